@@ -1,0 +1,49 @@
+import { lazy } from 'react';
+import { createBrowserRouter } from 'react-router';
+import { paths } from '@/lib/paths';
+import { RedirectIfSignedIn, RequireUser } from './guards';
+import { RootLayout } from './root-layout';
+import { AuthRoute } from './routes/auth';
+import { DashboardRoute } from './routes/dashboard';
+import { LandingRoute } from './routes/landing';
+import { NotFoundRoute } from './routes/not-found';
+
+// The admin panel is its own chunk: parents never download it.
+const AdminRoute = lazy(() => import('./routes/admin'));
+const AdminCouponsRoute = lazy(() => import('./routes/admin-coupons'));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: paths.landing, element: <LandingRoute /> },
+      {
+        path: paths.auth,
+        element: (
+          <RedirectIfSignedIn>
+            <AuthRoute />
+          </RedirectIfSignedIn>
+        ),
+      },
+      {
+        path: paths.dashboard,
+        element: (
+          <RequireUser>
+            <DashboardRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.admin,
+        element: (
+          <RequireUser>
+            <AdminRoute />
+          </RequireUser>
+        ),
+      },
+      // Spec §2: no guard at the route; the page checks access itself.
+      { path: paths.adminCoupons, element: <AdminCouponsRoute /> },
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+]);

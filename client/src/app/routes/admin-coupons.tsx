@@ -1,0 +1,3 @@
+export default function AdminCouponsRoute() {
+  return <main className="p-6">AdminCoupons</main>;
+}

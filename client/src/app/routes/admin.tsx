@@ -1,0 +1,3 @@
+export default function AdminRoute() {
+  return <main className="p-6">Admin</main>;
+}

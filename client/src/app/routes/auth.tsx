@@ -1,0 +1,3 @@
+export function AuthRoute() {
+  return <main className="p-6">Auth</main>;
+}

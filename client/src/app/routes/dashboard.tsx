@@ -1,0 +1,3 @@
+export function DashboardRoute() {
+  return <main className="p-6">Dashboard</main>;
+}

@@ -1,0 +1,66 @@
+import { apiErrorSchema } from '@santa/shared/errors';
+
+/** An API failure carrying the server's `detail` (spec §8 toasts read it). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly detail: string | undefined,
+    readonly code: string | undefined,
+  ) {
+    super(detail ?? `Request failed with status ${status}`);
+  }
+}
+
+/** The server's detail when it sent one, else the screen's own fallback message. */
+export function errorMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.detail ? error.detail : fallback;
+}
+
+type Body = Record<string, unknown> | FormData | undefined;
+
+async function request<T>(method: string, path: string, body?: Body, headers: HeadersInit = {}): Promise<T> {
+  const init: RequestInit = {
+    method,
+    credentials: 'include',
+    headers: { Accept: 'application/json', ...headers },
+  };
+  if (body instanceof FormData) {
+    init.body = body;
+  } else if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers = { ...init.headers, 'Content-Type': 'application/json' };
+  }
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, init);
+  } catch {
+    throw new ApiError(0, undefined, 'network');
+  }
+  const text = await response.text();
+  const data: unknown = text ? safeJson(text) : undefined;
+  if (!response.ok) {
+    const parsed = apiErrorSchema.partial().safeParse(data);
+    throw new ApiError(
+      response.status,
+      parsed.success ? parsed.data.detail : undefined,
+      parsed.success ? parsed.data.code : undefined,
+    );
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The one API client: cookies always sent, errors typed (style rule 12). */
+export const api = {
+  get: <T>(path: string, headers?: HeadersInit) => request<T>('GET', path, undefined, headers),
+  post: <T>(path: string, body?: Body) => request<T>('POST', path, body),
+  put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
+  delete: <T>(path: string) => request<T>('DELETE', path),
+};

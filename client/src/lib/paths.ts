@@ -1,0 +1,11 @@
+/** Every client route in one place (spec §2). */
+export const paths = {
+  landing: '/',
+  auth: '/auth',
+  pricing: '/pricing',
+  dashboard: '/dashboard',
+  setupProfile: '/setup-profile',
+  calls: '/calls',
+  admin: '/admin',
+  adminCoupons: '/admin/coupons',
+} as const;

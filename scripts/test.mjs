@@ -1,0 +1,102 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit + API tests on PGlite, the same API tests on Postgres,
+// then the Playwright journeys against the built app. Ends with one line "N passed, M failed".
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+
+const isCi = process.env.CI === 'true' || process.env.CI === '1';
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const reports = 'test-results/reports';
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+const summary = [];
+
+function run(label, command, args, env = {}) {
+  console.log(`\n━━ ${label} ━━`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  return { ok: result.status === 0, seconds };
+}
+
+/** A check without test cases (typecheck, lint, build) counts as one test. */
+function check(label, command, args) {
+  const { ok, seconds } = run(label, command, args);
+  if (ok) passed++;
+  else failed++;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label} (${seconds}s)`);
+  return ok;
+}
+
+function vitest(label, file, env) {
+  const { ok, seconds } = run(
+    label,
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${file}`],
+    env,
+  );
+  const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+  const p = report?.numPassedTests ?? 0;
+  // A crash with no report still counts as a failure.
+  const f = report ? report.numFailedTests + (ok ? 0 : report.numFailedTests === 0 ? 1 : 0) : 1;
+  passed += p;
+  failed += f;
+  summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${seconds}s)`);
+}
+
+function canConnect(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 5432) });
+    socket.setTimeout(2000);
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+vitest('unit and API tests on PGlite', `${reports}/vitest-pglite.json`, { TEST_DATABASE_URL: '' });
+
+if (await canConnect(postgresUrl)) {
+  vitest('API tests on Postgres', `${reports}/vitest-postgres.json`, {
+    TEST_DATABASE_URL: postgresUrl,
+    VITEST_SERVER_ONLY: '1',
+  });
+} else if (isCi) {
+  failed++;
+  summary.push(`FAIL API tests on Postgres: nothing answers at ${postgresUrl}`);
+} else {
+  summary.push(`skip API tests on Postgres: nothing answers at ${postgresUrl} (set TEST_DATABASE_URL)`);
+}
+
+if (check('build', 'npm', ['run', '--silent', 'build'])) {
+  if (existsSync(chromium)) {
+    const file = `${reports}/playwright.json`;
+    const { ok, seconds } = run('Playwright end-to-end in Chromium', 'npx', ['playwright', 'test'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      CHROMIUM_PATH: chromium,
+    });
+    const stats = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).stats : undefined;
+    const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+    const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
+    passed += p;
+    failed += f;
+    summary.push(`${ok ? 'ok  ' : 'FAIL'} Playwright: ${p} passed, ${f} failed (${seconds}s)`);
+  } else if (isCi) {
+    failed++;
+    summary.push(`FAIL Playwright: no Chromium at ${chromium}`);
+  } else {
+    summary.push(`skip Playwright: no Chromium at ${chromium} (apt-get install chromium)`);
+  }
+}
+
+console.log(`\n━━ summary ━━\n${summary.join('\n')}\n`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,140 @@
+import { z } from 'zod';
+
+const optional = z.string().min(1).optional();
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: z.url({ error: 'must be an absolute URL such as https://santacalls.example' }).optional(),
+  ALLOWED_ORIGINS: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .refine((value) => /^(postgres(ql)?|memory):\/\//.test(value), 'must be postgres://… or memory://')
+    .optional(),
+  ADMIN_EMAIL: z.email({ error: 'must be an email address' }).default('admin@santacalls.local'),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  ALLOW_SANDBOX: booleanFlag.default(true),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  STRIPE_SECRET_KEY: optional,
+  STRIPE_WEBHOOK_SECRET: optional,
+  TWILIO_ACCOUNT_SID: optional,
+  TWILIO_AUTH_TOKEN: optional,
+  SANTA_HOTLINE_NUMBER: z.string().default('+15550100'),
+  ELEVENLABS_API_KEY: optional,
+  ELEVENLABS_AGENT_ID: optional,
+  ELEVENLABS_WEBHOOK_SECRET: optional,
+  OPENAI_API_KEY: optional,
+  GOOGLE_CLIENT_ID: optional,
+  GOOGLE_CLIENT_SECRET: optional,
+});
+
+export interface Config {
+  port: number;
+  publicUrl: string;
+  /** Origins allowed to make state-changing requests: PUBLIC_URL's plus ALLOWED_ORIGINS. */
+  allowedOrigins: string[];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  adminEmail: string;
+  adminPassword: string | undefined;
+  allowSandbox: boolean;
+  trustProxy: string | undefined;
+  logLevel: string;
+  /** Secure + SameSite=None cookies need https, or http on localhost (browsers allow it there). */
+  secureCookies: boolean;
+  stripe: { secretKey?: string; webhookSecret?: string };
+  twilio: { accountSid?: string; authToken?: string; hotlineNumber: string };
+  elevenlabs: { apiKey?: string; agentId?: string; webhookSecret?: string };
+  openai: { apiKey?: string };
+  google: { clientId?: string; clientSecret?: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+  }
+}
+
+/** Parses the environment once; empty strings count as unset so `.env` templates stay harmless. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const result = envSchema.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = result.data;
+  const problems: string[] = [];
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
+  const extraOrigins = (e.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean)
+    .map((origin) => {
+      try {
+        return new URL(origin).origin;
+      } catch {
+        problems.push(`ALLOWED_ORIGINS: "${origin}" is not a URL`);
+        return '';
+      }
+    });
+  const pairs: [string, string | undefined, string | undefined][] = [
+    ['TWILIO_ACCOUNT_SID/TWILIO_AUTH_TOKEN', e.TWILIO_ACCOUNT_SID, e.TWILIO_AUTH_TOKEN],
+    ['ELEVENLABS_API_KEY/ELEVENLABS_AGENT_ID', e.ELEVENLABS_API_KEY, e.ELEVENLABS_AGENT_ID],
+    ['GOOGLE_CLIENT_ID/GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_ID, e.GOOGLE_CLIENT_SECRET],
+  ];
+  for (const [names, a, b] of pairs) {
+    if (Boolean(a) !== Boolean(b)) problems.push(`${names}: set both or neither`);
+  }
+  if (!e.ALLOW_SANDBOX) {
+    const required: [string, string | undefined][] = [
+      ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
+      ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
+      ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
+      ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+      ['ELEVENLABS_API_KEY', e.ELEVENLABS_API_KEY],
+      ['ELEVENLABS_AGENT_ID', e.ELEVENLABS_AGENT_ID],
+      ['ELEVENLABS_WEBHOOK_SECRET', e.ELEVENLABS_WEBHOOK_SECRET],
+      ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
+      ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
+    ];
+    for (const [name, value] of required) {
+      if (!value) problems.push(`${name}: required when ALLOW_SANDBOX=false`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const url = new URL(publicUrl);
+  const isLocalhost = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return {
+    port: e.PORT,
+    publicUrl,
+    allowedOrigins: [publicUrl, ...extraOrigins],
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    allowSandbox: e.ALLOW_SANDBOX,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: url.protocol === 'https:' || isLocalhost,
+    stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID,
+      authToken: e.TWILIO_AUTH_TOKEN,
+      hotlineNumber: e.SANTA_HOTLINE_NUMBER,
+    },
+    elevenlabs: {
+      apiKey: e.ELEVENLABS_API_KEY,
+      agentId: e.ELEVENLABS_AGENT_ID,
+      webhookSecret: e.ELEVENLABS_WEBHOOK_SECRET,
+    },
+    openai: { apiKey: e.OPENAI_API_KEY },
+    google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+  };
+}

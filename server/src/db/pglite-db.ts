@@ -1,0 +1,31 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { Db, Queryable, QueryResult } from './db.ts';
+
+function wrap(target: PGlite | Transaction): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      const result = await target.query<T>(sql, params);
+      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  };
+}
+
+/** PGlite is one connection: its own transaction() serialises concurrent requests (design §3). */
+export async function createPgliteDb(dataDir?: string): Promise<Db> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = await PGlite.create(dataDir ? { dataDir } : {});
+  const base = wrap(pglite);
+  return {
+    kind: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async close() {
+      await pglite.close();
+    },
+  };
+}

@@ -1,0 +1,7 @@
+import type { RequestHandler } from 'express';
+
+/** API answers carry children's data: no cache may keep them (design §6). */
+export const noStore: RequestHandler = (_req, res, next) => {
+  res.set('Cache-Control', 'no-store');
+  next();
+};

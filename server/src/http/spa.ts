@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import express, { type Router } from 'express';
+
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
+ * other non-API GET answered with index.html so client routes survive a reload.
+ */
+export function serveSpa(distDir: string): Router {
+  const router = express.Router();
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) return router;
+  router.use(
+    '/assets',
+    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+  );
+  router.use(express.static(distDir, { index: false, maxAge: '1h' }));
+  router.get(/^\/(?!api(\/|$)).*/, (_req, res) => {
+    res.set('Cache-Control', 'no-cache');
+    res.sendFile(indexHtml);
+  });
+  return router;
+}

@@ -1,0 +1,76 @@
+import type { Server } from 'node:http';
+import { createApp, createServices } from './app.ts';
+import { ConfigError, parseConfig, type Config } from './config.ts';
+import { migrate } from './db/migrate.ts';
+import { openDb } from './db/open-db.ts';
+import { createLogger } from './logger.ts';
+import { ensureAdminAccount } from './modules/auth/admin-account.ts';
+import { CLIENT_DIST } from './project-paths.ts';
+import { createProviders } from './providers/providers.ts';
+import { loadSandboxSecrets } from './providers/sandbox-secrets.ts';
+import { startBackgroundJobs } from './jobs.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function loadConfig(): Config {
+  try {
+    return parseConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = loadConfig();
+const logger = createLogger(config.logLevel);
+if (!config.secureCookies) {
+  logger.warn(
+    'PUBLIC_URL is plain http on a host other than localhost: session cookies fall back to SameSite=Lax without Secure. Use https in production.',
+  );
+}
+
+const db = await openDb(config.databaseUrl, config.dataDir);
+const applied = await migrate(db);
+if (applied.length > 0) logger.info({ applied }, 'migrations applied');
+
+const providers = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets(config.dataDir) });
+const deps = { config, db, logger, providers, clientDist: CLIENT_DIST };
+const services = createServices(deps);
+await ensureAdminAccount(
+  db,
+  services.auth,
+  { email: config.adminEmail, password: config.adminPassword },
+  logger,
+);
+
+const app = createApp(deps, services);
+const jobs = startBackgroundJobs(deps, services);
+const server: Server = app.listen(config.port, () => {
+  logger.info(`Santa Calls is listening on ${config.publicUrl} (port ${config.port}, database ${db.kind})`);
+});
+
+let stopping = false;
+/** Stop accepting, let in-flight requests finish, then close the database (graceful shutdown). */
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info({ signal }, 'shutting down');
+  jobs.stop();
+  const forceExit = setTimeout(() => {
+    logger.error('in-flight requests did not finish in time; exiting');
+    process.exit(1);
+  }, SHUTDOWN_GRACE_MS);
+  forceExit.unref();
+  server.close(async () => {
+    await db.close();
+    logger.info('stopped');
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

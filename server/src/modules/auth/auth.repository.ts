@@ -1,0 +1,155 @@
+import type { Queryable } from '../../db/db.ts';
+
+export type Role = 'parent' | 'admin';
+
+export interface UserRow {
+  id: string;
+  email: string;
+  name: string;
+  password_hash: string | null;
+  picture: string | null;
+  google_id: string | null;
+  role: Role;
+  created_at: Date;
+}
+
+export interface SessionUserRow extends Omit<UserRow, 'password_hash' | 'created_at'> {
+  session_created_at: Date;
+  last_seen_at: Date;
+}
+
+const USER_COLUMNS = 'id, email, name, password_hash, picture, google_id, role, created_at';
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [email]);
+  return rows[0];
+}
+
+export async function findUserByGoogleId(q: Queryable, googleId: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from users where google_id = $1`, [
+    googleId,
+  ]);
+  return rows[0];
+}
+
+export async function insertUser(
+  q: Queryable,
+  user: {
+    email: string;
+    name: string;
+    passwordHash?: string | null;
+    picture?: string | null;
+    googleId?: string | null;
+    role?: Role;
+  },
+): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `insert into users (email, name, password_hash, picture, google_id, role)
+     values ($1, $2, $3, $4, $5, $6) returning ${USER_COLUMNS}`,
+    [
+      user.email,
+      user.name,
+      user.passwordHash ?? null,
+      user.picture ?? null,
+      user.googleId ?? null,
+      user.role ?? 'parent',
+    ],
+  );
+  return rows[0]!;
+}
+
+export async function linkGoogleAccount(
+  q: Queryable,
+  userId: string,
+  google: { googleId: string; picture: string | null; name: string },
+): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `update users set google_id = $2, picture = coalesce(picture, $3),
+       name = case when name = '' then $4 else name end
+     where id = $1 returning ${USER_COLUMNS}`,
+    [userId, google.googleId, google.picture, google.name],
+  );
+  return rows[0]!;
+}
+
+/** Creates or updates the admin account; the role is only ever written here (design §6). */
+export async function upsertAdmin(
+  q: Queryable,
+  email: string,
+  passwordHash: string | null,
+): Promise<UserRow> {
+  const { rows } = await q.query<UserRow>(
+    `insert into users (email, name, password_hash, role) values ($1, 'Admin', $2, 'admin')
+     on conflict (email) do update set role = 'admin',
+       password_hash = coalesce(excluded.password_hash, users.password_hash)
+     returning ${USER_COLUMNS}`,
+    [email, passwordHash],
+  );
+  return rows[0]!;
+}
+
+export async function demoteOtherAdmins(q: Queryable, adminEmail: string): Promise<void> {
+  await q.query(`update users set role = 'parent' where role = 'admin' and email <> $1`, [adminEmail]);
+}
+
+export async function insertSession(
+  q: Queryable,
+  session: { tokenHash: string; userId: string; maxAgeSeconds: number },
+): Promise<void> {
+  await q.query(
+    `insert into sessions (token_hash, user_id, expires_at)
+     values ($1, $2, now() + make_interval(secs => $3::double precision))`,
+    [session.tokenHash, session.userId, session.maxAgeSeconds],
+  );
+}
+
+/** The one query behind every authenticated request. */
+export async function findSessionUser(q: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {
+  const { rows } = await q.query<SessionUserRow>(
+    `select u.id, u.email, u.name, u.picture, u.google_id, u.role,
+            s.created_at as session_created_at, s.last_seen_at
+     from sessions s join users u on u.id = s.user_id
+     where s.token_hash = $1 and s.expires_at > now()`,
+    [tokenHash],
+  );
+  return rows[0];
+}
+
+export async function touchSession(q: Queryable, tokenHash: string): Promise<void> {
+  await q.query('update sessions set last_seen_at = now() where token_hash = $1', [tokenHash]);
+}
+
+export async function deleteSession(q: Queryable, tokenHash: string): Promise<void> {
+  await q.query('delete from sessions where token_hash = $1', [tokenHash]);
+}
+
+export async function deleteExpiredSessions(q: Queryable): Promise<number> {
+  const { rowCount } = await q.query('delete from sessions where expires_at <= now()');
+  return rowCount;
+}
+
+export async function insertHandoff(
+  q: Queryable,
+  handoff: { idHash: string; userId: string; ttlSeconds: number },
+): Promise<void> {
+  await q.query(
+    `insert into sign_in_handoffs (id_hash, user_id, expires_at)
+     values ($1, $2, now() + make_interval(secs => $3::double precision))`,
+    [handoff.idHash, handoff.userId, handoff.ttlSeconds],
+  );
+}
+
+/** Deleting while reading makes the handoff usable exactly once, even under concurrent use. */
+export async function consumeHandoff(q: Queryable, idHash: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string; expired: boolean }>(
+    `delete from sign_in_handoffs where id_hash = $1 returning user_id, expires_at <= now() as expired`,
+    [idHash],
+  );
+  const row = rows[0];
+  return row && !row.expired ? row.user_id : undefined;
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
+  return rows[0];
+}

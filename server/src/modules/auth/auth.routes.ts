@@ -1,0 +1,69 @@
+import { Router } from 'express';
+import { loginRequestSchema, registerRequestSchema } from '@santa/shared/auth';
+import { SESSION_COOKIE } from '@santa/shared/constants';
+import type { Db } from '../../db/db.ts';
+import { notSignedIn } from '../../http/errors.ts';
+import { limitByIp, limitFailuresByEmail, type LimitRule } from '../../http/rate-limit.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { AuthService, SignedIn } from './auth.service.ts';
+import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { presentUser } from './user.presenter.ts';
+
+export interface AuthRateLimits {
+  perIp: LimitRule;
+  failuresPerEmail: LimitRule;
+}
+
+/** Design §6: families share carrier NATs, so the per-IP limit stays generous. */
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  perIp: { limit: 100, windowMs: 15 * 60_000 },
+  failuresPerEmail: { limit: 10, windowMs: 15 * 60_000 },
+};
+
+const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+
+export function createAuthRouter(deps: {
+  db: Db;
+  auth: AuthService;
+  secureCookies: boolean;
+  rateLimits: AuthRateLimits;
+}) {
+  const { auth, secureCookies } = deps;
+  const router = Router();
+  const perIp = limitByIp(deps.db, 'auth', deps.rateLimits.perIp, TOO_MANY);
+  const perEmail = limitFailuresByEmail(deps.db, 'auth', deps.rateLimits.failuresPerEmail, TOO_MANY);
+
+  const signedIn = (res: Parameters<Parameters<typeof router.post>[1]>[1], result: SignedIn) => {
+    setSessionCookie(res, result.sessionToken, secureCookies);
+    return { session_token: result.sessionToken, user: presentUser(result.user) };
+  };
+
+  router.post('/register', perIp, perEmail, async (req, res) => {
+    const input = parseInput(registerRequestSchema, req.body);
+    res.status(201).json(signedIn(res, await auth.register(input)));
+  });
+
+  router.post('/login', perIp, perEmail, async (req, res) => {
+    const input = parseInput(loginRequestSchema, req.body);
+    res.json(signedIn(res, await auth.login(input)));
+  });
+
+  router.get('/me', (req, res) => {
+    if (!req.user) throw notSignedIn();
+    res.json({ user: presentUser(req.user) });
+  });
+
+  router.post('/logout', async (req, res) => {
+    const token: unknown = req.cookies?.[SESSION_COOKIE];
+    await auth.logout(typeof token === 'string' ? token : undefined);
+    clearSessionCookie(res, secureCookies);
+    res.json({ message: 'Logged out' });
+  });
+
+  router.get('/session', perIp, async (req, res) => {
+    const result = await auth.exchangeHandoff(req.get('x-session-id') ?? undefined);
+    res.json(signedIn(res, result));
+  });
+
+  return router;
+}

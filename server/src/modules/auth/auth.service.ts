@@ -1,0 +1,176 @@
+import bcrypt from 'bcrypt';
+import {
+  ADMIN_SESSION_IDLE_SECONDS,
+  ADMIN_SESSION_MAX_AGE_SECONDS,
+  SESSION_MAX_AGE_SECONDS,
+  SIGN_IN_HANDOFF_SECONDS,
+} from '@santa/shared/constants';
+import type { LoginRequest, RegisterRequest } from '@santa/shared/auth';
+import type { Db } from '../../db/db.ts';
+import { isUniqueViolation } from '../../db/db.ts';
+import { AppError } from '../../http/errors.ts';
+import * as repo from './auth.repository.ts';
+import type { Role, SessionUserRow, UserRow } from './auth.repository.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const DEFAULT_BCRYPT_COST = 11;
+
+export interface AuthServiceOptions {
+  adminEmail: string;
+  bcryptCost?: number;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  picture: string | null;
+  google_id: string | null;
+  role: Role;
+}
+
+export interface SignedIn {
+  sessionToken: string;
+  user: SessionUser;
+}
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+const ADMIN_EMAIL_REFUSED = 'This email address cannot be used to create an account';
+const EMAIL_TAKEN = 'An account with this email already exists';
+
+function toSessionUser(row: UserRow | SessionUserRow): SessionUser {
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    picture: row.picture,
+    google_id: row.google_id,
+    role: row.role,
+  };
+}
+
+export function createAuthService(db: Db, options: AuthServiceOptions) {
+  const cost = options.bcryptCost ?? DEFAULT_BCRYPT_COST;
+  // A real hash of the same cost, so a login for an unknown email takes as long as a wrong password.
+  const dummyHash = bcrypt.hash(newToken(), cost);
+
+  async function startSession(user: UserRow): Promise<SignedIn> {
+    const sessionToken = newToken();
+    await repo.insertSession(db, {
+      tokenHash: hashToken(sessionToken),
+      userId: user.id,
+      maxAgeSeconds: user.role === 'admin' ? ADMIN_SESSION_MAX_AGE_SECONDS : SESSION_MAX_AGE_SECONDS,
+    });
+    return { sessionToken, user: toSessionUser(user) };
+  }
+
+  return {
+    hashPassword: (password: string) => bcrypt.hash(password, cost),
+
+    async register(input: RegisterRequest): Promise<SignedIn> {
+      if (input.email === options.adminEmail) throw new AppError('forbidden', ADMIN_EMAIL_REFUSED);
+      const passwordHash = await bcrypt.hash(input.password, cost);
+      try {
+        const user = await repo.insertUser(db, { email: input.email, name: input.name, passwordHash });
+        return await startSession(user);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new AppError('conflict', EMAIL_TAKEN);
+        throw error;
+      }
+    },
+
+    async login(input: LoginRequest): Promise<SignedIn> {
+      const user = await repo.findUserByEmail(db, input.email);
+      const hash = user?.password_hash ?? (await dummyHash);
+      const matches = await bcrypt.compare(input.password, hash);
+      if (!user?.password_hash || !matches) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
+      return startSession(user);
+    },
+
+    async logout(sessionToken: string | undefined): Promise<void> {
+      if (sessionToken) await repo.deleteSession(db, hashToken(sessionToken));
+    },
+
+    /** Resolves a cookie token to its user, enforcing the admin's shorter absolute and idle limits. */
+    async authenticate(sessionToken: string | undefined): Promise<SessionUser | undefined> {
+      if (!sessionToken) return undefined;
+      const tokenHash = hashToken(sessionToken);
+      const row = await repo.findSessionUser(db, tokenHash);
+      if (!row) return undefined;
+      if (row.role === 'admin') {
+        const now = Date.now();
+        const idleMs = now - new Date(row.last_seen_at).getTime();
+        const ageMs = now - new Date(row.session_created_at).getTime();
+        if (idleMs > ADMIN_SESSION_IDLE_SECONDS * 1000 || ageMs > ADMIN_SESSION_MAX_AGE_SECONDS * 1000) {
+          await repo.deleteSession(db, tokenHash);
+          return undefined;
+        }
+        // One write a minute is enough to track idleness.
+        if (idleMs > 60_000) await repo.touchSession(db, tokenHash);
+      }
+      return toSessionUser(row);
+    },
+
+    /** Makes the one-time id that carries a third-party sign-in back to the SPA. */
+    async createHandoff(userId: string): Promise<string> {
+      const id = newToken();
+      await repo.insertHandoff(db, { idHash: hashToken(id), userId, ttlSeconds: SIGN_IN_HANDOFF_SECONDS });
+      return id;
+    },
+
+    async exchangeHandoff(handoffId: string | undefined): Promise<SignedIn> {
+      const invalid = new AppError('unauthenticated', 'Sign-in link is invalid or has expired');
+      if (!handoffId) throw invalid;
+      const userId = await repo.consumeHandoff(db, hashToken(handoffId));
+      const user = userId ? await repo.findUserById(db, userId) : undefined;
+      if (!user) throw invalid;
+      return startSession(user);
+    },
+
+    /** Finds or creates the account for a verified Google identity; never the admin's (design §6). */
+    async signInWithGoogle(profile: {
+      sub: string;
+      email: string;
+      emailVerified: boolean;
+      name: string;
+      picture: string | null;
+    }): Promise<UserRow> {
+      const refused = new AppError('forbidden', 'This Google account cannot be used to sign in here');
+      const email = profile.email.trim().toLowerCase();
+      const byGoogle = await repo.findUserByGoogleId(db, profile.sub);
+      if (byGoogle) {
+        if (byGoogle.role === 'admin') throw refused;
+        return byGoogle;
+      }
+      if (!profile.emailVerified)
+        throw new AppError('forbidden', 'Your Google email address is not verified');
+      if (email === options.adminEmail) throw refused;
+      const byEmail = await repo.findUserByEmail(db, email);
+      if (byEmail) {
+        if (byEmail.role === 'admin' || byEmail.google_id) throw refused;
+        return repo.linkGoogleAccount(db, byEmail.id, {
+          googleId: profile.sub,
+          picture: profile.picture,
+          name: profile.name,
+        });
+      }
+      try {
+        return await repo.insertUser(db, {
+          email,
+          name: profile.name || email,
+          picture: profile.picture,
+          googleId: profile.sub,
+        });
+      } catch (error) {
+        // Two callbacks racing for a new user: the loser reads the winner's row.
+        if (isUniqueViolation(error)) {
+          const existing = await repo.findUserByGoogleId(db, profile.sub);
+          if (existing) return existing;
+        }
+        throw error;
+      }
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,24 @@
+import type { Config } from '../config.ts';
+import type { Db } from '../db/db.ts';
+import type { SandboxSecrets } from './sandbox-secrets.ts';
+
+/**
+ * Every outside service the app talks to, each behind an interface in our words (style rule 8).
+ * Issues add their provider here and in createProviders.
+ */
+export interface Providers {
+  readonly sandboxSecrets: SandboxSecrets;
+}
+
+export interface ProviderContext {
+  config: Config;
+  db: Db;
+  sandboxSecrets: SandboxSecrets;
+}
+
+/** Chooses the real provider when its keys are configured, else the sandbox (design §3). */
+export function createProviders(ctx: ProviderContext): Providers {
+  return {
+    sandboxSecrets: ctx.sandboxSecrets,
+  };
+}

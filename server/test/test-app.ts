@@ -1,0 +1,112 @@
+import type { Express } from 'express';
+import { pino } from 'pino';
+import supertest from 'supertest';
+import { createApp, createServices, type AppDeps, type AppServices } from '../src/app.ts';
+import { parseConfig, type Config } from '../src/config.ts';
+import type { Db } from '../src/db/db.ts';
+import { ensureAdminAccount } from '../src/modules/auth/admin-account.ts';
+import { createProviders, type Providers } from '../src/providers/providers.ts';
+import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
+import { openTestDb } from './test-db.ts';
+
+export const PUBLIC_URL = 'http://localhost:3000';
+export const ADMIN_EMAIL = 'admin@santacalls.local';
+export const ADMIN_PASSWORD = 'admin-password-123';
+
+export interface TestContext {
+  app: Express;
+  db: Db;
+  config: Config;
+  providers: Providers;
+  services: AppServices;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** One migrated database and app per test file, all outside services on their sandboxes. */
+export async function createTestContext(
+  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+): Promise<TestContext> {
+  const db = await openTestDb();
+  const config = parseConfig({
+    PUBLIC_URL,
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const logger = pino({ level: 'silent' });
+  const providers = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets() });
+  // bcrypt cost 4 keeps the suite fast; a dedicated test checks the production cost of 11.
+  const deps: AppDeps = { config, db, logger, providers, bcryptCost: 4, ...options.deps };
+  const services = createServices(deps);
+  await ensureAdminAccount(db, services.auth, { email: config.adminEmail, password: ADMIN_PASSWORD }, logger);
+  const app = createApp(deps, services);
+  return { app, db, config, providers, services, deps, close: () => db.close() };
+}
+
+/**
+ * A browser stand-in: sends our Origin on every request and keeps the session cookie itself
+ * (supertest's jar drops Secure cookies over plain http).
+ */
+export class TestClient {
+  cookie: string | undefined;
+
+  constructor(
+    readonly app: Express,
+    readonly origin: string = PUBLIC_URL,
+  ) {}
+
+  private prepare(test: supertest.Test): supertest.Test {
+    if (this.origin) test.set('Origin', this.origin);
+    if (this.cookie) test.set('Cookie', `session_token=${this.cookie}`);
+    return test.on('response', (res: { headers: Record<string, string[] | undefined> }) => {
+      for (const header of res.headers['set-cookie'] ?? []) {
+        const match = /^session_token=([^;]*)/.exec(header);
+        if (match) this.cookie = match[1] || undefined;
+      }
+    });
+  }
+
+  get(path: string) {
+    return this.prepare(supertest(this.app).get(path));
+  }
+  post(path: string) {
+    return this.prepare(supertest(this.app).post(path));
+  }
+  put(path: string) {
+    return this.prepare(supertest(this.app).put(path));
+  }
+  delete(path: string) {
+    return this.prepare(supertest(this.app).delete(path));
+  }
+}
+
+let counter = 0;
+export function uniqueEmail(prefix = 'parent'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** Registers a parent and returns a client signed in as them. */
+export async function signUp(
+  app: Express,
+  overrides: Partial<{ email: string; password: string; name: string }> = {},
+) {
+  const client = new TestClient(app);
+  const body = { email: uniqueEmail(), password: 'correct-horse-battery', name: 'Pat Parent', ...overrides };
+  const res = await client.post('/api/auth/register').send(body);
+  if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return {
+    client,
+    user: res.body.user as { id: string; email: string; name: string },
+    password: body.password,
+  };
+}
+
+export async function signInAsAdmin(app: Express) {
+  const client = new TestClient(app);
+  const res = await client.post('/api/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
+  return client;
+}

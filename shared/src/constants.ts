@@ -1,0 +1,31 @@
+/** Business constants of spec §9, shared by server and client. */
+export const RECORDING_PRICE_CENTS = 99;
+export const GIFT_MAX_MINUTES = 10_000;
+export const SESSION_MAX_AGE_SECONDS = 604_800;
+export const ADMIN_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
+export const ADMIN_SESSION_IDLE_SECONDS = 30 * 60;
+export const SIGN_IN_HANDOFF_SECONDS = 60;
+export const TOAST_DURATION_MS = 4000;
+export const TOAST_MAX_VISIBLE = 3;
+export const USAGE_WARNING_RATIO = 0.8;
+export const RESIZE_DEBOUNCE_MS = 20;
+export const COPYRIGHT_YEAR = 2024;
+export const SESSION_COOKIE = 'session_token';
+
+export const COUPON_PERCENTS = [25, 50, 100] as const;
+export const DISCOUNT_TYPES = ['first_month', 'forever'] as const;
+export type DiscountType = (typeof DISCOUNT_TYPES)[number];
+
+export const SANTA_PERSONALITIES = ['traditional', 'modern', 'mixed'] as const;
+export type SantaPersonality = (typeof SANTA_PERSONALITIES)[number];
+
+export const PROMPT_PLACEHOLDERS = [
+  '{kid_name}',
+  '{age}',
+  '{siblings}',
+  '{gifts_giving}',
+  '{wish_list}',
+  '{accomplishments}',
+  '{behavior_notes}',
+  '{custom_notes}',
+] as const;
