@@ -17,6 +17,10 @@ import {
   type AuthRateLimits,
 } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
+import {
+  createSubscriptionService,
+  type SubscriptionService,
+} from './modules/subscription/subscription.service.ts';
 import type { Providers } from './providers/providers.ts';
 
 export interface AppDeps {
@@ -32,6 +36,7 @@ export interface AppDeps {
 
 export interface AppServices {
   auth: AuthService;
+  subscription: SubscriptionService;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -39,6 +44,7 @@ export const JSON_BODY_LIMIT = '100kb';
 export function createServices(deps: AppDeps): AppServices {
   return {
     auth: createAuthService(deps.db, { adminEmail: deps.config.adminEmail, bcryptCost: deps.bcryptCost }),
+    subscription: createSubscriptionService(deps.db),
   };
 }
 

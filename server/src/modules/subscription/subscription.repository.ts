@@ -1,0 +1,98 @@
+import type { DiscountType } from '@santa/shared/constants';
+import type { PlanId } from '@santa/shared/plans';
+import type { Queryable } from '../../db/db.ts';
+
+export type SubscriptionStatusValue = 'active' | 'canceled' | 'past_due' | 'ended';
+
+export interface SubscriptionRow {
+  user_id: string;
+  plan: PlanId;
+  status: SubscriptionStatusValue;
+  minutes_limit: number;
+  minutes_used: number;
+  amount: number;
+  discount_percent: number | null;
+  discount_type: DiscountType | null;
+  discount_source: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SubscriptionFields {
+  plan: PlanId;
+  status: SubscriptionStatusValue;
+  minutes_limit: number;
+  minutes_used: number;
+  amount: number;
+  discount_percent: number | null;
+  discount_type: DiscountType | null;
+  discount_source: string | null;
+  stripe_customer_id: string | null;
+  stripe_subscription_id: string | null;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+}
+
+const COLUMNS: (keyof SubscriptionFields)[] = [
+  'plan',
+  'status',
+  'minutes_limit',
+  'minutes_used',
+  'amount',
+  'discount_percent',
+  'discount_type',
+  'discount_source',
+  'stripe_customer_id',
+  'stripe_subscription_id',
+  'current_period_end',
+  'cancel_at_period_end',
+];
+
+export async function findSubscription(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
+  const { rows } = await q.query<SubscriptionRow>('select * from subscriptions where user_id = $1', [userId]);
+  return rows[0];
+}
+
+/** Locks the row for the rest of the transaction, so read-modify-write cannot interleave. */
+export async function findSubscriptionForUpdate(
+  q: Queryable,
+  userId: string,
+): Promise<SubscriptionRow | undefined> {
+  const { rows } = await q.query<SubscriptionRow>(
+    'select * from subscriptions where user_id = $1 for update',
+    [userId],
+  );
+  return rows[0];
+}
+
+export async function findSubscriptionByStripeId(
+  q: Queryable,
+  stripeSubscriptionId: string,
+): Promise<SubscriptionRow | undefined> {
+  const { rows } = await q.query<SubscriptionRow>(
+    'select * from subscriptions where stripe_subscription_id = $1',
+    [stripeSubscriptionId],
+  );
+  return rows[0];
+}
+
+export async function saveSubscription(
+  q: Queryable,
+  userId: string,
+  fields: SubscriptionFields,
+): Promise<SubscriptionRow> {
+  const values = COLUMNS.map((column) => fields[column]);
+  const placeholders = COLUMNS.map((_, i) => `$${i + 2}`).join(', ');
+  const updates = COLUMNS.map((column) => `${column} = excluded.${column}`).join(', ');
+  const { rows } = await q.query<SubscriptionRow>(
+    `insert into subscriptions (user_id, ${COLUMNS.join(', ')}) values ($1, ${placeholders})
+     on conflict (user_id) do update set ${updates}, updated_at = now()
+     returning *`,
+    [userId, ...values],
+  );
+  return rows[0]!;
+}

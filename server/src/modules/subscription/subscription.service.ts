@@ -1,0 +1,166 @@
+import type { DiscountType } from '@santa/shared/constants';
+import { PLANS, planName, type PlanId } from '@santa/shared/plans';
+import type { Subscription, SubscriptionStatus } from '@santa/shared/subscription';
+import type { Db, Queryable } from '../../db/db.ts';
+import * as repo from './subscription.repository.ts';
+import type { SubscriptionFields, SubscriptionRow } from './subscription.repository.ts';
+
+export interface Discount {
+  percent: number;
+  type: DiscountType;
+  source: string;
+}
+
+export interface Activation {
+  plan: PlanId;
+  /** Cents charged for this period after discount. */
+  amountCents: number;
+  discount?: Discount | null;
+  stripeCustomerId?: string | null;
+  stripeSubscriptionId?: string | null;
+  currentPeriodEnd?: Date | null;
+}
+
+export function remainingMinutes(row: Pick<SubscriptionRow, 'minutes_limit' | 'minutes_used'>): number {
+  return Math.max(0, row.minutes_limit - row.minutes_used);
+}
+
+/** A plan that still lets the child call (Christmas Eve: "active" means minutes may be spent). */
+export function isUsable(row: SubscriptionRow | undefined): row is SubscriptionRow {
+  return !!row && (row.status === 'active' || row.status === 'past_due');
+}
+
+export function presentSubscription(row: SubscriptionRow): Subscription {
+  return {
+    plan: row.plan,
+    plan_name: planName(row.plan),
+    status: row.status,
+    minutes_limit: row.minutes_limit,
+    minutes_used: row.minutes_used,
+    minutes_remaining: remainingMinutes(row),
+    amount: row.amount,
+    discount_percent: row.discount_percent,
+    discount_type: row.discount_type,
+    discount_source: row.discount_source,
+    current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
+    cancel_at_period_end: row.cancel_at_period_end,
+  };
+}
+
+function fieldsOf(row: SubscriptionRow): SubscriptionFields {
+  const { user_id: _u, created_at: _c, updated_at: _up, ...fields } = row;
+  return fields;
+}
+
+/**
+ * Owns the subscriptions table: every plan change goes through here. Functions taking `q` run
+ * inside the caller's transaction (payments fulfilment, admin gifts, call settlement).
+ */
+export function createSubscriptionService(db: Db) {
+  return {
+    find: (userId: string, q: Queryable = db) => repo.findSubscription(q, userId),
+    findForUpdate: (q: Queryable, userId: string) => repo.findSubscriptionForUpdate(q, userId),
+    findByStripeSubscriptionId: (stripeSubscriptionId: string, q: Queryable = db) =>
+      repo.findSubscriptionByStripeId(q, stripeSubscriptionId),
+
+    async getStatus(userId: string): Promise<SubscriptionStatus> {
+      const row = await repo.findSubscription(db, userId);
+      return isUsable(row)
+        ? { has_subscription: true, subscription: presentSubscription(row) }
+        : { has_subscription: false, subscription: null };
+    },
+
+    /**
+     * Starts a plan. Unspent minutes of a still-usable plan are carried over, so moving from the
+     * free sample or pay-per-call to a pass never makes minutes silently vanish.
+     */
+    async activatePlan(q: Queryable, userId: string, activation: Activation): Promise<SubscriptionRow> {
+      const current = await repo.findSubscriptionForUpdate(q, userId);
+      const carried = isUsable(current) ? remainingMinutes(current) : 0;
+      const discount = activation.discount ?? null;
+      return repo.saveSubscription(q, userId, {
+        plan: activation.plan,
+        status: 'active',
+        minutes_limit: PLANS[activation.plan].minutes + carried,
+        minutes_used: 0,
+        amount: activation.amountCents,
+        discount_percent: discount?.percent ?? null,
+        discount_type: discount?.type ?? null,
+        discount_source: discount?.source ?? null,
+        stripe_customer_id: activation.stripeCustomerId ?? current?.stripe_customer_id ?? null,
+        stripe_subscription_id: activation.stripeSubscriptionId ?? null,
+        current_period_end: activation.currentPeriodEnd ?? null,
+        cancel_at_period_end: false,
+      });
+    },
+
+    /** A paid renewal: the period's minutes are available again (gifts stay in the limit). */
+    async startNewPeriod(
+      q: Queryable,
+      userId: string,
+      period: { currentPeriodEnd: Date | null; amountCents?: number },
+    ): Promise<SubscriptionRow | undefined> {
+      const current = await repo.findSubscriptionForUpdate(q, userId);
+      if (!current) return undefined;
+      return repo.saveSubscription(q, userId, {
+        ...fieldsOf(current),
+        status: 'active',
+        minutes_used: 0,
+        minutes_limit: Math.max(current.minutes_limit, PLANS[current.plan].minutes),
+        amount: period.amountCents ?? current.amount,
+        current_period_end: period.currentPeriodEnd,
+      });
+    },
+
+    async update(
+      q: Queryable,
+      userId: string,
+      patch: Partial<SubscriptionFields>,
+    ): Promise<SubscriptionRow | undefined> {
+      const current = await repo.findSubscriptionForUpdate(q, userId);
+      if (!current) return undefined;
+      return repo.saveSubscription(q, userId, { ...fieldsOf(current), ...patch });
+    },
+
+    /** The plan is over (cancelled, unpaid, revoked): no more calls. */
+    async endPlan(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
+      const current = await repo.findSubscriptionForUpdate(q, userId);
+      if (!current) return undefined;
+      return repo.saveSubscription(q, userId, {
+        ...fieldsOf(current),
+        status: 'ended',
+        cancel_at_period_end: false,
+      });
+    },
+
+    /**
+     * Gifted minutes raise minutes_limit. A user with no usable plan gets the `gift` plan: the
+     * common hotline, calls as long as the balance, no expiry.
+     */
+    async addMinutes(q: Queryable, userId: string, minutes: number): Promise<SubscriptionRow> {
+      const current = await repo.findSubscriptionForUpdate(q, userId);
+      if (isUsable(current)) {
+        return repo.saveSubscription(q, userId, {
+          ...fieldsOf(current),
+          minutes_limit: current.minutes_limit + minutes,
+        });
+      }
+      return repo.saveSubscription(q, userId, {
+        plan: 'gift',
+        status: 'active',
+        minutes_limit: minutes,
+        minutes_used: 0,
+        amount: 0,
+        discount_percent: null,
+        discount_type: null,
+        discount_source: null,
+        stripe_customer_id: current?.stripe_customer_id ?? null,
+        stripe_subscription_id: null,
+        current_period_end: null,
+        cancel_at_period_end: false,
+      });
+    },
+  };
+}
+
+export type SubscriptionService = ReturnType<typeof createSubscriptionService>;

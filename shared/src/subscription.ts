@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { DISCOUNT_TYPES } from './constants.ts';
+import { PLAN_IDS } from './plans.ts';
+
+export const SUBSCRIPTION_STATUSES = ['active', 'canceled', 'past_due', 'ended'] as const;
+
+export const subscriptionSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  plan_name: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  minutes_limit: z.number().int(),
+  minutes_used: z.number().int(),
+  minutes_remaining: z.number().int(),
+  /** Cents charged per period after discount. */
+  amount: z.number().int(),
+  discount_percent: z.number().int().nullable(),
+  discount_type: z.enum(DISCOUNT_TYPES).nullable(),
+  discount_source: z.string().nullable(),
+  current_period_end: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionStatusSchema = z.object({
+  has_subscription: z.boolean(),
+  subscription: subscriptionSchema.nullable(),
+});
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
