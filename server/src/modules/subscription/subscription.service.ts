@@ -26,7 +26,7 @@ export function remainingMinutes(row: Pick<SubscriptionRow, 'minutes_limit' | 'm
 }
 
 /** A plan that still lets the child call (Christmas Eve: "active" means minutes may be spent). */
-export function isUsable(row: SubscriptionRow | undefined): row is SubscriptionRow {
+export function isUsable(row: SubscriptionRow | undefined): boolean {
   return !!row && (row.status === 'active' || row.status === 'past_due');
 }
 
@@ -65,7 +65,7 @@ export function createSubscriptionService(db: Db) {
 
     async getStatus(userId: string): Promise<SubscriptionStatus> {
       const row = await repo.findSubscription(db, userId);
-      return isUsable(row)
+      return row && isUsable(row)
         ? { has_subscription: true, subscription: presentSubscription(row) }
         : { has_subscription: false, subscription: null };
     },
@@ -76,7 +76,7 @@ export function createSubscriptionService(db: Db) {
      */
     async activatePlan(q: Queryable, userId: string, activation: Activation): Promise<SubscriptionRow> {
       const current = await repo.findSubscriptionForUpdate(q, userId);
-      const carried = isUsable(current) ? remainingMinutes(current) : 0;
+      const carried = current && isUsable(current) ? remainingMinutes(current) : 0;
       const discount = activation.discount ?? null;
       return repo.saveSubscription(q, userId, {
         plan: activation.plan,
@@ -139,7 +139,7 @@ export function createSubscriptionService(db: Db) {
      */
     async addMinutes(q: Queryable, userId: string, minutes: number): Promise<SubscriptionRow> {
       const current = await repo.findSubscriptionForUpdate(q, userId);
-      if (isUsable(current)) {
+      if (current && isUsable(current)) {
         return repo.saveSubscription(q, userId, {
           ...fieldsOf(current),
           minutes_limit: current.minutes_limit + minutes,
