@@ -78,7 +78,10 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       db,
       auth: services.auth,
       secureCookies: config.secureCookies,
-      rateLimits: deps.authRateLimits ?? DEFAULT_AUTH_RATE_LIMITS,
+      rateLimits: deps.authRateLimits ?? {
+        ...DEFAULT_AUTH_RATE_LIMITS,
+        perIp: { ...DEFAULT_AUTH_RATE_LIMITS.perIp, limit: config.authRateLimitPerIp },
+      },
     }),
   );
 

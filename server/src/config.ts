@@ -18,6 +18,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   ALLOW_SANDBOX: booleanFlag.default(true),
   TRUST_PROXY: z.string().optional(),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -43,6 +44,8 @@ export interface Config {
   adminPassword: string | undefined;
   allowSandbox: boolean;
   trustProxy: string | undefined;
+  /** Sign-in and sign-up attempts per IP per 15 minutes. */
+  authRateLimitPerIp: number;
   logLevel: string;
   /** Secure + SameSite=None cookies need https, or http on localhost (browsers allow it there). */
   secureCookies: boolean;
@@ -121,6 +124,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminPassword: e.ADMIN_PASSWORD,
     allowSandbox: e.ALLOW_SANDBOX,
     trustProxy: e.TRUST_PROXY,
+    authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
     secureCookies: url.protocol === 'https:' || isLocalhost,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
