@@ -62,7 +62,18 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // Webhooks read their raw body and verify signatures, so they sit before the JSON parser and
   // the origin check.
   const webhooks: Router = express.Router();
+  // ── webhook routes (each with express.raw and its own signature check) ──
   app.use('/api', webhooks);
+
+  // Sandbox pages stand in for Stripe Checkout, Google's account chooser and a phone (design §3).
+  // They are server-rendered, say plainly that they are a sandbox, and exist only for sandboxed
+  // providers.
+  const sandbox: Router = express.Router();
+  sandbox.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  sandbox.use(express.json({ limit: JSON_BODY_LIMIT }));
+  sandbox.use(cookieParser());
+  // ── sandbox pages ──
+  app.use('/sandbox', sandbox);
 
   const api: Router = express.Router();
   api.use(noStore);
@@ -84,6 +95,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       },
     }),
   );
+
+  // ── API modules ──
 
   api.use(apiNotFound);
   app.use('/api', api);
