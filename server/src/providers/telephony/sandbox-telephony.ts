@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/db.ts';
+import type { PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import { isValidTwilioSignature, signTwilioRequest } from './twilio-signature.ts';
+
+/** Fictional numbers +1 555 0101 … 0199 (+1 555 0100 is the hotline). */
+const POOL = Array.from({ length: 99 }, (_, i) => `+1555${String(101 + i).padStart(4, '0')}`);
+
+export class SandboxPoolExhaustedError extends Error {}
+
+/**
+ * Plays Twilio's part on a fresh machine: numbers come from the 555-01xx range and are kept in
+ * the database (like Twilio's account state), and requests are signed exactly as Twilio signs.
+ */
+export class SandboxTelephony implements Telephony {
+  readonly isSandbox = true;
+  private readonly endedCalls = new Set<string>();
+  private readonly endedListeners = new Set<(callSid: string) => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly authToken: string,
+    readonly hotlineNumber: string,
+  ) {}
+
+  async purchaseNumber(options: PurchaseNumberOptions): Promise<PurchasedNumber> {
+    const sid = `PN${randomBytes(16).toString('hex')}`;
+    const { rows } = await this.db.query<{ phone_number: string }>(
+      `insert into sandbox_twilio_numbers (phone_number, sid, voice_url, status_callback_url, friendly_name)
+       select candidate, $2, $3, $4, $5
+       from unnest($1::text[]) with ordinality as pool(candidate, position)
+       where candidate <> $6
+         and not exists (select 1 from sandbox_twilio_numbers n where n.phone_number = candidate)
+       order by position
+       limit 1
+       on conflict (phone_number) do nothing
+       returning phone_number`,
+      [POOL, sid, options.voiceUrl, options.statusCallbackUrl, options.friendlyName, this.hotlineNumber],
+    );
+    const phoneNumber = rows[0]?.phone_number;
+    if (!phoneNumber) throw new SandboxPoolExhaustedError('No sandbox numbers are left in the 555-01xx pool');
+    return { phoneNumber, sid };
+  }
+
+  async releaseNumber(sid: string): Promise<void> {
+    await this.db.query('delete from sandbox_twilio_numbers where sid = $1', [sid]);
+  }
+
+  async endCall(callSid: string): Promise<void> {
+    this.endedCalls.add(callSid);
+    for (const listener of this.endedListeners) listener(callSid);
+  }
+
+  validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean {
+    return isValidTwilioSignature(this.authToken, signature, url, params);
+  }
+
+  /** What Twilio would put in X-Twilio-Signature (the phone simulator posts with it). */
+  sign(url: string, params: Record<string, string>): string {
+    return signTwilioRequest(this.authToken, url, params);
+  }
+
+  /** Sandbox-only: lets the phone simulator and tests see calls the app hung up. */
+  wasEnded(callSid: string): boolean {
+    return this.endedCalls.has(callSid);
+  }
+
+  onCallEnded(listener: (callSid: string) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
+  }
+
+  async ownedNumbers(): Promise<{ phone_number: string; sid: string; voice_url: string }[]> {
+    const { rows } = await this.db.query<{ phone_number: string; sid: string; voice_url: string }>(
+      'select phone_number, sid, voice_url from sandbox_twilio_numbers order by phone_number',
+    );
+    return rows;
+  }
+}

@@ -1,0 +1,53 @@
+/** The voice agent in our words (design §4): ElevenLabs Agents, or the sandbox's scripted Santa. */
+export interface RegisterCallInput {
+  fromNumber: string;
+  toNumber: string;
+  callSid: string;
+  /** ElevenLabs dynamic_variables: kid name, allowed minutes, our user id for sync. */
+  dynamicVariables: Record<string, string | number | boolean>;
+  /** The rendered Santa prompt (conversation_config_override.agent.prompt.prompt). */
+  prompt: string;
+  /** Greets the child by name (conversation_config_override.agent.first_message). */
+  firstMessage: string;
+}
+
+export type ConversationStatus = 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
+
+export interface ConversationSummary {
+  conversationId: string;
+  status: ConversationStatus;
+  startTime: Date;
+  durationSeconds: number;
+}
+
+export interface TranscriptTurn {
+  role: 'agent' | 'user';
+  message: string;
+  timeInCallSecs?: number;
+}
+
+export interface ConversationDetail extends ConversationSummary {
+  transcript: TranscriptTurn[];
+  summary: string | null;
+  callSid: string | null;
+  fromNumber: string | null;
+  toNumber: string | null;
+  dynamicVariables: Record<string, unknown>;
+  hasAudio: boolean;
+}
+
+export interface VoiceEngine {
+  readonly isSandbox: boolean;
+  /** POST /v1/convai/twilio/register-call; answers the TwiML to hand back to Twilio as it is. */
+  registerCall(input: RegisterCallInput): Promise<string>;
+  listConversations(options: { cursor?: string; pageSize?: number }): Promise<{
+    conversations: ConversationSummary[];
+    nextCursor: string | null;
+  }>;
+  getConversation(conversationId: string): Promise<ConversationDetail>;
+  /** MP3 bytes, or null when the conversation has no audio. */
+  getConversationAudio(conversationId: string): Promise<Buffer | null>;
+  deleteConversation(conversationId: string): Promise<void>;
+  /** ElevenLabs-Signature `t=…,v0=…`: HMAC-SHA256 of `t.rawBody`, 30-minute tolerance. */
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean;
+}
