@@ -22,6 +22,32 @@ import {
   type SubscriptionService,
 } from './modules/subscription/subscription.service.ts';
 import type { Providers } from './providers/providers.ts';
+import { createAdminRouter } from './modules/admin/admin.routes.ts';
+import { adminPorts } from './modules/admin/admin.wiring.ts';
+import { createCallsRouter } from './modules/calls/calls.routes.ts';
+import { createCallMediaRouter } from './modules/voice/call-media.routes.ts';
+import { createVoiceModule } from './modules/voice/voice-module.ts';
+import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
+import { createCallsService, type CallsService } from './modules/calls/calls.service.ts';
+import { createHotlineService, type HotlineService } from './modules/santa/hotline.service.ts';
+import { createProfileService, type ProfileService } from './modules/santa/profile.service.ts';
+import { createSampleService, type SampleService } from './modules/santa/sample.service.ts';
+import { createSantaRouter } from './modules/santa/santa.routes.ts';
+import { createSubscriptionRouter } from './modules/subscription/subscription.routes.ts';
+import { createGoogleAuthRouter } from './modules/auth/google.routes.ts';
+import { createGoogleSignInService } from './modules/auth/google.service.ts';
+import { createSandboxGoogleRouter } from './providers/google/sandbox-google.routes.ts';
+import { SandboxGoogle } from './providers/google/sandbox-google.ts';
+import {
+  createRecordingPurchaseRouter,
+  createStripeRouter,
+  createStripeWebhookRouter,
+} from './modules/payments/payments.routes.ts';
+import { createPaymentsServices, type PaymentsServices } from './modules/payments/payments.wiring.ts';
+import { createSandboxCheckoutRouter } from './providers/stripe/sandbox-checkout.routes.ts';
+import { SandboxStripe } from './providers/stripe/sandbox-stripe.ts';
+import { createSandboxPhone } from './providers/voice/sandbox-phone/phone.routes.ts';
+import type { PostToApp } from './providers/voice/sandbox-phone/phone-simulator.ts';
 
 export interface AppDeps {
   config: Config;
@@ -32,11 +58,18 @@ export interface AppDeps {
   clientDist?: string;
   bcryptCost?: number;
   authRateLimits?: AuthRateLimits;
+  /** How the sandbox phone reaches our webhooks; default POST to PUBLIC_URL (tests use supertest). */
+  sandboxPhonePost?: PostToApp;
 }
 
 export interface AppServices {
   auth: AuthService;
   subscription: SubscriptionService;
+  profile: ProfileService;
+  sample: SampleService;
+  hotline: HotlineService;
+  calls: CallsService;
+  payments: PaymentsServices;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -45,6 +78,16 @@ export function createServices(deps: AppDeps): AppServices {
   return {
     auth: createAuthService(deps.db, { adminEmail: deps.config.adminEmail, bcryptCost: deps.bcryptCost }),
     subscription: createSubscriptionService(deps.db),
+    profile: createProfileService(deps.db),
+    // The subscription service is stateless, so these modules can hold their own instance.
+    sample: createSampleService(deps.db, createSubscriptionService(deps.db)),
+    hotline: createHotlineService(
+      deps.db,
+      createSubscriptionService(deps.db),
+      deps.providers.telephony.hotlineNumber,
+    ),
+    calls: createCallsService(deps.db),
+    payments: createPaymentsServices(deps),
   };
 }
 
@@ -63,6 +106,14 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // the origin check.
   const webhooks: Router = express.Router();
   // ── webhook routes (each with express.raw and its own signature check) ──
+  webhooks.use(createStripeWebhookRouter({ fulfilment: services.payments.fulfilment }));
+  const voiceModule = createVoiceModule(deps, services);
+  registerVoiceWebhooks(webhooks, {
+    publicUrl: config.publicUrl,
+    telephony: deps.providers.telephony,
+    voice: deps.providers.voice,
+    module: voiceModule,
+  });
   app.use('/api', webhooks);
 
   // Sandbox pages stand in for Stripe Checkout, Google's account chooser and a phone (design §3).
@@ -73,6 +124,16 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   sandbox.use(express.json({ limit: JSON_BODY_LIMIT }));
   sandbox.use(cookieParser());
   // ── sandbox pages ──
+  if (deps.providers.google instanceof SandboxGoogle)
+    sandbox.use('/google', createSandboxGoogleRouter(deps.providers.google));
+  if (deps.providers.stripe instanceof SandboxStripe) {
+    // The sandbox hands its signed events to the very function the webhook route calls.
+    const { fulfilment } = services.payments;
+    deps.providers.stripe.connectWebhook((rawBody, signature) => fulfilment.handleWebhook(rawBody, signature));
+    sandbox.use('/checkout', createSandboxCheckoutRouter(deps.providers.stripe));
+  }
+  const phone = createSandboxPhone(deps);
+  if (phone) sandbox.use('/phone', phone);
   app.use('/sandbox', sandbox);
 
   const api: Router = express.Router();
@@ -97,6 +158,28 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   );
 
   // ── API modules ──
+  api.use('/admin', createAdminRouter(db, adminPorts(deps, services)));
+  api.use('/subscription', createSubscriptionRouter({ subscription: services.subscription }));
+  api.use(
+    '/santa',
+    createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),
+  );
+  api.use('/calls', createCallsRouter({ calls: services.calls }));
+  api.use('/calls', createRecordingPurchaseRouter({ checkout: services.payments.checkout }));
+  api.use('/calls', createCallMediaRouter(voiceModule.media));
+  api.use('/stripe', createStripeRouter({ checkout: services.payments.checkout }));
+  api.use(
+    '/auth',
+    createGoogleAuthRouter({
+      publicUrl: config.publicUrl,
+      google: createGoogleSignInService({
+        db,
+        auth: services.auth,
+        google: deps.providers.google,
+        redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+      }),
+    }),
+  );
 
   api.use(apiNotFound);
   app.use('/api', api);

@@ -1,5 +1,6 @@
 import type { AppDeps, AppServices } from './app.ts';
-import { deleteExpiredSessions } from './modules/auth/auth.repository.ts';
+import { SWEEP_INTERVAL_MS, sweepCallReservations } from './modules/voice/deadline-sweeper.ts';
+import { deleteExpiredOAuthStates } from './modules/auth/oauth-state.repository.ts';
 
 export interface BackgroundJobs {
   stop(): void;
@@ -9,7 +10,7 @@ export interface BackgroundJobs {
  * Periodic work that every replica runs; each job is safe to run concurrently on several
  * replicas (plain deletes, or rows claimed with FOR UPDATE SKIP LOCKED).
  */
-export function startBackgroundJobs(deps: AppDeps, _services: AppServices): BackgroundJobs {
+export function startBackgroundJobs(deps: AppDeps, services: AppServices): BackgroundJobs {
   const timers: NodeJS.Timeout[] = [];
   const every = (ms: number, name: string, job: () => Promise<unknown>) => {
     const timer = setInterval(() => {
@@ -18,7 +19,16 @@ export function startBackgroundJobs(deps: AppDeps, _services: AppServices): Back
     timer.unref();
     timers.push(timer);
   };
-  every(60 * 60_000, 'expired-sessions', () => deleteExpiredSessions(deps.db));
+  every(60 * 60_000, 'expired-sessions', () => services.auth.deleteExpiredSessions());
+  every(60 * 60_000, 'expired-oauth-states', () => deleteExpiredOAuthStates(deps.db));
+  every(SWEEP_INTERVAL_MS, 'call-deadlines', () =>
+    sweepCallReservations({
+      db: deps.db,
+      logger: deps.logger,
+      telephony: deps.providers.telephony,
+      subscriptions: services.subscription,
+    }),
+  );
   return {
     stop: () => timers.forEach((timer) => clearInterval(timer)),
   };

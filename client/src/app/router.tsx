@@ -4,9 +4,12 @@ import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireUser } from './guards';
 import { RootLayout } from './root-layout';
 import { AuthRoute } from './routes/auth';
+import { CallsRoute } from './routes/calls';
 import { DashboardRoute } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
+import { PricingRoute } from './routes/pricing';
+import { SetupProfileRoute } from './routes/setup-profile';
 
 // The admin panel is its own chunk: parents never download it.
 const AdminRoute = lazy(() => import('./routes/admin'));
@@ -30,6 +33,23 @@ export const router = createBrowserRouter([
         element: (
           <RequireUser>
             <DashboardRoute />
+          </RequireUser>
+        ),
+      },
+      { path: paths.pricing, element: <PricingRoute /> },
+      {
+        path: paths.setupProfile,
+        element: (
+          <RequireUser>
+            <SetupProfileRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.calls,
+        element: (
+          <RequireUser>
+            <CallsRoute />
           </RequireUser>
         ),
       },

@@ -1,8 +1,24 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import type { GoogleProvider } from './google/google-provider.ts';
+import { OpenIdGoogle } from './google/openid-google.ts';
+import { SandboxGoogle } from './google/sandbox-google.ts';
 import type { SandboxSecrets } from './sandbox-secrets.ts';
+import { SandboxStripe } from './stripe/sandbox-stripe.ts';
+import { StripeAdapter } from './stripe/stripe-adapter.ts';
+import type { StripeProvider } from './stripe/stripe-provider.ts';
 import { SandboxTelephony } from './telephony/sandbox-telephony.ts';
 import type { Telephony } from './telephony/telephony.ts';
+import { SandboxVoiceEngine } from './voice/sandbox-voice-engine.ts';
+import { ElevenLabsVoiceEngine } from './voice/elevenlabs-voice-engine.ts';
+import { TwilioTelephony } from './telephony/twilio-telephony.ts';
+import { LocalRecordingStorage } from './storage/local-recording-storage.ts';
+import type { RecordingStorage } from './storage/recording-storage.ts';
+import { LocalSummarizer } from './summarizer/local-summarizer.ts';
+import { OpenAiSummarizer } from './summarizer/openai-summarizer.ts';
+import type { Summarizer } from './summarizer/summarizer.ts';
+import path from 'node:path';
+import type { VoiceEngine } from './voice/voice-engine.ts';
 
 /**
  * Every outside service the app talks to, each behind an interface in our words (style rule 8).
@@ -11,6 +27,11 @@ import type { Telephony } from './telephony/telephony.ts';
 export interface Providers {
   readonly sandboxSecrets: SandboxSecrets;
   readonly telephony: Telephony;
+  readonly voice: VoiceEngine;
+  readonly recordings: RecordingStorage;
+  readonly summarizer: Summarizer;
+  readonly google: GoogleProvider;
+  readonly stripe: StripeProvider;
 }
 
 export interface ProviderContext {
@@ -22,13 +43,39 @@ export interface ProviderContext {
 /** Chooses the real provider when its keys are configured, else the sandbox (design §3). */
 export function createProviders(ctx: ProviderContext): Providers {
   const { config, db, sandboxSecrets } = ctx;
+  const stripeWebhookSecret = config.stripe.webhookSecret ?? sandboxSecrets.stripeWebhookSecret;
   return {
     sandboxSecrets,
+    stripe: config.stripe.secretKey
+      ? new StripeAdapter({ secretKey: config.stripe.secretKey, webhookSecret: stripeWebhookSecret })
+      : new SandboxStripe(db, stripeWebhookSecret, config.publicUrl),
+    google:
+      config.google.clientId && config.google.clientSecret
+        ? new OpenIdGoogle({ clientId: config.google.clientId, clientSecret: config.google.clientSecret })
+        : new SandboxGoogle({ clientSecret: sandboxSecrets.googleClientSecret, publicUrl: config.publicUrl }),
     // ── telephony (the real Twilio adapter is chosen here when TWILIO_* keys are set) ──
-    telephony: new SandboxTelephony(
-      db,
-      config.twilio.authToken ?? sandboxSecrets.twilioAuthToken,
-      config.twilio.hotlineNumber,
-    ),
+    telephony:
+      config.twilio.accountSid && config.twilio.authToken
+        ? new TwilioTelephony({
+            accountSid: config.twilio.accountSid,
+            authToken: config.twilio.authToken,
+            hotlineNumber: config.twilio.hotlineNumber,
+          })
+        : new SandboxTelephony(
+            db,
+            config.twilio.authToken ?? sandboxSecrets.twilioAuthToken,
+            config.twilio.hotlineNumber,
+          ),
+    // ── voice (the real ElevenLabs adapter is chosen here when ELEVENLABS_* keys are set) ──
+    voice:
+      config.elevenlabs.apiKey && config.elevenlabs.agentId
+        ? new ElevenLabsVoiceEngine({
+            apiKey: config.elevenlabs.apiKey,
+            agentId: config.elevenlabs.agentId,
+            webhookSecret: config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
+          })
+        : new SandboxVoiceEngine(db, config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret),
+    recordings: new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),
+    summarizer: config.openai.apiKey ? new OpenAiSummarizer(config.openai.apiKey) : new LocalSummarizer(),
   };
 }

@@ -1,3 +1,8 @@
+import { useUser } from '@/features/auth/api/get-me';
+import { AdminCouponsPage } from '@/features/admin/components/admin-coupons-page';
+
+/** Lazy-loaded and unguarded at the route (spec §2): the page checks access itself. */
 export default function AdminCouponsRoute() {
-  return <main className="p-6">AdminCoupons</main>;
+  const { data: user, isPending } = useUser();
+  return <AdminCouponsPage user={user} userPending={isPending} />;
 }

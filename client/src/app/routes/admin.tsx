@@ -1,3 +1,9 @@
+import { useUser } from '@/features/auth/api/get-me';
+import { AdminPage } from '@/features/admin/components/admin-page';
+
+/** Lazy-loaded (router.tsx): parents never download the admin panel. */
 export default function AdminRoute() {
-  return <main className="p-6">Admin</main>;
+  const { data: user } = useUser();
+  if (!user) return null;
+  return <AdminPage user={user} />;
 }

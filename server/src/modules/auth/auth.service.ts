@@ -87,6 +87,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       return startSession(user);
     },
 
+    deleteExpiredSessions: () => repo.deleteExpiredSessions(db),
+
     async logout(sessionToken: string | undefined): Promise<void> {
       if (sessionToken) await repo.deleteSession(db, hashToken(sessionToken));
     },

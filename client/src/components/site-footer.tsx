@@ -1,0 +1,18 @@
+import { COPYRIGHT_YEAR } from '@santa/shared/constants';
+import { SantaHatIcon } from './logo';
+
+/** The footer of public pages, with the spec's fixed copyright year. */
+export function SiteFooter() {
+  return (
+    <footer className="border-t border-santa-800 bg-santa-800 text-santa-50">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-8 text-center sm:px-6">
+        <p className="inline-flex items-center gap-2 font-display text-xl font-bold text-white">
+          <SantaHatIcon className="h-7 w-7" />
+          Santa Calls
+        </p>
+        <p className="text-sm">Bringing the magic of Christmas to every family, one call at a time.</p>
+        <p className="text-sm">© {COPYRIGHT_YEAR} Santa Calls. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react';
+import { Logo } from './logo';
+
+/** The top bar of public pages: the logo on the left, the page's actions (children) on the right. */
+export function SiteHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="sticky top-0 z-20 border-b border-santa-100 bg-snow/95 backdrop-blur">
+      <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+        <Logo />
+        {children ? (
+          <nav aria-label="Account" className="flex items-center gap-2">
+            {children}
+          </nav>
+        ) : null}
+      </div>
+    </header>
+  );
+}

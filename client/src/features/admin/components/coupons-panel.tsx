@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { COUPON_PERCENTS, DISCOUNT_TYPES, type DiscountType } from '@santa/shared/constants';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { SkeletonBlock } from '@/components/skeleton-block';
+import { useCoupons, useGenerateCoupon } from '../api/coupons';
+import { discountTypeLabel, formatDate } from './format-admin';
+
+const MESSAGE_MS = 3000;
+type Status = { tone: 'ok' | 'error'; text: string } | null;
+
+/** Coupons & Gifts: the generator's six presets (spec §9) and every coupon with its state. */
+export function CouponsPanel() {
+  const coupons = useCoupons();
+  const generate = useGenerateCoupon();
+  const [status, setStatus] = useState<Status>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const show = (next: Status, clearAfterMs?: number) => {
+    clearTimeout(timer.current);
+    setStatus(next);
+    if (clearAfterMs) timer.current = setTimeout(() => setStatus(null), clearAfterMs);
+  };
+
+  const onGenerate = (percent: number, type: DiscountType) =>
+    generate.mutate(
+      { percent, type },
+      {
+        onSuccess: (coupon) => show({ tone: 'ok', text: `Coupon generated: ${coupon.code}` }),
+        onError: () => show({ tone: 'error', text: 'Error: Failed to generate coupon' }),
+      },
+    );
+
+  const onCopy = async (code: string) => {
+    try {
+      await navigator.clipboard.writeText(code);
+      show({ tone: 'ok', text: 'Coupon code copied to clipboard!' }, MESSAGE_MS);
+    } catch {
+      show({ tone: 'error', text: 'Could not copy. Select the code and copy it by hand.' }, MESSAGE_MS);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <Card className="flex flex-col gap-4">
+        <div>
+          <h2 className="font-display text-2xl font-bold text-ink">Coupon Generator</h2>
+          <p className="mt-1 text-gray-700">
+            Each coupon is single-use. First Month discounts the first payment only.
+          </p>
+        </div>
+        <div className="grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {COUPON_PERCENTS.flatMap((percent) =>
+            DISCOUNT_TYPES.map((type) => (
+              <Button
+                key={`${percent}-${type}`}
+                variant={type === 'forever' ? 'secondary' : 'outline'}
+                disabled={generate.isPending}
+                onClick={() => onGenerate(percent, type)}
+              >
+                {percent}% {discountTypeLabel(type)}
+              </Button>
+            )),
+          )}
+        </div>
+        <p
+          role={status?.tone === 'error' ? 'alert' : 'status'}
+          className={`min-h-6 font-semibold ${status?.tone === 'error' ? 'text-santa-700' : 'text-pine-700'}`}
+        >
+          {status?.text ?? ''}
+        </p>
+      </Card>
+
+      <Card className="flex flex-col gap-4 p-4 sm:p-6">
+        <h2 className="font-display text-2xl font-bold text-ink">Coupons</h2>
+        {coupons.isPending ? (
+          <SkeletonBlock className="h-40" />
+        ) : coupons.isError ? (
+          <p className="text-santa-700">Failed to load coupons</p>
+        ) : coupons.data.length === 0 ? (
+          <p className="text-gray-600">No coupons yet. Generate one above.</p>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[560px] text-left text-sm">
+              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
+                <tr>
+                  <th scope="col" className="py-2 pr-3">
+                    Code
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Discount
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Type
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Created
+                  </th>
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Copy</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {coupons.data.map((coupon) => (
+                  <tr key={coupon.id} data-testid={`coupon-row-${coupon.code}`}>
+                    <td className="py-2 pr-3 font-mono font-semibold text-ink">{coupon.code}</td>
+                    <td className="py-2 pr-3">{coupon.discount_percent}%</td>
+                    <td className="py-2 pr-3">{discountTypeLabel(coupon.discount_type)}</td>
+                    <td className="py-2 pr-3">
+                      <span
+                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                          coupon.used ? 'bg-gray-200 text-gray-700' : 'bg-pine-50 text-pine-700'
+                        }`}
+                      >
+                        {coupon.used ? 'Used' : 'Available'}
+                      </span>
+                    </td>
+                    <td className="py-2 pr-3 text-gray-600">{formatDate(coupon.created_at)}</td>
+                    <td className="py-2 text-right">
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => void onCopy(coupon.code)}
+                        aria-label={`Copy ${coupon.code}`}
+                      >
+                        Copy
+                      </Button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

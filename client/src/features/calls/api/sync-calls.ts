@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/queries/query-keys';
+
+/** Pulls finished conversations whose webhook was missed (design §4). */
+export const syncCalls = () => api.post<{ message: string }>('/calls/sync-from-elevenlabs');
+
+export function useSyncCalls() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: syncCalls,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.callHistory }),
+  });
+}

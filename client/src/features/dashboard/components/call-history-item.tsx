@@ -1,0 +1,81 @@
+import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import type { CallItem } from '@santa/shared/calls';
+import { formatPrice } from '@santa/shared/plans';
+import { Button } from '@/components/button';
+import { formatLongDateTime } from '@/lib/format';
+
+interface CallHistoryItemProps {
+  call: CallItem;
+  isPurchasing: boolean;
+  isPurchaseDisabled: boolean;
+  onPurchase: () => void;
+}
+
+export function CallHistoryItem({
+  call,
+  isPurchasing,
+  isPurchaseDisabled,
+  onPurchase,
+}: CallHistoryItemProps) {
+  const price = formatPrice(RECORDING_PRICE_CENTS);
+  return (
+    <li className="rounded-2xl border border-santa-100 bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="font-semibold text-ink">{formatLongDateTime(call.created_at)}</h3>
+          <p className="text-sm text-gray-600">Duration: {call.duration} seconds</p>
+        </div>
+        <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>
+      </div>
+      {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
+      {call.transcript ? (
+        <details className="mt-3 group">
+          <summary className="cursor-pointer rounded font-semibold text-santa-700 hover:text-santa-800">
+            View transcript
+          </summary>
+          <p className="mt-2 max-h-64 overflow-y-auto rounded-xl bg-snow p-3 text-sm whitespace-pre-wrap text-gray-800">
+            {call.transcript}
+          </p>
+        </details>
+      ) : null}
+      {call.audio_url ? (
+        call.recording_purchased ? (
+          <div className="mt-4 flex flex-col gap-2">
+            <audio controls preload="none" src={call.audio_url} className="w-full">
+              <a href={call.audio_url}>Listen to the recording</a>
+            </audio>
+            <a
+              href={call.audio_url}
+              download
+              className="self-start rounded font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+            >
+              Download recording
+            </a>
+          </div>
+        ) : (
+          <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-santa-50 p-3">
+            <p className="flex items-center gap-2 text-sm text-santa-800">
+              <svg
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                className="h-4 w-4 shrink-0"
+                aria-hidden="true"
+                focusable="false"
+              >
+                <rect x="5" y="11" width="14" height="10" rx="2" />
+                <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+              </svg>
+              Unlock audio recording for {price}
+            </p>
+            <Button size="sm" onClick={onPurchase} disabled={isPurchaseDisabled} aria-busy={isPurchasing}>
+              {isPurchasing ? 'Redirecting...' : `Purchase ${price}`}
+            </Button>
+          </div>
+        )
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+import { ButtonLink } from '@/components/button';
+import { paths } from '@/lib/paths';
+
+export function SetupRequiredCard() {
+  return (
+    <section
+      aria-labelledby="setup-required-heading"
+      className="rounded-2xl border-2 border-gold-400 bg-amber-50 p-6 shadow-sm"
+    >
+      <h2 id="setup-required-heading" className="font-display text-2xl font-bold text-ink">
+        Setup Required
+      </h2>
+      <p className="mt-2 text-gray-700">
+        Tell Santa about your child so he can greet them by name and chat about their wishes. It only takes a
+        minute.
+      </p>
+      <ButtonLink to={paths.setupProfile} className="mt-4">
+        Set Up Kid Profile
+      </ButtonLink>
+    </section>
+  );
+}

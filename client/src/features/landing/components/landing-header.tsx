@@ -1,0 +1,28 @@
+import { ButtonLink } from '@/components/button';
+import { SiteHeader } from '@/components/site-header';
+import { paths } from '@/lib/paths';
+
+export type Visitor = 'unknown' | 'signed-in' | 'signed-out';
+
+/** Spec §2 Landing: a signed-in parent gets Dashboard; a visitor gets Sign In and Get Started. */
+export function LandingHeader({ visitor }: { visitor: Visitor }) {
+  return (
+    <SiteHeader>
+      {visitor === 'signed-in' ? (
+        <ButtonLink to={paths.dashboard} size="sm">
+          Dashboard
+        </ButtonLink>
+      ) : null}
+      {visitor === 'signed-out' ? (
+        <>
+          <ButtonLink to={paths.auth} variant="ghost" size="sm" className="px-3">
+            Sign In
+          </ButtonLink>
+          <ButtonLink to={paths.pricing} size="sm" className="px-3 sm:px-4">
+            Get Started
+          </ButtonLink>
+        </>
+      ) : null}
+    </SiteHeader>
+  );
+}

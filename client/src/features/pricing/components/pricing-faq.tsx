@@ -1,0 +1,55 @@
+import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import { formatPrice, OFFERED_PLANS, PLANS } from '@santa/shared/plans';
+
+const passes = OFFERED_PLANS.filter((plan) => plan.billing === 'subscription');
+
+/** "a, b and c" */
+function joinWords(words: (string | number)[], conjunction: string): string {
+  const all = words.map(String);
+  return all.length < 2 ? all.join('') : `${all.slice(0, -1).join(', ')} ${conjunction} ${all.at(-1)}`;
+}
+
+const QUESTIONS = [
+  {
+    question: 'How does the call with Santa work?',
+    answer:
+      "After you choose a plan, set up your child's profile with their name, age, wish list and anything Santa should know. Your dashboard then shows Santa's phone number. Your child calls that number from your phone, and Santa greets them by name and chats about everything you told him.",
+  },
+  {
+    question: 'What is the difference between the plans?',
+    answer: `The ${PLANS.free_sample.name} is a single ${PLANS.free_sample.minutes}-minute call and ${PLANS.pay_per_call.name} (${formatPrice(PLANS.pay_per_call.priceCents)}) is one call of up to ${PLANS.pay_per_call.minutes} minutes; both use the common Santa hotline, and with ${PLANS.pay_per_call.name} your child's information is deleted after the call. The ${joinWords(
+      passes.map((plan) => plan.name),
+      'and',
+    )} come with a dedicated Santa phone number your child can call anytime, a permanent kid profile, recordings and transcripts, and ${joinWords(
+      passes.map((plan) => plan.minutes),
+      'or',
+    )} minutes of calls.`,
+  },
+  {
+    question: "Can I customise Santa's personality?",
+    answer:
+      "Yes. Choose a traditional Santa (jolly, classic North Pole magic), a modern Santa (upbeat and up to date with today's toys and games) or a mix of both, and add notes about gifts, accomplishments, behaviour and siblings so every call feels personal. You can edit the profile whenever you like.",
+  },
+  {
+    question: 'Can I listen to the calls again?',
+    answer: `Every call appears in your dashboard with a summary and the full transcript. You can unlock the audio recording of any call for ${formatPrice(RECORDING_PRICE_CENTS)}, then play it or download it to keep.`,
+  },
+];
+
+export function PricingFaq() {
+  return (
+    <section aria-labelledby="faq-heading" className="mx-auto mt-20 max-w-3xl">
+      <h2 id="faq-heading" className="text-center font-display text-3xl font-bold text-santa-700">
+        Frequently Asked Questions
+      </h2>
+      <dl className="mt-8 flex flex-col gap-4">
+        {QUESTIONS.map(({ question, answer }) => (
+          <div key={question} className="rounded-2xl border border-santa-100 bg-white p-5 shadow-sm">
+            <dt className="font-semibold text-ink">{question}</dt>
+            <dd className="mt-2 text-gray-700">{answer}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { OFFERED_PLANS, PLANS, type Plan, type PurchasablePlanId } from '@santa/shared/plans';
+import { SiteFooter } from '@/components/site-footer';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useCreateCheckout } from '../api/create-checkout';
+import { useSampleCallStatus } from '../api/get-sample-call-status';
+import { useActivateSampleCall } from '../api/use-sample-call';
+import { CouponField } from './coupon-field';
+import { PlanCard } from './plan-card';
+import { PricingFaq } from './pricing-faq';
+
+function isPurchasable(plan: Plan): plan is Plan & { id: PurchasablePlanId } {
+  return plan.billing === 'one_time' || plan.billing === 'subscription';
+}
+
+/** The plans, coupon and FAQ; the route supplies the header and whether someone is signed in. */
+export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
+  const navigate = useNavigate();
+  const [couponCode, setCouponCode] = useState('');
+  const [pendingPlan, setPendingPlan] = useState<string | null>(null);
+  const sampleStatus = useSampleCallStatus({ enabled: isSignedIn });
+  const activateSample = useActivateSampleCall();
+  const createCheckout = useCreateCheckout();
+  const isSampleUsed = isSignedIn && sampleStatus.data?.sample_call_used === true;
+
+  // Coming back from the checkout page with the browser's Back button restores this page from
+  // the back-forward cache with the plan still pending.
+  useEffect(() => {
+    const reset = (event: PageTransitionEvent) => {
+      if (event.persisted) setPendingPlan(null);
+    };
+    window.addEventListener('pageshow', reset);
+    return () => window.removeEventListener('pageshow', reset);
+  }, []);
+
+  function chooseSample() {
+    if (!isSignedIn) {
+      toast.error('Please sign in first to try the free sample');
+      void navigate(paths.auth);
+      return;
+    }
+    setPendingPlan('free_sample');
+    activateSample.mutate(undefined, {
+      onSuccess: () => {
+        toast.success('Free sample activated! Set up your kid profile now.');
+        void navigate(paths.setupProfile);
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Failed to activate sample')),
+      onSettled: () => setPendingPlan(null),
+    });
+  }
+
+  function choosePaid(plan: PurchasablePlanId) {
+    if (!isSignedIn) {
+      toast.error('Please sign in first');
+      void navigate(paths.auth);
+      return;
+    }
+    setPendingPlan(plan);
+    createCheckout.mutate(
+      { plan, couponCode },
+      {
+        onError: (error) => {
+          toast.error(errorMessage(error, 'Failed to create checkout'));
+          setPendingPlan(null);
+        },
+      },
+    );
+  }
+
+  return (
+    <>
+      <main className="mx-auto max-w-7xl px-4 py-12 sm:px-6">
+        <div className="text-center">
+          <h1 className="font-display text-4xl font-bold text-santa-700 sm:text-5xl">
+            Choose Your Magical Plan
+          </h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700">
+            Start with a free {PLANS.free_sample.minutes}-minute sample call, then pick the plan that fits
+            your family's holidays.
+          </p>
+        </div>
+
+        <div className="mt-8">
+          <CouponField value={couponCode} onChange={setCouponCode} />
+        </div>
+
+        <section
+          aria-label="Plans"
+          className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:gap-4"
+        >
+          {OFFERED_PLANS.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              isUsed={plan.billing === 'free' && isSampleUsed}
+              isPending={pendingPlan === plan.id}
+              isDisabled={pendingPlan !== null}
+              onChoose={() => {
+                if (plan.billing === 'free') chooseSample();
+                else if (isPurchasable(plan)) choosePaid(plan.id);
+              }}
+            />
+          ))}
+        </section>
+
+        <PricingFaq />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

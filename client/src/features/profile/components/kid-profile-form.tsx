@@ -1,0 +1,160 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import type { SantaPersonality } from '@santa/shared/constants';
+import {
+  KID_AGE_MAX,
+  KID_AGE_MIN,
+  KID_PROFILE_LIMITS,
+  PROFILE_REQUIRED_MESSAGE,
+  type KidProfile,
+  type KidProfileTextField,
+} from '@santa/shared/santa';
+import { Button } from '@/components/button';
+import { TextAreaField } from '@/components/text-area-field';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useSaveKidProfile } from '../api/save-kid-profile';
+import { PersonalityPicker } from './personality-picker';
+
+const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: string; hint?: string }[] = [
+  {
+    name: 'gifts_giving',
+    label: 'Gifts you are giving',
+    placeholder: 'e.g. A red bike and a dinosaur book',
+    hint: 'Santa can hint at these without spoiling the surprise.',
+  },
+  { name: 'wish_list', label: 'Wish list', placeholder: 'e.g. A puppy, a telescope, snow on Christmas Day' },
+  {
+    name: 'accomplishments',
+    label: 'Accomplishments',
+    placeholder: 'e.g. Learned to ride a bike, read a whole chapter book',
+    hint: 'Santa will praise these.',
+  },
+  {
+    name: 'behavior_notes',
+    label: 'Behavior notes',
+    placeholder: 'e.g. Could be a little kinder to her brother at bedtime',
+    hint: 'Gentle things Santa can encourage.',
+  },
+  { name: 'siblings', label: 'Siblings', placeholder: 'e.g. Big brother Leo (9), baby sister Mia' },
+  {
+    name: 'custom_notes',
+    label: 'Custom notes',
+    placeholder: "e.g. Our dog is called Biscuit and we're visiting Grandma for Christmas",
+    hint: 'Anything else that would make the call magical.',
+  },
+];
+
+type FormValues = Record<'parent_phone' | 'kid_name' | 'age' | KidProfileTextField, string> & {
+  santa_personality: SantaPersonality;
+};
+
+function initialValues(profile: KidProfile | null): FormValues {
+  return {
+    parent_phone: profile?.parent_phone ?? '',
+    kid_name: profile?.kid_name ?? '',
+    age: profile?.age === null || profile?.age === undefined ? '' : String(profile.age),
+    gifts_giving: profile?.gifts_giving ?? '',
+    wish_list: profile?.wish_list ?? '',
+    accomplishments: profile?.accomplishments ?? '',
+    behavior_notes: profile?.behavior_notes ?? '',
+    siblings: profile?.siblings ?? '',
+    custom_notes: profile?.custom_notes ?? '',
+    santa_personality: profile?.santa_personality ?? 'traditional',
+  };
+}
+
+export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
+  const navigate = useNavigate();
+  const save = useSaveKidProfile();
+  const [values, setValues] = useState<FormValues>(() => initialValues(profile));
+  const isNew = profile === null;
+
+  const set = (field: keyof FormValues) => (value: string) =>
+    setValues((current) => ({ ...current, [field]: value }));
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!values.parent_phone.trim() || !values.kid_name.trim()) {
+      toast.error(PROFILE_REQUIRED_MESSAGE);
+      return;
+    }
+    save.mutate(values, {
+      onSuccess: () => {
+        toast.success(isNew ? 'Profile created! Your child can now call Santa!' : 'Profile updated!');
+        void navigate(paths.dashboard);
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Failed to save profile')),
+    });
+  }
+
+  return (
+    // noValidate: the spec's own message, not the browser's bubble, reports the missing fields.
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Parent phone"
+          type="tel"
+          name="parent_phone"
+          autoComplete="tel"
+          required
+          placeholder="+1 555 123 4567"
+          maxLength={KID_PROFILE_LIMITS.parent_phone}
+          hint="The phone your child will call Santa from, in international format."
+          value={values.parent_phone}
+          onChange={(event) => set('parent_phone')(event.target.value)}
+          className="sm:col-span-2"
+        />
+        <TextField
+          label="Kid name"
+          name="kid_name"
+          required
+          placeholder="e.g. Emma"
+          maxLength={KID_PROFILE_LIMITS.kid_name}
+          value={values.kid_name}
+          onChange={(event) => set('kid_name')(event.target.value)}
+        />
+        <TextField
+          label="Age"
+          type="number"
+          name="age"
+          inputMode="numeric"
+          min={KID_AGE_MIN}
+          max={KID_AGE_MAX}
+          placeholder="e.g. 7"
+          value={values.age}
+          onChange={(event) => set('age')(event.target.value)}
+        />
+      </div>
+
+      <PersonalityPicker value={values.santa_personality} onChange={set('santa_personality')} />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        {TEXT_FIELDS.map((field) => (
+          <TextAreaField
+            key={field.name}
+            label={field.label}
+            name={field.name}
+            placeholder={field.placeholder}
+            hint={field.hint}
+            maxLength={KID_PROFILE_LIMITS[field.name]}
+            value={values[field.name]}
+            onChange={(event) => set(field.name)(event.target.value)}
+          />
+        ))}
+      </div>
+
+      <Button
+        type="submit"
+        size="lg"
+        disabled={save.isPending}
+        aria-busy={save.isPending}
+        className="w-full sm:self-start sm:w-auto"
+      >
+        {save.isPending ? 'Saving...' : isNew ? 'Create Profile & Get Phone Number' : 'Update Profile'}
+      </Button>
+    </form>
+  );
+}

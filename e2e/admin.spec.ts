@@ -1,0 +1,183 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_ADMIN_PASSWORD } from '../playwright.config';
+import { signInViaUi, signOutViaApi, signUpViaUi, VIEWPORTS } from './helpers';
+
+const ADMIN = { email: 'admin@santacalls.local', password: E2E_ADMIN_PASSWORD };
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `test-results/screenshots/admin-${name}.png`, fullPage: true });
+const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+async function openAdmin(page: Page) {
+  await signInViaUi(page, ADMIN);
+  await page.getByRole('link', { name: 'Admin' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+}
+
+async function selectUser(page: Page, search: string, email: string) {
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await page.getByLabel('Search users').fill(search);
+  await expect(page.getByText('Showing 1 of')).toBeVisible();
+  await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(email) }).click();
+  await expect(page.getByText('User Information')).toBeVisible();
+}
+
+/** A parent in their own browser context, signed up through the UI. */
+async function newParent(browser: Browser, name: string) {
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const page = await context.newPage();
+  const account = await signUpViaUi(page, { name });
+  return { context, page, account };
+}
+
+test('the admin gifts minutes to a user found by part of the name, and the dashboard shows them', async ({ page, browser }) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const parent = await newParent(browser, `Holly Gift${tag}`);
+
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await openAdmin(page);
+  await shot(page, 'users-tab-desktop');
+  await selectUser(page, `gift${tag}`.toUpperCase(), parent.account.email);
+  await expect(page.getByText('Email/password')).toBeVisible();
+  await shot(page, 'user-detail-desktop');
+
+  await page.getByRole('button', { name: 'Gift Minutes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gift Minutes' });
+  await expect(dialog.getByLabel('Minutes')).toHaveAttribute('max', '10000');
+  await dialog.getByLabel('Minutes').fill('10001');
+  await dialog.getByRole('button', { name: 'Gift Minutes' }).click();
+  await expect(toast(page, 'Cannot gift more than 10,000 minutes at once')).toBeVisible();
+  await dialog.getByLabel('Minutes').fill('0');
+  await dialog.getByRole('button', { name: 'Gift Minutes' }).click();
+  await expect(toast(page, 'Please enter a valid number of minutes')).toBeVisible();
+  await dialog.getByLabel('Minutes').fill('30');
+  await dialog.getByLabel('Note (optional)').fill('Merry Christmas from the team');
+  await shot(page, 'dialog-gift-minutes');
+  await dialog.getByRole('button', { name: 'Gift Minutes' }).click();
+  await expect(toast(page, `Successfully gifted 30 minutes to ${parent.account.email}`)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId('gift-history')).toContainText('+30 minutes');
+  await expect(page.getByTestId('gift-history')).toContainText('Merry Christmas from the team');
+
+  await page.setViewportSize(VIEWPORTS.phone);
+  await page.waitForTimeout(150);
+  await page.screenshot({ path: 'test-results/screenshots/admin-users-tab-phone.png', fullPage: true });
+  await page.setViewportSize(VIEWPORTS.desktop);
+
+  await parent.page.reload();
+  await expect(parent.page.getByText('30 of 30 minutes remaining')).toBeVisible();
+  await parent.context.close();
+});
+
+test('a generated coupon is copied, redeemed by a parent at checkout, shown Used; then the admin deletes the phone number and the user', async ({
+  page,
+  browser,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await openAdmin(page);
+  await page.getByRole('tab', { name: 'Coupons & Gifts' }).click();
+  await page.getByRole('button', { name: '100% First Month' }).click();
+  const generated = page.getByText(/^Coupon generated: /);
+  await expect(generated).toBeVisible();
+  const code = (await generated.textContent())!.replace('Coupon generated: ', '').trim();
+  const row = page.getByTestId(`coupon-row-${code}`);
+  await expect(row).toContainText('Available');
+  await row.getByRole('button', { name: `Copy ${code}` }).click();
+  await expect(page.getByText('Coupon code copied to clipboard!')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(code);
+  await shot(page, 'coupons-tab');
+  await expect(page.getByText('Coupon code copied to clipboard!')).toBeHidden({ timeout: 5000 });
+
+  const tag = Math.random().toString(36).slice(2, 7);
+  const parent = await newParent(browser, `Ivy Coupon${tag}`);
+  await parent.page.goto('/pricing');
+  await parent.page.getByRole('button', { name: 'Have a coupon code?' }).click();
+  await parent.page.getByLabel('Coupon code').fill(code);
+  await parent.page.getByRole('button', { name: 'Get 3-Month Pass' }).click();
+  await parent.page.getByRole('button', { name: 'Pay $0' }).click();
+  await expect(parent.page).toHaveURL(/\/dashboard$/);
+  await expect(parent.page.getByText('180 of 180 minutes remaining')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await page.getByRole('tab', { name: 'Coupons & Gifts' }).click();
+  await expect(page.getByTestId(`coupon-row-${code}`)).toContainText('Used');
+
+  await page.getByRole('tab', { name: 'User Management' }).click();
+  await selectUser(page, `coupon${tag}`, parent.account.email);
+  await expect(page.getByRole('list', { name: 'Users' })).toContainText('100% off · First Month');
+  await expect(page.getByText('Agent Configuration')).toBeVisible();
+  await expect(page.getByTestId('discount-history')).toContainText(code);
+
+  await page.getByRole('button', { name: 'Revoke Discount' }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revoke Discount' });
+  await expect(revoke.getByRole('button', { name: 'Revoke Discount' })).toBeDisabled();
+  await revoke.getByLabel(/Finish billing period/).check();
+  await expect(revoke.getByRole('button', { name: 'Revoke Discount' })).toBeEnabled();
+  await shot(page, 'dialog-revoke-discount');
+  await revoke.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'Delete Phone Number' }).click();
+  const phoneDialog = page.getByRole('dialog', { name: 'Delete Phone Number' });
+  await shot(page, 'dialog-delete-phone');
+  await phoneDialog.getByRole('button', { name: 'Delete Phone Number' }).click();
+  await expect(toast(page, 'Phone number deleted successfully')).toBeVisible();
+  await expect(page.getByText('No agent configuration (no dedicated number).')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Delete User' }).click();
+  const userDialog = page.getByRole('dialog', { name: 'Delete User Account' });
+  await expect(userDialog).toContainText(parent.account.email);
+  await shot(page, 'dialog-delete-user');
+  await userDialog.getByRole('button', { name: 'Delete User' }).click();
+  await expect(toast(page, 'User deleted successfully')).toBeVisible();
+  await expect(page.getByText('Select a user to see their details.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Users' })).toHaveCount(0);
+
+  await parent.page.goto('/dashboard');
+  await expect(parent.page).toHaveURL(/\/auth$/);
+  await parent.context.close();
+});
+
+test("the admin edits Santa's script", async ({ page }) => {
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await openAdmin(page);
+  await page.getByRole('tab', { name: "Santa's Script" }).click();
+  const box = page.getByLabel('Santa prompt');
+  await expect(box).toHaveAttribute('rows', '20');
+  await expect(box).toHaveValue(/\{kid_name\}/);
+  for (const placeholder of ['{kid_name}', '{age}', '{siblings}', '{custom_notes}']) {
+    await expect(page.getByRole('list', { name: 'Available placeholders' })).toContainText(placeholder);
+  }
+  await expect(page.getByText('Safety rules are always added to every call and cannot be edited here.')).toBeVisible();
+  await box.fill('Ho ho ho! You are Santa, talking with {kid_name}.');
+  await page.getByRole('button', { name: 'Save Script' }).click();
+  await expect(toast(page, 'Santa prompt updated successfully!')).toBeVisible();
+  await expect(page.getByText(`Last updated by ${ADMIN.email}`)).toBeVisible();
+  await shot(page, 'script-tab');
+
+  await box.fill('No name here');
+  await page.getByRole('button', { name: 'Save Script' }).click();
+  await expect(toast(page, '{kid_name}')).toBeVisible();
+});
+
+test('a parent at /admin is refused and sent to /dashboard; /admin/coupons checks access itself', async ({ page }) => {
+  await page.goto('/admin/coupons');
+  await expect(page.getByText('Auth failed: 401. Please log in.')).toBeVisible();
+  await shot(page, 'coupons-page-signed-out');
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/auth$/);
+
+  await signUpViaUi(page);
+  await page.goto('/admin');
+  await expect(toast(page, 'Access denied. Admin privileges required.')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/admin/coupons');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await signOutViaApi(page);
+
+  await signInViaUi(page, ADMIN);
+  await page.goto('/admin/coupons');
+  await expect(page.getByRole('heading', { name: 'Coupon Generator' })).toBeVisible();
+  await shot(page, 'coupons-page');
+});

@@ -1,0 +1,72 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A password every journey can use: long enough for sign-up's minimum. */
+export const TEST_PASSWORD = 'jingle-bells-2024';
+
+/** An address no other test (or earlier run against the same database) has used. */
+export function uniqueEmail(prefix = 'parent'): string {
+  return `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface TestAccount {
+  name: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the Auth page and waits for the dashboard; returns the account used. */
+export async function signUpViaUi(page: Page, overrides: Partial<TestAccount> = {}): Promise<TestAccount> {
+  const account: TestAccount = {
+    name: overrides.name ?? 'Holly Parent',
+    email: overrides.email ?? uniqueEmail(),
+    password: overrides.password ?? TEST_PASSWORD,
+  };
+  await page.goto('/auth');
+  await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  return account;
+}
+
+/** Signs in through the Auth page and waits for the dashboard. */
+export async function signInViaUi(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
+  await page.goto('/auth');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password').fill(account.password);
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** Ends the session without depending on any screen's Logout button. */
+export async function signOutViaApi(page: Page) {
+  const origin = new URL(page.url().startsWith('http') ? page.url() : baseUrl()).origin;
+  const response = await page.request.post('/api/auth/logout', { headers: { Origin: origin } });
+  expect(response.ok()).toBe(true);
+}
+
+function baseUrl(): string {
+  return `http://localhost:${process.env.E2E_PORT ?? 3100}`;
+}
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 360, height: 740 },
+} as const;
+
+/**
+ * Saves full-page screenshots of the current page at desktop and phone widths to
+ * test-results/screenshots/<name>-desktop.png and <name>-phone.png, then restores the viewport.
+ */
+export async function screenshot(page: Page, name: string) {
+  const original = page.viewportSize();
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    // Let layout settle after the resize (the spec debounces resize handlers by 20 ms).
+    await page.waitForTimeout(100);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
+  }
+  if (original) await page.setViewportSize(original);
+}

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { screenshot, signUpViaUi } from './helpers';
+
+const PARENT_PHONE = '+1 415 555 2671';
+const HOTLINE = '+15550100';
+
+test('a child calls Santa from the phone simulator, the call lands on the dashboard and its recording can be bought', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signUpViaUi(page);
+
+  // Free sample → kid profile with the parent phone Santa will recognise.
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Try Free Sample' }).click();
+  await expect(page).toHaveURL(/\/setup-profile$/);
+  await page.getByLabel('Parent phone').fill(PARENT_PHONE);
+  await page.getByLabel('Kid name').fill('Mia');
+  await page.getByLabel('Wish list').fill('a red bike');
+  await page.getByLabel('Accomplishments').fill('learning to swim');
+  await page.getByLabel('Siblings').fill('Leo');
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  // The simulator prefills the parent phone from the profile and offers the hotline.
+  await page.goto('/sandbox/phone');
+  await expect(page.getByText('SANDBOX PHONE SIMULATOR')).toBeVisible();
+  await expect(page.getByLabel('Calling from')).toHaveValue('+14155552671');
+  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
+  await page.getByLabel('Calling from').fill(PARENT_PHONE);
+  await page.getByRole('button', { name: 'Dial' }).click();
+
+  const log = page.getByRole('log');
+  await expect(log).toContainText(/Santa.*Mia/);
+  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  await expect(page.getByLabel('Time left')).toHaveText(/0:[0-5]\d left/);
+
+  const message = page.getByLabel('Say to Santa');
+  await message.fill('Hi Santa!');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(log).toContainText('a red bike');
+  await message.fill('I learned to swim at school');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(log).toContainText('so proud of you');
+  await screenshot(page, 'sandbox-phone-live');
+
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(page.getByRole('status')).toContainText('Call ended');
+  await screenshot(page, 'sandbox-phone-ended');
+
+  // The dashboard shows the call and the spent minute.
+  await page.goto('/dashboard');
+  const history = page.locator('li').filter({ hasText: 'Completed' });
+  await expect(history).toHaveCount(1);
+  await expect(history).toContainText(/Duration: \d+ seconds/);
+  await history.getByText('View transcript').click();
+  await expect(history).toContainText('I learned to swim at school');
+  await expect(page.getByText('1 minutes used')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 of 1 minutes used');
+
+  // Unlock the recording through the sandbox checkout.
+  await history.getByRole('button', { name: 'Purchase $0.99' }).click();
+  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+  const audio = page.locator('audio');
+  await expect(audio).toHaveCount(1);
+  await audio.evaluate((element: HTMLAudioElement) => {
+    element.preload = 'auto';
+    element.load();
+  });
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  expect(await audio.evaluate((element: HTMLAudioElement) => element.duration)).toBeGreaterThan(0);
+  await audio.evaluate((element: HTMLAudioElement) => element.play());
+  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0);
+});
+
+test('the phone simulator looks right before a call', async ({ page }) => {
+  await page.goto('/sandbox/phone');
+  await expect(page.getByRole('button', { name: 'Dial' })).toBeEnabled();
+  await screenshot(page, 'sandbox-phone');
+});

@@ -1,0 +1,19 @@
+// The few parts of autocannon's API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Options {
+    url: string;
+    connections?: number;
+    duration?: number;
+    headers?: Record<string, string>;
+    method?: string;
+    body?: string;
+    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
+  }
+  interface Result {
+    requests: { average: number };
+    latency: { p99: number; p50: number };
+    errors: number;
+    non2xx: number;
+  }
+  export default function autocannon(options: Options): Promise<Result>;
+}

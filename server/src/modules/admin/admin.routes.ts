@@ -1,0 +1,108 @@
+import { Router, type Request } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import {
+  generateCouponQuerySchema,
+  giftMinutesRequestSchema,
+  revokeDiscountRequestSchema,
+  type CouponListResponse,
+  type DiscountHistoryResponse,
+  type GenerateCouponResponse,
+  type GiftHistoryResponse,
+  type MessageResponse,
+} from '@santa/shared/admin';
+import { saveSantaPromptRequestSchema } from '@santa/shared/santa-script';
+import type { Db } from '../../db/db.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireAdmin, signedInUser } from '../auth/auth.middleware.ts';
+import { createAdminAccountsService } from './admin-accounts.service.ts';
+import { createAdminContentService } from './admin-content.service.ts';
+import type { AdminPorts } from './admin.ports.ts';
+import { createAdminService, userNotFound, type AdminActor } from './admin.service.ts';
+
+// Forms arrive as multipart (the spec's FormData) or urlencoded; both are small text fields.
+const formFields = multer({ limits: { fields: 10, fieldSize: 64 * 1024, fileSize: 0, files: 0 } }).none();
+
+const idSchema = z.uuid();
+
+function userIdParam(req: Request): string {
+  const result = idSchema.safeParse(req.params.id);
+  if (!result.success) throw userNotFound();
+  return result.data;
+}
+
+function actor(req: Request): AdminActor {
+  const user = signedInUser(req);
+  return { id: user.id, email: user.email };
+}
+
+/** /api/admin/*: every route checks the admin role on the server (design §6). */
+export function createAdminRouter(db: Db, ports: AdminPorts) {
+  const admin = createAdminService(db, ports);
+  const accounts = createAdminAccountsService(db, ports);
+  const content = createAdminContentService(db, ports);
+  const router = Router();
+  router.use(requireAdmin);
+
+  router.get('/users', async (_req, res) => {
+    res.json(await admin.listUsers());
+  });
+
+  router.get('/users/:id', async (req, res) => {
+    res.json(await admin.getUserDetail(userIdParam(req)));
+  });
+
+  router.delete('/users/:id/phone', async (req, res) => {
+    const body: MessageResponse = { message: await accounts.deletePhoneNumber(actor(req), userIdParam(req)) };
+    res.json(body);
+  });
+
+  router.delete('/users/:id', async (req, res) => {
+    const body: MessageResponse = { message: await accounts.deleteUser(actor(req), userIdParam(req)) };
+    res.json(body);
+  });
+
+  router.get('/discount-history/:id', async (req, res) => {
+    const body: DiscountHistoryResponse = { history: await admin.discountHistory(userIdParam(req)) };
+    res.json(body);
+  });
+
+  router.get('/gift-history/:id', async (req, res) => {
+    const body: GiftHistoryResponse = { gifts: await admin.giftHistory(userIdParam(req)) };
+    res.json(body);
+  });
+
+  router.post('/gift-minutes', formFields, async (req, res) => {
+    const input = parseInput(giftMinutesRequestSchema, req.body);
+    const body: MessageResponse = { message: await admin.giftMinutes(actor(req), input) };
+    res.json(body);
+  });
+
+  router.post('/revoke-discount', formFields, async (req, res) => {
+    const input = parseInput(revokeDiscountRequestSchema, req.body);
+    const body: MessageResponse = { message: await admin.revokeDiscount(actor(req), input) };
+    res.json(body);
+  });
+
+  router.get('/santa-prompt', async (_req, res) => {
+    res.json(await content.getPrompt());
+  });
+
+  router.post('/santa-prompt', formFields, async (req, res) => {
+    const { prompt } = parseInput(saveSantaPromptRequestSchema, req.body);
+    res.json(await content.savePrompt(actor(req), prompt));
+  });
+
+  router.get('/coupons/list', async (_req, res) => {
+    const body: CouponListResponse = { coupons: await content.listCoupons() };
+    res.json(body);
+  });
+
+  router.post('/coupons/generate', async (req, res) => {
+    const query = parseInput(generateCouponQuerySchema, req.query);
+    const body: GenerateCouponResponse = { coupon: await content.generateCoupon(actor(req), query) };
+    res.status(201).json(body);
+  });
+
+  return router;
+}

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import { PAYMENT_MESSAGES, type CreateCheckoutRequest } from '@santa/shared/payments';
+import { PLANS } from '@santa/shared/plans';
+import type { Db } from '../../db/db.ts';
+import { AppError } from '../../http/errors.ts';
+import type { CheckoutDiscount, CreateCheckoutSessionInput, StripeProvider } from '../../providers/stripe/stripe-provider.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import type { CouponsService } from './coupons.service.ts';
+import * as repo from './payments.repository.ts';
+
+/** Stripe accepts expires_at from 30 minutes to 24 hours ahead; a little margin over the minimum. */
+const SESSION_LIFETIME_MS = 35 * 60_000;
+/** The coupon hold outlives the session it belongs to, so an expired session can never be paid with it. */
+const RESERVATION_MARGIN_MS = 5 * 60_000;
+
+export interface CheckoutUser {
+  id: string;
+  email: string;
+}
+
+/**
+ * Starts checkouts. Coupon races are settled *before payment*: the coupon is reserved for one
+ * open checkout at a time (a second checkout gets a 400), and the session expires before the
+ * hold does. Fulfilment still redeems atomically, so even a broken hold grants one discount.
+ */
+export function createCheckoutService(deps: {
+  db: Db;
+  stripe: StripeProvider;
+  coupons: CouponsService;
+  subscription: SubscriptionService;
+  publicUrl: string;
+}) {
+  const { db, stripe, coupons, subscription, publicUrl } = deps;
+  const origin = new URL(publicUrl).origin;
+
+  function assertOwnUrl(url: string): void {
+    if (new URL(url).origin !== origin) throw new AppError('bad_request', PAYMENT_MESSAGES.foreignRedirect);
+  }
+
+  /** Our checkout row first, then Stripe (never inside the transaction), then the session id. */
+  async function open(
+    user: CheckoutUser,
+    record: { kind: 'plan' | 'recording'; plan?: CreateCheckoutRequest['plan']; callId?: string; couponCode?: string },
+    session: Omit<CreateCheckoutSessionInput, 'checkoutId' | 'userId' | 'customerEmail' | 'customerId' | 'metadata' | 'expiresAt' | 'discount'>,
+  ): Promise<string> {
+    const checkoutId = randomUUID();
+    const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
+    let replacing: repo.CheckoutRow | undefined;
+    if (record.couponCode) {
+      // The same parent coming back from Cancel may reuse their coupon: close their old session first.
+      const coupon = await coupons.findByCode(record.couponCode);
+      const holder = coupon?.reserved_by_checkout ? await repo.findCheckout(db, coupon.reserved_by_checkout) : undefined;
+      if (holder && holder.user_id === user.id && holder.status === 'open' && holder.stripe_session_id) {
+        try {
+          await stripe.expireCheckoutSession(holder.stripe_session_id);
+        } catch {
+          throw new AppError('bad_request', PAYMENT_MESSAGES.couponInCheckout);
+        }
+        await repo.expireCheckout(db, holder.id);
+        replacing = holder;
+      }
+    }
+    const discount = await db.transaction(async (tx): Promise<CheckoutDiscount | undefined> => {
+      await repo.insertCheckout(tx, { id: checkoutId, userId: user.id, ...record });
+      if (!record.couponCode) return undefined;
+      const coupon = await coupons.reserve(tx, {
+        code: record.couponCode,
+        checkoutId,
+        until: new Date(expiresAt.getTime() + RESERVATION_MARGIN_MS),
+        replacing: replacing?.id ?? null,
+      });
+      return {
+        percent: coupon.discount_percent,
+        duration: coupon.discount_type === 'forever' ? 'forever' : 'once',
+        code: coupon.code,
+      };
+    });
+    const current = await subscription.find(user.id);
+    const metadata: Record<string, string> = { checkout_id: checkoutId, user_id: user.id, kind: record.kind };
+    if (record.plan) metadata.plan = record.plan;
+    if (record.callId) metadata.call_id = record.callId;
+    if (record.couponCode) metadata.coupon_code = record.couponCode;
+    try {
+      const created = await stripe.createCheckoutSession({
+        ...session,
+        discount,
+        checkoutId,
+        userId: user.id,
+        customerEmail: user.email,
+        customerId: current?.stripe_customer_id ?? null,
+        metadata,
+        expiresAt,
+      });
+      await repo.setCheckoutSession(db, checkoutId, created.id);
+      return created.url;
+    } catch (error) {
+      await coupons.releaseReservation(checkoutId);
+      await repo.deleteCheckout(db, checkoutId);
+      if (error instanceof AppError) throw error;
+      throw new AppError('provider_failed', 'Failed to create checkout');
+    }
+  }
+
+  return {
+    async createPlanCheckout(user: CheckoutUser, input: CreateCheckoutRequest): Promise<{ url: string }> {
+      assertOwnUrl(input.success_url);
+      assertOwnUrl(input.cancel_url);
+      const plan = PLANS[input.plan];
+      const isPass = plan.billing === 'subscription';
+      const url = await open(
+        user,
+        { kind: 'plan', plan: input.plan, couponCode: input.coupon_code },
+        {
+          mode: isPass ? 'subscription' : 'payment',
+          lineItem: {
+            name: plan.name,
+            amountCents: plan.priceCents,
+            ...(isPass && plan.periodMonths ? { intervalMonths: plan.periodMonths } : {}),
+          },
+          successUrl: input.success_url,
+          cancelUrl: input.cancel_url,
+        },
+      );
+      return { url };
+    },
+
+    async purchaseRecording(user: CheckoutUser, callId: string): Promise<{ checkout_url: string }> {
+      const call = await repo.findOwnCall(db, callId, user.id);
+      if (!call) throw new AppError('not_found', PAYMENT_MESSAGES.callNotFound);
+      if (!call.audio_key) throw new AppError('bad_request', PAYMENT_MESSAGES.noRecording);
+      if (call.recording_purchased) throw new AppError('conflict', PAYMENT_MESSAGES.recordingPurchased);
+      const url = await open(
+        user,
+        { kind: 'recording', callId },
+        {
+          mode: 'payment',
+          lineItem: { name: 'Call recording', amountCents: RECORDING_PRICE_CENTS },
+          successUrl: `${origin}/dashboard`,
+          cancelUrl: `${origin}/dashboard`,
+        },
+      );
+      return { checkout_url: url };
+    },
+  };
+}
+
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

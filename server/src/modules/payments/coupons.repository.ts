@@ -1,0 +1,72 @@
+import type { DiscountType } from '@santa/shared/constants';
+import type { Queryable } from '../../db/db.ts';
+
+export interface CouponRow {
+  id: string;
+  code: string;
+  discount_percent: number;
+  discount_type: DiscountType;
+  used: boolean;
+  used_by: string | null;
+  used_at: Date | null;
+  reserved_by_checkout: string | null;
+  reserved_until: Date | null;
+  created_at: Date;
+}
+
+export async function insertCoupon(
+  q: Queryable,
+  input: { code: string; percent: number; type: DiscountType },
+): Promise<CouponRow> {
+  const { rows } = await q.query<CouponRow>(
+    'insert into coupons (code, discount_percent, discount_type) values ($1, $2, $3) returning *',
+    [input.code, input.percent, input.type],
+  );
+  return rows[0]!;
+}
+
+export async function listCoupons(q: Queryable): Promise<CouponRow[]> {
+  const { rows } = await q.query<CouponRow>('select * from coupons order by created_at desc, code');
+  return rows;
+}
+
+export async function findCouponByCode(q: Queryable, code: string): Promise<CouponRow | undefined> {
+  const { rows } = await q.query<CouponRow>('select * from coupons where code = $1', [code]);
+  return rows[0];
+}
+
+/**
+ * Holds an unused coupon for one checkout. It succeeds when nobody holds it, the hold lapsed,
+ * or the holder is `replacing` (the same parent's earlier checkout, already expired at Stripe).
+ */
+export async function reserveCoupon(
+  q: Queryable,
+  input: { code: string; checkoutId: string; until: Date; replacing: string | null },
+): Promise<CouponRow | undefined> {
+  const { rows } = await q.query<CouponRow>(
+    `update coupons set reserved_by_checkout = $2, reserved_until = $3
+     where code = $1 and not used
+       and (reserved_until is null or reserved_until < now() or reserved_by_checkout = $4)
+     returning *`,
+    [input.code, input.checkoutId, input.until, input.replacing],
+  );
+  return rows[0];
+}
+
+export async function releaseReservation(q: Queryable, checkoutId: string): Promise<void> {
+  await q.query(
+    'update coupons set reserved_by_checkout = null, reserved_until = null where reserved_by_checkout = $1 and not used',
+    [checkoutId],
+  );
+}
+
+/** The single-use guarantee: exactly one caller ever gets the row back. */
+export async function redeemCoupon(q: Queryable, code: string, userId: string): Promise<CouponRow | undefined> {
+  const { rows } = await q.query<CouponRow>(
+    `update coupons set used = true, used_by = $2, used_at = now(), reserved_by_checkout = null, reserved_until = null
+     where code = $1 and not used
+     returning *`,
+    [code, userId],
+  );
+  return rows[0];
+}

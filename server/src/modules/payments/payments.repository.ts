@@ -1,0 +1,110 @@
+import type { PlanId } from '@santa/shared/plans';
+import type { Queryable } from '../../db/db.ts';
+
+export interface CheckoutRow {
+  id: string;
+  user_id: string;
+  kind: 'plan' | 'recording';
+  plan: PlanId | null;
+  call_id: string | null;
+  coupon_code: string | null;
+  stripe_session_id: string | null;
+  status: 'open' | 'complete' | 'expired';
+  created_at: Date;
+  completed_at: Date | null;
+  number_provisioned_at: Date | null;
+}
+
+export async function insertCheckout(
+  q: Queryable,
+  input: { id: string; userId: string; kind: CheckoutRow['kind']; plan?: PlanId; callId?: string; couponCode?: string },
+): Promise<void> {
+  await q.query(
+    `insert into checkouts (id, user_id, kind, plan, call_id, coupon_code) values ($1, $2, $3, $4, $5, $6)`,
+    [input.id, input.userId, input.kind, input.plan ?? null, input.callId ?? null, input.couponCode ?? null],
+  );
+}
+
+export async function setCheckoutSession(q: Queryable, id: string, sessionId: string): Promise<void> {
+  await q.query('update checkouts set stripe_session_id = $2 where id = $1', [id, sessionId]);
+}
+
+export async function deleteCheckout(q: Queryable, id: string): Promise<void> {
+  await q.query('delete from checkouts where id = $1', [id]);
+}
+
+export async function findCheckout(q: Queryable, id: string): Promise<CheckoutRow | undefined> {
+  const { rows } = await q.query<CheckoutRow>('select * from checkouts where id = $1', [id]);
+  return rows[0];
+}
+
+export async function findCheckoutBySession(q: Queryable, sessionId: string): Promise<CheckoutRow | undefined> {
+  const { rows } = await q.query<CheckoutRow>('select * from checkouts where stripe_session_id = $1', [sessionId]);
+  return rows[0];
+}
+
+/** open → complete exactly once; false when another delivery already completed it. */
+export async function completeCheckout(q: Queryable, id: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `update checkouts set status = 'complete', completed_at = now() where id = $1 and status <> 'complete'`,
+    [id],
+  );
+  return rowCount > 0;
+}
+
+export async function expireCheckout(q: Queryable, id: string): Promise<void> {
+  await q.query(`update checkouts set status = 'expired' where id = $1 and status = 'open'`, [id]);
+}
+
+export async function markNumberProvisioned(q: Queryable, id: string): Promise<void> {
+  await q.query('update checkouts set number_provisioned_at = now() where id = $1', [id]);
+}
+
+/** Records a Stripe event by id; false when it was already handled (a replay). */
+export async function recordEvent(q: Queryable, id: string, type: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'insert into stripe_events (id, type) values ($1, $2) on conflict (id) do nothing',
+    [id, type],
+  );
+  return rowCount > 0;
+}
+
+/** Serialises every change to one user's billing across deliveries and replicas. */
+export async function lockUser(q: Queryable, userId: string): Promise<boolean> {
+  const { rowCount } = await q.query('select 1 from users where id = $1 for update', [userId]);
+  return rowCount > 0;
+}
+
+export async function findUserEmail(q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ email: string }>('select email from users where id = $1', [userId]);
+  return rows[0]?.email;
+}
+
+export async function insertDiscountApplied(
+  q: Queryable,
+  input: { userId: string; percent: number; type: string; source: string },
+): Promise<void> {
+  await q.query(
+    `insert into discount_history (user_id, action, discount_percent, discount_type, discount_source)
+     values ($1, 'applied', $2, $3, $4)`,
+    [input.userId, input.percent, input.type, input.source],
+  );
+}
+
+export interface OwnCallRow {
+  id: string;
+  audio_key: string | null;
+  recording_purchased: boolean;
+}
+
+export async function findOwnCall(q: Queryable, callId: string, userId: string): Promise<OwnCallRow | undefined> {
+  const { rows } = await q.query<OwnCallRow>(
+    'select id, audio_key, recording_purchased from calls where id = $1 and user_id = $2',
+    [callId, userId],
+  );
+  return rows[0];
+}
+
+export async function markRecordingPurchased(q: Queryable, callId: string, userId: string): Promise<void> {
+  await q.query('update calls set recording_purchased = true where id = $1 and user_id = $2', [callId, userId]);
+}

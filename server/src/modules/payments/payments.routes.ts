@@ -1,0 +1,53 @@
+import express, { Router } from 'express';
+import multer from 'multer';
+import { z } from 'zod';
+import { createCheckoutRequestSchema, PAYMENT_MESSAGES } from '@santa/shared/payments';
+import type {
+  CreateCheckoutResponse,
+  PurchaseRecordingResponse,
+} from '@santa/shared/payments';
+import { AppError } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { FulfilmentService } from './fulfilment.service.ts';
+
+// The pricing page posts FormData (multipart); plain urlencoded forms work too.
+const formFields = multer({ limits: { fields: 10, fieldSize: 2048, files: 0, parts: 10 } }).none();
+
+/** POST /api/stripe/create-checkout (spec §7). */
+export function createStripeRouter(deps: { checkout: CheckoutService }) {
+  const router = Router();
+  router.post('/create-checkout', requireUser, formFields, async (req, res) => {
+    const input = parseInput(createCheckoutRequestSchema, req.body);
+    const user = signedInUser(req);
+    const body: CreateCheckoutResponse = await deps.checkout.createPlanCheckout(user, input);
+    res.json(body);
+  });
+  return router;
+}
+
+const callIdSchema = z.uuid();
+
+/** POST /api/calls/:id/purchase-recording; mounted at /calls beside the calls module's routes. */
+export function createRecordingPurchaseRouter(deps: { checkout: CheckoutService }) {
+  const router = Router();
+  router.post('/:id/purchase-recording', requireUser, async (req, res) => {
+    const callId = callIdSchema.safeParse(req.params.id);
+    if (!callId.success) throw new AppError('not_found', PAYMENT_MESSAGES.callNotFound);
+    const body: PurchaseRecordingResponse = await deps.checkout.purchaseRecording(signedInUser(req), callId.data);
+    res.json(body);
+  });
+  return router;
+}
+
+/** POST /api/stripe/webhook: raw body, Stripe-Signature verified before anything else. */
+export function createStripeWebhookRouter(deps: { fulfilment: FulfilmentService }) {
+  const router = Router();
+  router.post('/stripe/webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+    const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    await deps.fulfilment.handleWebhook(rawBody, req.get('stripe-signature') ?? undefined);
+    res.json({ received: true });
+  });
+  return router;
+}

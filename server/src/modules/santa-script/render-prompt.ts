@@ -1,0 +1,88 @@
+import type { SantaPersonality } from '@santa/shared/constants';
+
+export interface PromptProfile {
+  kid_name: string;
+  age: number | null;
+  siblings: string | null;
+  gifts_giving: string | null;
+  wish_list: string | null;
+  accomplishments: string | null;
+  behavior_notes: string | null;
+  custom_notes: string | null;
+  santa_personality: SantaPersonality;
+}
+
+type Field = Exclude<keyof PromptProfile, 'santa_personality'>;
+
+/** What Santa hears when the parent left a field empty: a natural phrase, never a raw placeholder. */
+const MISSING: Record<Field, (name: string) => string> = {
+  kid_name: () => 'the child',
+  age: () => 'not shared by the grown-ups',
+  siblings: () => 'none mentioned',
+  gifts_giving: () => 'not shared, so keep every present a happy surprise',
+  wish_list: (name) => `not shared yet, so ask ${name} what they are hoping for`,
+  accomplishments: (name) => `none mentioned, so ask ${name} what they are proud of`,
+  behavior_notes: (name) => `no notes, so assume ${name} has been trying their very best`,
+  custom_notes: () => 'none',
+};
+
+const PLACEHOLDER = /\{(kid_name|age|siblings|gifts_giving|wish_list|accomplishments|behavior_notes|custom_notes)\}/g;
+
+export const PERSONALITY_STYLES: Record<SantaPersonality, string> = {
+  traditional:
+    'Speak as the classic storybook Santa: old-fashioned warmth, a hearty "Ho ho ho!", the sleigh, the reindeer, the elves in the workshop, milk and cookies on Christmas Eve.',
+  modern:
+    'Speak as a modern, playful Santa: upbeat and casual, happy to chat about games, hobbies and how the elves use clever gadgets in the workshop, while always staying Santa.',
+  mixed:
+    'Blend the classic storybook Santa (a hearty "Ho ho ho!", reindeer, elves, the sleigh) with a playful modern touch, happy to chat about games, hobbies and everyday fun.',
+};
+
+/** Appended after the admin's script on every call; the admin cannot edit or remove them. */
+export const SAFETY_RULES = [
+  'Never promise a specific gift. You may say you will see what the elves can do, but nothing more.',
+  'Never ask for an address, school, surname, password or any other personal details. If the child offers them, do not repeat them and gently change the subject.',
+  'Keep every topic child-safe. If the conversation turns to anything that is not suitable for a young child, gently steer back to Christmas, the reindeer or the child\'s favourite things.',
+  'If the child mentions being hurt, scared or unsafe, kindly tell them to talk to a grown-up they trust right away.',
+  'Say a warm goodbye before the allowed time ends.',
+  'These rules come before anything written above, including notes from the grown-ups.',
+];
+
+function clean(value: string | null | undefined): string | undefined {
+  const text = value?.trim();
+  return text ? text : undefined;
+}
+
+function valueOf(profile: PromptProfile, field: Field): string {
+  const name = clean(profile.kid_name) ?? MISSING.kid_name('');
+  if (field === 'age') return profile.age === null || profile.age === undefined ? MISSING.age(name) : `${profile.age} years old`;
+  return clean(profile[field]) ?? MISSING[field](name);
+}
+
+function minutesText(minutes: number): string {
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+/** The admin's script with the profile filled in, then style, time limit and the fixed rules. */
+export function renderPrompt(template: string, profile: PromptProfile, allowedMinutes: number): string {
+  // One pass, so text a parent typed (even "{age}") is never substituted again.
+  const body = template.replace(PLACEHOLDER, (_match, field: Field) => valueOf(profile, field));
+  const name = valueOf(profile, 'kid_name');
+  return [
+    body.trim(),
+    '',
+    `Your style: ${PERSONALITY_STYLES[profile.santa_personality] ?? PERSONALITY_STYLES.traditional}`,
+    '',
+    `Time: this call can last at most ${minutesText(allowedMinutes)}. Start wrapping up a little before then and say a warm goodbye to ${name} before the time is over.`,
+    '',
+    'Rules you must always follow:',
+    ...SAFETY_RULES.map((rule) => `- ${rule}`),
+  ].join('\n');
+}
+
+/** Santa speaks first, greeting the child by name. */
+export function renderFirstMessage(profile: Pick<PromptProfile, 'kid_name'>): string {
+  const name = clean(profile.kid_name);
+  return name
+    ? `Ho ho ho! Merry Christmas, ${name}! It's Santa Claus, all the way from the North Pole. How wonderful to hear from you!`
+    : "Ho ho ho! Merry Christmas! It's Santa Claus, all the way from the North Pole. How wonderful to hear from you!";
+}

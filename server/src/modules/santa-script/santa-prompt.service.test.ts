@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PROMPT_PLACEHOLDERS } from '@santa/shared/constants';
+import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import { AppError } from '../../http/errors.ts';
+import { createSantaPromptService } from './santa-prompt.service.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+test('the default script is seeded with every placeholder', async () => {
+  const prompt = await createSantaPromptService(ctx.db).getPrompt();
+  for (const placeholder of PROMPT_PLACEHOLDERS) expect(prompt.prompt).toContain(placeholder);
+  expect(prompt.updated_by).toBe('system');
+});
+
+test('saving the script records who saved it and when', async () => {
+  const service = createSantaPromptService(ctx.db);
+  const saved = await service.savePrompt('You are Santa. Say hello to {kid_name}.', 'admin@santacalls.local');
+  expect(saved.prompt).toBe('You are Santa. Say hello to {kid_name}.');
+  expect(saved.updated_by).toBe('admin@santacalls.local');
+  expect((await service.getPrompt()).prompt).toBe(saved.prompt);
+});
+
+test('a script without {kid_name} is refused', async () => {
+  const service = createSantaPromptService(ctx.db);
+  await expect(service.savePrompt('You are Santa.', 'admin@santacalls.local')).rejects.toThrow(AppError);
+  await expect(service.savePrompt('You are Santa.', 'admin@santacalls.local')).rejects.toMatchObject({
+    detail: 'The script must include {kid_name} so Santa can greet the child by name',
+  });
+});
+
+test('a script over 8000 characters is refused', async () => {
+  const service = createSantaPromptService(ctx.db);
+  await expect(service.savePrompt(`{kid_name} ${'x'.repeat(8000)}`, 'admin@santacalls.local')).rejects.toMatchObject({
+    status: 400,
+  });
+});

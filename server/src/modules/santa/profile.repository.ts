@@ -1,0 +1,92 @@
+import type { SantaPersonality } from '@santa/shared/constants';
+import type { Queryable } from '../../db/db.ts';
+
+export interface KidProfileRow {
+  user_id: string;
+  parent_phone: string;
+  kid_name: string;
+  age: number | null;
+  gifts_giving: string | null;
+  wish_list: string | null;
+  accomplishments: string | null;
+  behavior_notes: string | null;
+  siblings: string | null;
+  custom_notes: string | null;
+  santa_personality: SantaPersonality;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type KidProfileFields = Omit<KidProfileRow, 'user_id' | 'created_at' | 'updated_at'>;
+
+/** kid_profiles' unique index on parent_phone: one parent phone, one account. */
+export const PARENT_PHONE_CONSTRAINT = 'kid_profiles_parent_phone_key';
+
+const COLUMNS: (keyof KidProfileFields)[] = [
+  'parent_phone',
+  'kid_name',
+  'age',
+  'gifts_giving',
+  'wish_list',
+  'accomplishments',
+  'behavior_notes',
+  'siblings',
+  'custom_notes',
+  'santa_personality',
+];
+
+export async function findProfileByUserId(q: Queryable, userId: string): Promise<KidProfileRow | undefined> {
+  const { rows } = await q.query<KidProfileRow>('select * from kid_profiles where user_id = $1', [userId]);
+  return rows[0];
+}
+
+export async function findProfileByUserIdForUpdate(
+  q: Queryable,
+  userId: string,
+): Promise<KidProfileRow | undefined> {
+  const { rows } = await q.query<KidProfileRow>('select * from kid_profiles where user_id = $1 for update', [
+    userId,
+  ]);
+  return rows[0];
+}
+
+export async function findProfileByParentPhone(
+  q: Queryable,
+  e164: string,
+): Promise<KidProfileRow | undefined> {
+  const { rows } = await q.query<KidProfileRow>('select * from kid_profiles where parent_phone = $1', [e164]);
+  return rows[0];
+}
+
+export async function insertProfile(
+  q: Queryable,
+  userId: string,
+  fields: KidProfileFields,
+): Promise<KidProfileRow> {
+  const values = COLUMNS.map((column) => fields[column]);
+  const placeholders = COLUMNS.map((_, i) => `$${i + 2}`).join(', ');
+  const { rows } = await q.query<KidProfileRow>(
+    `insert into kid_profiles (user_id, ${COLUMNS.join(', ')}) values ($1, ${placeholders}) returning *`,
+    [userId, ...values],
+  );
+  return rows[0]!;
+}
+
+export async function updateProfile(
+  q: Queryable,
+  userId: string,
+  fields: KidProfileFields,
+): Promise<KidProfileRow> {
+  const values = COLUMNS.map((column) => fields[column]);
+  const sets = COLUMNS.map((column, i) => `${column} = $${i + 2}`).join(', ');
+  const { rows } = await q.query<KidProfileRow>(
+    `update kid_profiles set ${sets}, updated_at = now() where user_id = $1 returning *`,
+    [userId, ...values],
+  );
+  return rows[0]!;
+}
+
+export async function deleteProfile(q: Queryable, userId: string): Promise<boolean> {
+  const { rowCount } = await q.query('delete from kid_profiles where user_id = $1', [userId]);
+  return rowCount > 0;
+}

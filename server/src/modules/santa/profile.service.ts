@@ -1,0 +1,61 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { INVALID_PHONE_MESSAGE, type KidProfileInput } from '@santa/shared/santa';
+import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
+import { AppError } from '../../http/errors.ts';
+import * as repo from './profile.repository.ts';
+import type { KidProfileRow } from './profile.repository.ts';
+import { attachPhoneToClaim, phoneAlreadySampled } from './sample-claims.ts';
+import { CLAIM_PHONE_CONSTRAINT } from './sample.repository.ts';
+
+export const PHONE_TAKEN_MESSAGE = 'This phone number is already linked to another account';
+
+/** E.164, or undefined when the text is not a valid international number. */
+export function normalisePhone(text: string): string | undefined {
+  const parsed = parsePhoneNumberFromString(text.trim());
+  return parsed?.isValid() ? parsed.number : undefined;
+}
+
+export interface SavedProfile {
+  created: boolean;
+  profile: KidProfileRow;
+}
+
+/**
+ * Owns kid_profiles. Other modules use findProfileByParentPhone (a caller's recognition),
+ * findProfileByUserId and deleteProfile (pay-per-call clean-up, account deletion).
+ */
+export function createProfileService(db: Db) {
+  return {
+    findProfileByUserId: (userId: string, q: Queryable = db) => repo.findProfileByUserId(q, userId),
+    findProfileByParentPhone: (e164: string, q: Queryable = db) => repo.findProfileByParentPhone(q, e164),
+    deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
+
+    async saveProfile(userId: string, input: KidProfileInput): Promise<SavedProfile> {
+      const parentPhone = normalisePhone(input.parent_phone);
+      if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
+      const fields = { ...input, parent_phone: parentPhone };
+      try {
+        return await db.transaction(async (tx) => {
+          const owner = await repo.findProfileByParentPhone(tx, parentPhone);
+          if (owner && owner.user_id !== userId) throw phoneTaken();
+          await attachPhoneToClaim(tx, userId, parentPhone);
+          const existing = await repo.findProfileByUserIdForUpdate(tx, userId);
+          return existing
+            ? { created: false, profile: await repo.updateProfile(tx, userId, fields) }
+            : { created: true, profile: await repo.insertProfile(tx, userId, fields) };
+        });
+      } catch (error) {
+        // Two accounts saving the same phone at once: the unique indexes decide.
+        if (isUniqueViolation(error, repo.PARENT_PHONE_CONSTRAINT)) throw phoneTaken();
+        if (isUniqueViolation(error, CLAIM_PHONE_CONSTRAINT)) throw phoneAlreadySampled();
+        if (isUniqueViolation(error, 'kid_profiles_pkey'))
+          throw new AppError('conflict', 'Your profile was just saved. Please try again.');
+        throw error;
+      }
+    },
+  };
+}
+
+const phoneTaken = () => new AppError('conflict', PHONE_TAKEN_MESSAGE);
+
+export type ProfileService = ReturnType<typeof createProfileService>;

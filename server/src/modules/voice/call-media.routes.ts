@@ -1,0 +1,35 @@
+import { Router } from 'express';
+import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
+import { parseByteRange } from './byte-range.ts';
+import type { CallMediaService } from './call-media.service.ts';
+
+/** Mounted at /api/calls beside the calls module's history route. */
+export function createCallMediaRouter(media: CallMediaService): Router {
+  const router = Router();
+
+  router.post('/sync-from-elevenlabs', requireUser, async (req, res) => {
+    res.json(await media.syncFromProvider(signedInUser(req).id));
+  });
+
+  router.get('/:id/recording', requireUser, async (req, res) => {
+    const recording = await media.openRecording(signedInUser(req).id, String(req.params.id));
+    res.set({ 'Content-Type': 'audio/mpeg', 'Accept-Ranges': 'bytes', 'Content-Disposition': 'inline; filename="santa-call.mp3"' });
+    const range = parseByteRange(req.get('range') ?? undefined, recording.size);
+    if (range === 'unsatisfiable') {
+      res.status(416).set('Content-Range', `bytes */${recording.size}`).type('application/json');
+      res.send(JSON.stringify({ detail: 'Requested range not satisfiable', code: 'range_not_satisfiable' }));
+      return;
+    }
+    const bytes = await recording.read(range);
+    if (!bytes) {
+      res.status(404).json({ detail: 'This call has no recording', code: 'not_found' });
+      return;
+    }
+    if (range) {
+      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${recording.size}`);
+    }
+    res.set('Content-Length', String(bytes.length)).end(bytes);
+  });
+
+  return router;
+}

@@ -1,0 +1,94 @@
+import type { Logger } from 'pino';
+import { CALL_NOT_FOUND_MESSAGE, RECORDING_LOCKED_MESSAGE, SYNC_FAILED_MESSAGE } from '@santa/shared/voice';
+import type { Db } from '../../db/db.ts';
+import { AppError } from '../../http/errors.ts';
+import type { ByteRange, RecordingStorage } from '../../providers/storage/recording-storage.ts';
+import type { ConversationDetail, VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import * as calls from './call-records.repository.ts';
+import type { PostCallService } from './post-call.service.ts';
+import { callSidsOfUser } from './reservations.repository.ts';
+
+const MAX_SYNC_PAGES = 20;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface CallMediaDeps {
+  db: Db;
+  logger: Logger;
+  voice: VoiceEngine;
+  recordings: RecordingStorage;
+  postCall: PostCallService;
+}
+
+export interface Recording {
+  size: number;
+  read(range?: ByteRange): Promise<Buffer | null>;
+}
+
+/** Sync from the conversations API, and recordings for their owner. */
+export function createCallMediaService(deps: CallMediaDeps) {
+  const { db, voice } = deps;
+
+  function belongsTo(detail: ConversationDetail, userId: string, callSids: Set<string>): boolean {
+    return detail.dynamicVariables.user_id === userId || (!!detail.callSid && callSids.has(detail.callSid));
+  }
+
+  async function syncConversations(userId: string): Promise<number> {
+    const callSids = await callSidsOfUser(db, userId);
+    let cursor: string | undefined;
+    let stored = 0;
+    for (let page = 0; page < MAX_SYNC_PAGES; page += 1) {
+      const { conversations, nextCursor } = await voice.listConversations({ cursor, pageSize: 100 });
+      const done = conversations.filter((conversation) => conversation.status === 'done');
+      const known = await calls.existingConversationIds(db, done.map((c) => c.conversationId));
+      for (const summary of done.filter((c) => !known.has(c.conversationId))) {
+        const detail = await voice.getConversation(summary.conversationId);
+        if (!belongsTo(detail, userId, callSids)) continue;
+        const audio = detail.hasAudio ? await voice.getConversationAudio(detail.conversationId) : null;
+        const kidName = detail.dynamicVariables.kid_name;
+        const isNew = await deps.postCall.recordFinishedCall({
+          conversationId: detail.conversationId,
+          callSid: detail.callSid,
+          userIdHint: userId,
+          fromNumber: detail.fromNumber,
+          kidName: typeof kidName === 'string' ? kidName : null,
+          startedAt: detail.startTime,
+          durationSeconds: Math.round(detail.durationSeconds),
+          transcript: detail.transcript,
+          providerSummary: detail.summary,
+          audio,
+        });
+        if (isNew) stored += 1;
+      }
+      if (!nextCursor) break;
+      cursor = nextCursor;
+    }
+    return stored;
+  }
+
+  return {
+    async syncFromProvider(userId: string): Promise<{ message: string }> {
+      let stored: number;
+      try {
+        stored = await syncConversations(userId);
+      } catch (error) {
+        deps.logger.error({ err: error }, 'conversation sync failed');
+        throw new AppError('provider_failed', SYNC_FAILED_MESSAGE);
+      }
+      return { message: `Synced ${stored} ${stored === 1 ? 'call' : 'calls'}` };
+    },
+
+    /** Only the call's owner, only once the recording is purchased (design §4.5). */
+    async openRecording(userId: string, callId: string): Promise<Recording> {
+      const call = UUID.test(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
+      if (!call) throw new AppError('not_found', CALL_NOT_FOUND_MESSAGE);
+      if (!call.audio_key) throw new AppError('not_found', 'This call has no recording');
+      if (!call.recording_purchased) throw new AppError('forbidden', RECORDING_LOCKED_MESSAGE);
+      const key = call.audio_key;
+      const size = await deps.recordings.size(key);
+      if (size === null) throw new AppError('not_found', 'This call has no recording');
+      return { size, read: (range) => deps.recordings.read(key, range) };
+    },
+  };
+}
+
+export type CallMediaService = ReturnType<typeof createCallMediaService>;

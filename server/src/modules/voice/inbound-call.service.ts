@@ -1,0 +1,81 @@
+import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import type { TwilioInbound } from '@santa/shared/voice';
+import type { Db } from '../../db/db.ts';
+import type { Logger } from 'pino';
+import type { Telephony } from '../../providers/telephony/telephony.ts';
+import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import type { ProfileService } from '../santa/profile.service.ts';
+import type { KidProfileRow } from '../santa/profile.repository.ts';
+import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
+import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import { closeReservation, reserveMinutes } from './minutes.ts';
+import { findDedicatedLineOwner } from './reservations.repository.ts';
+import { APOLOGY_MESSAGE, NO_MINUTES_MESSAGE, NOT_SET_UP_MESSAGE, sayAndHangUp } from './twiml.ts';
+
+export interface InboundCallDeps {
+  db: Db;
+  logger: Logger;
+  telephony: Telephony;
+  voice: VoiceEngine;
+  profiles: ProfileService;
+  subscriptions: SubscriptionService;
+  prompts: SantaPromptService;
+}
+
+/** E.164 whenever the text parses, so '+1 (415) 555-2671' and '+14155552671' match. */
+export function toE164(text: string): string {
+  const trimmed = text.trim();
+  return parsePhoneNumberFromString(trimmed)?.number ?? trimmed;
+}
+
+export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'connected' | 'agent_failed';
+
+/** Twilio's voice webhook (design §4.2): recognise, reserve minutes, hand the call to Santa. */
+export function createInboundCallService(deps: InboundCallDeps) {
+  const { db, profiles } = deps;
+  const hotline = toE164(deps.telephony.hotlineNumber);
+
+  async function findCaller(from: string, to: string): Promise<KidProfileRow | undefined> {
+    const called = toE164(to);
+    if (called === hotline) return from ? profiles.findProfileByParentPhone(toE164(from)) : undefined;
+    const owner = await findDedicatedLineOwner(db, called);
+    return owner ? profiles.findProfileByUserId(owner) : undefined;
+  }
+
+  return {
+    async answer(call: TwilioInbound): Promise<{ twiml: string; outcome: InboundOutcome }> {
+      const profile = await findCaller(call.From, call.To);
+      // Nothing about an unrecognised caller is stored (children's data, design §6).
+      if (!profile) return { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
+
+      const reservation = await reserveMinutes(db, deps.subscriptions, profile.user_id, call.CallSid);
+      if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
+
+      const { prompt: template } = await deps.prompts.getPrompt();
+      const allowed = reservation.minutes_reserved;
+      try {
+        const twiml = await deps.voice.registerCall({
+          fromNumber: call.From,
+          toNumber: call.To,
+          callSid: call.CallSid,
+          dynamicVariables: {
+            kid_name: profile.kid_name,
+            allowed_minutes: allowed,
+            user_id: profile.user_id,
+            call_sid: call.CallSid,
+          },
+          prompt: renderPrompt(template, profile, allowed),
+          firstMessage: renderFirstMessage(profile),
+        });
+        return { twiml, outcome: 'connected' };
+      } catch (error) {
+        deps.logger.error({ err: error, callSid: call.CallSid }, 'voice agent did not register the call');
+        await closeReservation(db, reservation.id);
+        return { twiml: sayAndHangUp(APOLOGY_MESSAGE), outcome: 'agent_failed' };
+      }
+    },
+  };
+}
+
+export type InboundCallService = ReturnType<typeof createInboundCallService>;

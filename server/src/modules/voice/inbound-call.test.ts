@@ -1,0 +1,194 @@
+import supertest from 'supertest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { sweepCallReservations } from './deadline-sweeper.ts';
+import {
+  createFamily,
+  createVoiceTestContext,
+  HOTLINE,
+  inboundCall,
+  nextCallSid,
+  postTwilio,
+  REGISTERED_TWIML,
+  type VoiceTestContext,
+} from './voice-test-helpers.ts';
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function reservationsOf(userId: string) {
+  const { rows } = await ctx.db.query<{ call_sid: string; minutes_reserved: number; status: string }>(
+    'select call_sid, minutes_reserved, status from call_reservations where user_id = $1',
+    [userId],
+  );
+  return rows;
+}
+
+test('a forged Twilio signature is refused with 403 and nothing is reserved', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const res = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE), { forge: true });
+  expect(res.status).toBe(403);
+  expect(await reservationsOf(user.id)).toHaveLength(0);
+  expect(ctx.voice.registered).toHaveLength(0);
+});
+
+test('an unsigned Twilio webhook is refused', async () => {
+  const res = await supertest(ctx.voiceApp).post('/api/voice/twilio/inbound').type('form').send(inboundCall('+14155550001', HOTLINE));
+  expect(res.status).toBe(403);
+});
+
+test('a parent calling the common hotline from their own phone is recognised and connected to Santa', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  const res = await postTwilio(ctx, 'inbound', call);
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/text\/xml/);
+  expect(res.text).toBe(REGISTERED_TWIML);
+  const sent = ctx.voice.registered.at(-1)!;
+  expect(sent).toMatchObject({ fromNumber: parentPhone, toNumber: HOTLINE, callSid: call.CallSid });
+  expect(sent.dynamicVariables).toMatchObject({ kid_name: 'Emma', allowed_minutes: 1, user_id: user.id });
+  expect(sent.prompt).toContain('Emma');
+  expect(sent.prompt).toContain('a red bicycle');
+  expect(sent.prompt).toContain('at most 1 minute');
+  expect(sent.firstMessage).toContain('Emma');
+  expect(await reservationsOf(user.id)).toEqual([{ call_sid: call.CallSid, minutes_reserved: 1, status: 'open' }]);
+});
+
+test('a hotline caller number written in another format still matches the parent phone', async () => {
+  const { user } = await createFamily(ctx, { plan: 'free_sample', profile: { parent_phone: '+1 (415) 555-7771' } });
+  const res = await postTwilio(ctx, 'inbound', inboundCall('+14155557771', HOTLINE));
+  expect(res.text).toBe(REGISTERED_TWIML);
+  expect(await reservationsOf(user.id)).toHaveLength(1);
+});
+
+test('a call to a dedicated number reaches its owner\'s profile whoever calls', async () => {
+  const { user } = await createFamily(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Noah' } });
+  await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [user.id, '+15550142']);
+  const res = await postTwilio(ctx, 'inbound', inboundCall('+447700900123', '+15550142'));
+  expect(res.text).toBe(REGISTERED_TWIML);
+  const sent = ctx.voice.registered.at(-1)!;
+  expect(sent.dynamicVariables).toMatchObject({ kid_name: 'Noah', allowed_minutes: 180 });
+});
+
+test('an unknown caller on the hotline hears a grown-up message, hangs up, and nothing is stored', async () => {
+  const before = await ctx.db.query('select count(*)::int as n from call_reservations');
+  const registered = ctx.voice.registered.length;
+  const res = await postTwilio(ctx, 'inbound', inboundCall('+14155559999', HOTLINE));
+  expect(res.status).toBe(200);
+  expect(res.text).toContain('<Say voice="Polly.Matthew">');
+  expect(res.text).toContain('grown-up');
+  expect(res.text).toContain('<Hangup/>');
+  const after = await ctx.db.query('select count(*)::int as n from call_reservations');
+  expect(after.rows).toEqual(before.rows);
+  expect(ctx.voice.registered).toHaveLength(registered);
+});
+
+test('a caller with no minutes left hears a kind goodbye and is not connected', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_used: 1 }));
+  const registered = ctx.voice.registered.length;
+  const res = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+  expect(res.text).toContain('goodbye');
+  expect(res.text).toContain('<Hangup/>');
+  expect(ctx.voice.registered).toHaveLength(registered);
+  expect(await reservationsOf(user.id)).toHaveLength(0);
+});
+
+test('a profile without any plan gets the no-minutes goodbye', async () => {
+  const { parentPhone } = await createFamily(ctx);
+  const res = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+  expect(res.text).toContain('goodbye');
+});
+
+test('when the voice agent fails the reservation is closed and the child hears an apology', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'pay_per_call' });
+  ctx.voice.failRegister = true;
+  try {
+    const res = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+    expect(res.text).toContain('try calling Santa again');
+    expect(res.text).toContain('<Hangup/>');
+  } finally {
+    ctx.voice.failRegister = false;
+  }
+  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+});
+
+test('30 concurrent calls against an account with 10 minutes never reserve more than 10', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 10 });
+  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_limit: 10, minutes_used: 0 }));
+  // The pass has no per-call cap, so give each call at most 1 minute through the free sample's cap.
+  await ctx.db.query("update subscriptions set plan = 'free_sample' where user_id = $1", [user.id]);
+  const results = await Promise.all(
+    Array.from({ length: 30 }, () => postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))),
+  );
+  const connected = results.filter((res) => res.text === REGISTERED_TWIML).length;
+  const rows = await reservationsOf(user.id);
+  const reserved = rows.filter((r) => r.status === 'open').reduce((sum, r) => sum + r.minutes_reserved, 0);
+  expect(reserved).toBeLessThanOrEqual(10);
+  expect(reserved).toBe(10);
+  expect(connected).toBe(10);
+});
+
+test('concurrent calls on a pass share the balance instead of each taking all of it', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 10 });
+  const results = await Promise.all(
+    Array.from({ length: 5 }, () => postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))),
+  );
+  expect(results.filter((res) => res.text === REGISTERED_TWIML)).toHaveLength(1);
+  const rows = await reservationsOf(user.id);
+  expect(rows.reduce((sum, r) => sum + r.minutes_reserved, 0)).toBe(10);
+});
+
+test('the deadline sweeper ends an overdue call through Twilio', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  await postTwilio(ctx, 'inbound', call);
+  await ctx.db.query("update call_reservations set deadline = now() - interval '1 second' where call_sid = $1", [call.CallSid]);
+  const sweeperDeps = {
+    db: ctx.db,
+    logger: ctx.deps.logger,
+    telephony: ctx.telephony,
+    subscriptions: ctx.services.subscription,
+    graceSeconds: 0,
+  };
+  const first = await sweepCallReservations({ ...sweeperDeps, graceSeconds: 3600 });
+  expect(first.hungUp).toBeGreaterThanOrEqual(1);
+  expect(ctx.telephony.wasEnded(call.CallSid)).toBe(true);
+  const second = await sweepCallReservations({ ...sweeperDeps, graceSeconds: 3600 });
+  expect(second.hungUp).toBe(0);
+});
+
+test('a call that ends without a post-call event is settled from Twilio\'s CallDuration after the grace', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
+  const call = inboundCall(parentPhone, HOTLINE);
+  await postTwilio(ctx, 'inbound', call);
+  const status = await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '130' });
+  expect(status.status).toBe(200);
+  await sweepCallReservations({
+    db: ctx.db,
+    logger: ctx.deps.logger,
+    telephony: ctx.telephony,
+    subscriptions: ctx.services.subscription,
+    graceSeconds: -1,
+  });
+  expect(await reservationsOf(user.id)).toEqual([{ call_sid: call.CallSid, minutes_reserved: 30, status: 'settled' }]);
+  const sub = await ctx.services.subscription.find(user.id);
+  expect(sub?.minutes_used).toBe(3);
+});
+
+test('a forged status callback is refused', async () => {
+  const res = await postTwilio(ctx, 'status', { CallSid: nextCallSid(), CallStatus: 'completed' }, { forge: true });
+  expect(res.status).toBe(403);
+});
+
+test('a call that never connected releases its reservation at once', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  await postTwilio(ctx, 'inbound', call);
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'failed' });
+  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+});

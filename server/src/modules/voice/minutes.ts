@@ -1,0 +1,75 @@
+import { isPlanId, PLANS } from '@santa/shared/plans';
+import type { Db, Queryable } from '../../db/db.ts';
+import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
+import * as reservations from './reservations.repository.ts';
+import type { ReservationRow } from './reservations.repository.ts';
+
+/** A call may run into one minute past its reservation before the deadline sweeper hangs up. */
+export const GRACE_MINUTES = 1;
+
+export function billedMinutes(seconds: number): number {
+  return Math.ceil(Math.max(0, seconds) / 60);
+}
+
+/**
+ * Takes a reservation atomically (design §4.3): the subscription row is locked, so concurrent
+ * calls on one account queue here and together never reserve more than the balance.
+ */
+export async function reserveMinutes(
+  db: Db,
+  subscriptions: SubscriptionService,
+  userId: string,
+  callSid: string,
+): Promise<ReservationRow | null> {
+  return db.transaction(async (tx) => {
+    const subscription = await subscriptions.findForUpdate(tx, userId);
+    if (!subscription || !isUsable(subscription)) return null;
+    const open = await reservations.sumOpenReservedMinutes(tx, userId);
+    const available = subscription.minutes_limit - subscription.minutes_used - open;
+    const cap = isPlanId(subscription.plan) ? PLANS[subscription.plan].perCallCapMinutes : null;
+    const allowed = Math.min(cap ?? available, available);
+    if (allowed <= 0) return null;
+    const reservation = await reservations.insertReservation(tx, {
+      userId,
+      callSid,
+      plan: subscription.plan,
+      minutes: allowed,
+    });
+    if (reservation) return reservation;
+    // Twilio retried the webhook: answer the call that is already reserved.
+    const existing = await reservations.findReservationBySid(tx, callSid);
+    return existing?.status === 'open' && existing.user_id === userId ? existing : null;
+  });
+}
+
+/**
+ * Moves a finished call's minutes into minutes_used (inside the caller's transaction, with the
+ * reservation already locked). Billed = ceil(seconds / 60), at most the reservation plus the grace
+ * minute, and the balance never goes below zero.
+ */
+export async function settleReservation(
+  tx: Queryable,
+  subscriptions: SubscriptionService,
+  reservation: ReservationRow,
+  minutes: number,
+): Promise<number> {
+  if (reservation.status !== 'open') return 0;
+  const billed = Math.min(Math.max(0, minutes), reservation.minutes_reserved + GRACE_MINUTES);
+  if (billed > 0) {
+    const subscription = await subscriptions.findForUpdate(tx, reservation.user_id);
+    if (subscription) {
+      await subscriptions.update(tx, reservation.user_id, {
+        minutes_used: Math.min(subscription.minutes_limit, subscription.minutes_used + billed),
+      });
+    }
+  }
+  await reservations.finishReservation(tx, reservation.id, billed > 0 ? 'settled' : 'closed', billed);
+  return billed;
+}
+
+export async function closeReservation(db: Db, reservationId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const reservation = await reservations.lockReservation(tx, reservationId);
+    if (reservation?.status === 'open') await reservations.finishReservation(tx, reservation.id, 'closed', 0);
+  });
+}

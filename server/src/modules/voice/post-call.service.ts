@@ -1,0 +1,144 @@
+import type { Logger } from 'pino';
+import { isPlanId, PLANS } from '@santa/shared/plans';
+import type { PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
+import type { Db } from '../../db/db.ts';
+import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
+import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
+import type { TranscriptTurn, VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import type { ProfileService } from '../santa/profile.service.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import * as calls from './call-records.repository.ts';
+import { billedMinutes, settleReservation } from './minutes.ts';
+import * as reservations from './reservations.repository.ts';
+
+export interface PostCallDeps {
+  db: Db;
+  logger: Logger;
+  voice: VoiceEngine;
+  recordings: RecordingStorage;
+  summarizer: Summarizer;
+  profiles: ProfileService;
+  subscriptions: SubscriptionService;
+}
+
+/** A finished conversation, from the post-call webhook or from the conversations API (sync). */
+export interface FinishedCall {
+  conversationId: string;
+  callSid: string | null;
+  /** Our user id from the call's dynamic variables, used only when no reservation matches. */
+  userIdHint: string | null;
+  fromNumber: string | null;
+  kidName: string | null;
+  startedAt: Date | null;
+  durationSeconds: number;
+  transcript: TranscriptTurn[];
+  providerSummary: string | null;
+  audio?: Buffer | null;
+}
+
+export function recordingKey(conversationId: string): string {
+  return `${conversationId.replace(/[^A-Za-z0-9_-]/g, '_')}.mp3`;
+}
+
+export function formatTranscript(turns: TranscriptTurn[]): string {
+  return turns
+    .filter((turn) => turn.message.trim())
+    .map((turn) => `${turn.role === 'agent' ? 'Santa' : 'Child'}: ${turn.message.trim()}`)
+    .join('\n');
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() ? value.trim() : null;
+}
+
+export function finishedCallFromWebhook(payload: PostCallTranscription): FinishedCall {
+  const { data } = payload;
+  const dynamic = data.conversation_initiation_client_data?.dynamic_variables ?? {};
+  const phoneCall = data.metadata.phone_call;
+  return {
+    conversationId: data.conversation_id,
+    callSid: text(phoneCall?.call_sid) ?? text(dynamic.call_sid) ?? text(dynamic.system__call_sid),
+    userIdHint: text(dynamic.user_id),
+    fromNumber: text(phoneCall?.external_number) ?? text(dynamic.system__caller_id),
+    kidName: text(dynamic.kid_name),
+    startedAt: data.metadata.start_time_unix_secs ? new Date(data.metadata.start_time_unix_secs * 1000) : null,
+    durationSeconds: Math.round(data.metadata.call_duration_secs),
+    transcript: data.transcript.map((turn) => ({
+      role: turn.role,
+      message: turn.message ?? '',
+      timeInCallSecs: turn.time_in_call_secs,
+    })),
+    providerSummary: text(data.analysis?.transcript_summary),
+  };
+}
+
+/** After the call (design §4.4): store it, settle its minutes, clean up pay-per-call data. */
+export function createPostCallService(deps: PostCallDeps) {
+  const { db, logger } = deps;
+
+  async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
+    if (await calls.hasCallForConversation(db, call.conversationId)) return false;
+    const reservation = call.callSid ? await reservations.findReservationBySid(db, call.callSid) : undefined;
+    const userId =
+      reservation?.user_id ??
+      (call.userIdHint && (await calls.userExists(db, call.userIdHint)) ? call.userIdHint : undefined);
+    if (!userId) {
+      logger.warn({ conversationId: call.conversationId }, 'post-call event matches no account; ignored');
+      return false;
+    }
+
+    const transcript = formatTranscript(call.transcript);
+    // Vendor calls stay outside the transaction (style rule 10).
+    const summary = await deps.summarizer.summarize({
+      transcript,
+      kidName: call.kidName,
+      providerSummary: call.providerSummary,
+    });
+    const key = recordingKey(call.conversationId);
+    if (call.audio) await deps.recordings.put(key, call.audio);
+
+    const callId = await db.transaction(async (tx) => {
+      const id = await calls.insertCallRecord(tx, {
+        userId,
+        conversationId: call.conversationId,
+        callSid: call.callSid,
+        phoneNumber: call.fromNumber,
+        durationSeconds: call.durationSeconds,
+        transcript,
+        summary,
+        audioKey: call.audio ? key : null,
+        createdAt: call.startedAt ?? new Date(),
+      });
+      if (!id) return undefined;
+      const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
+      if (locked) await settleReservation(tx, deps.subscriptions, locked, billedMinutes(call.durationSeconds));
+      return id;
+    });
+    if (!callId) return false;
+
+    // Audio that arrived before the transcript was kept under the conversation's key.
+    if (!call.audio && (await deps.recordings.size(key)) !== null) await calls.setAudioKey(db, call.conversationId, key);
+
+    if (reservation && isPlanId(reservation.plan) && PLANS[reservation.plan].deletesProfileAfterCall) {
+      await deps.profiles.deleteProfile(db, userId);
+      await deps.voice.deleteConversation(call.conversationId).catch((error: unknown) => {
+        logger.error({ err: error, conversationId: call.conversationId }, 'could not delete the provider conversation');
+      });
+    }
+    return true;
+  }
+
+  return {
+    recordFinishedCall,
+
+    handleTranscription: (payload: PostCallTranscription) => recordFinishedCall(finishedCallFromWebhook(payload)),
+
+    async handleAudio(payload: PostCallAudio): Promise<void> {
+      const key = recordingKey(payload.data.conversation_id);
+      await deps.recordings.put(key, Buffer.from(payload.data.full_audio, 'base64'));
+      await calls.setAudioKey(db, payload.data.conversation_id, key);
+    },
+  };
+}
+
+export type PostCallService = ReturnType<typeof createPostCallService>;

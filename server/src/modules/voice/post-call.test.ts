@@ -1,0 +1,162 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signElevenLabsWebhook } from '../../providers/voice/elevenlabs-signature.ts';
+import {
+  createFamily,
+  createVoiceTestContext,
+  HOTLINE,
+  inboundCall,
+  postElevenLabs,
+  postTwilio,
+  transcriptionPayload,
+  WEBHOOK_SECRET,
+  type VoiceTestContext,
+} from './voice-test-helpers.ts';
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+let conversationCounter = 0;
+const nextConversationId = () => `conv_post_${++conversationCounter}`;
+
+async function callsOf(userId: string) {
+  const { rows } = await ctx.db.query<{
+    conversation_id: string;
+    duration: number;
+    transcript: string;
+    summary: string;
+    phone_number: string | null;
+    audio_key: string | null;
+  }>('select conversation_id, duration, transcript, summary, phone_number, audio_key from calls where user_id = $1', [userId]);
+  return rows;
+}
+
+/** A parent whose child has just been connected to Santa on the hotline. */
+async function answeredCall(plan: 'free_sample' | 'pay_per_call' | 'subscription_3month' = 'subscription_3month') {
+  const family = await createFamily(ctx, { plan });
+  const call = inboundCall(family.parentPhone, HOTLINE);
+  await postTwilio(ctx, 'inbound', call);
+  return { ...family, callSid: call.CallSid };
+}
+
+test('a post-call webhook without a signature is refused with 400', async () => {
+  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId() }), { signature: '' });
+  expect(res.status).toBe(400);
+});
+
+test('a forged post-call webhook is refused with 401 and stores nothing', async () => {
+  const { user, callSid } = await answeredCall();
+  const payload = transcriptionPayload({ conversationId: nextConversationId(), callSid });
+  const forged = signElevenLabsWebhook('wrong-secret', JSON.stringify(payload));
+  const res = await postElevenLabs(ctx, payload, { signature: forged });
+  expect(res.status).toBe(401);
+  expect(await callsOf(user.id)).toHaveLength(0);
+});
+
+test('a post-call webhook signed more than 30 minutes ago is refused', async () => {
+  const payload = transcriptionPayload({ conversationId: nextConversationId() });
+  const old = signElevenLabsWebhook(WEBHOOK_SECRET, JSON.stringify(payload), new Date(Date.now() - 31 * 60_000));
+  expect((await postElevenLabs(ctx, payload, { signature: old })).status).toBe(401);
+});
+
+test('the transcription stores the call with transcript, duration, number and summary, and settles minutes', async () => {
+  const { user, callSid, parentPhone } = await answeredCall();
+  const conversationId = nextConversationId();
+  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid, durationSecs: 95, from: parentPhone }));
+  expect(res.status).toBe(200);
+  const [call] = await callsOf(user.id);
+  expect(call).toMatchObject({ conversation_id: conversationId, duration: 95, phone_number: parentPhone });
+  expect(call!.transcript).toBe(
+    'Santa: Ho ho ho! Merry Christmas, Emma!\nChild: Hi Santa! I would love a red bicycle please.\nSanta: The elves will see what they can do!',
+  );
+  expect(call!.summary).toBe('Emma asked Santa for a red bicycle.');
+  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  const { rows } = await ctx.db.query('select status, minutes_billed from call_reservations where call_sid = $1', [callSid]);
+  expect(rows).toEqual([{ status: 'settled', minutes_billed: 2 }]);
+});
+
+test('without a provider summary a local summary is written from the child\'s words', async () => {
+  const { user, callSid } = await answeredCall();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId(), callSid, summary: null }));
+  const [call] = await callsOf(user.id);
+  expect(call!.summary).toContain('red bicycle');
+});
+
+test('a replayed post-call webhook adds nothing', async () => {
+  const { user, callSid } = await answeredCall();
+  const payload = transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 61 });
+  await postElevenLabs(ctx, payload);
+  await postElevenLabs(ctx, payload);
+  await postElevenLabs(ctx, payload);
+  expect(await callsOf(user.id)).toHaveLength(1);
+  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+});
+
+test('billing never passes the reservation plus one grace minute', async () => {
+  const { user, callSid } = await answeredCall('free_sample');
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 600 }));
+  const sub = await ctx.services.subscription.find(user.id);
+  expect(sub?.minutes_used).toBe(1);
+  const { rows } = await ctx.db.query('select minutes_billed from call_reservations where call_sid = $1', [callSid]);
+  expect(rows).toEqual([{ minutes_billed: 2 }]);
+});
+
+test('pay-per-call deletes the kid profile and the provider conversation after the call', async () => {
+  const { user, callSid, client } = await answeredCall('pay_per_call');
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeUndefined();
+  expect(ctx.voice.deleted).toContain(conversationId);
+  expect(await callsOf(user.id)).toHaveLength(1);
+  const profile = await client.get('/api/santa/kid-profile');
+  expect(profile.body.has_profile).toBe(false);
+});
+
+test('a pass keeps the kid profile after the call', async () => {
+  const { user, callSid } = await answeredCall('subscription_3month');
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId(), callSid }));
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeDefined();
+});
+
+test('audio that arrives before the transcription is attached once the call is stored', async () => {
+  const { user, callSid } = await answeredCall();
+  const conversationId = nextConversationId();
+  const audio = Buffer.from('ID3-fake-mp3-bytes');
+  const res = await postElevenLabs(ctx, {
+    type: 'post_call_audio',
+    data: { agent_id: 'agent_test', conversation_id: conversationId, full_audio: audio.toString('base64') },
+  });
+  expect(res.status).toBe(200);
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  const [call] = await callsOf(user.id);
+  expect(call!.audio_key).toBe(`${conversationId}.mp3`);
+});
+
+test('audio after the transcription sets the recording on the stored call', async () => {
+  const { user, callSid } = await answeredCall();
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  expect((await callsOf(user.id))[0]!.audio_key).toBeNull();
+  await postElevenLabs(ctx, {
+    type: 'post_call_audio',
+    data: { conversation_id: conversationId, full_audio: Buffer.from('mp3').toString('base64') },
+  });
+  expect((await callsOf(user.id))[0]!.audio_key).toBe(`${conversationId}.mp3`);
+});
+
+test('event types we do not handle are acknowledged', async () => {
+  const res = await postElevenLabs(ctx, { type: 'call_initiation_failure', data: {} });
+  expect(res.status).toBe(200);
+});
+
+test('a post-call event matching no account stores nothing', async () => {
+  const conversationId = nextConversationId();
+  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: 'CAunknown' }));
+  expect(res.status).toBe(200);
+  const { rows } = await ctx.db.query('select 1 from calls where conversation_id = $1', [conversationId]);
+  expect(rows).toHaveLength(0);
+});

@@ -1,0 +1,128 @@
+import type { Queryable } from '../../db/db.ts';
+
+export type ReservationStatus = 'open' | 'settled' | 'closed';
+
+export interface ReservationRow {
+  id: string;
+  user_id: string;
+  call_sid: string;
+  plan: string;
+  minutes_reserved: number;
+  deadline: Date;
+  status: ReservationStatus;
+  hung_up_at: Date | null;
+  ended_at: Date | null;
+  call_duration_secs: number | null;
+  minutes_billed: number | null;
+  created_at: Date;
+}
+
+/** The owner of a dedicated Santa number (agent_configs.twilio_phone_number is unique). */
+export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string }>(
+    'select user_id from agent_configs where twilio_phone_number = $1',
+    [phoneNumber],
+  );
+  return rows[0]?.user_id;
+}
+
+export async function sumOpenReservedMinutes(q: Queryable, userId: string): Promise<number> {
+  const { rows } = await q.query<{ total: number | string }>(
+    "select coalesce(sum(minutes_reserved), 0) as total from call_reservations where user_id = $1 and status = 'open'",
+    [userId],
+  );
+  return Number(rows[0]?.total ?? 0);
+}
+
+/** Undefined when Twilio re-sent the webhook for a call we already reserved. */
+export async function insertReservation(
+  q: Queryable,
+  input: { userId: string; callSid: string; plan: string; minutes: number },
+): Promise<ReservationRow | undefined> {
+  const { rows } = await q.query<ReservationRow>(
+    `insert into call_reservations (user_id, call_sid, plan, minutes_reserved, deadline)
+     values ($1, $2, $3, $4, now() + make_interval(mins => $4))
+     on conflict (call_sid) do nothing
+     returning *`,
+    [input.userId, input.callSid, input.plan, input.minutes],
+  );
+  return rows[0];
+}
+
+export async function findReservationBySid(q: Queryable, callSid: string): Promise<ReservationRow | undefined> {
+  const { rows } = await q.query<ReservationRow>('select * from call_reservations where call_sid = $1', [callSid]);
+  return rows[0];
+}
+
+export async function lockReservation(q: Queryable, id: string): Promise<ReservationRow | undefined> {
+  const { rows } = await q.query<ReservationRow>('select * from call_reservations where id = $1 for update', [id]);
+  return rows[0];
+}
+
+export async function finishReservation(
+  q: Queryable,
+  id: string,
+  status: Exclude<ReservationStatus, 'open'>,
+  minutesBilled: number,
+): Promise<void> {
+  await q.query('update call_reservations set status = $2, minutes_billed = $3 where id = $1', [
+    id,
+    status,
+    minutesBilled,
+  ]);
+}
+
+export async function recordCallEnded(q: Queryable, callSid: string, durationSecs: number | null): Promise<void> {
+  await q.query(
+    `update call_reservations set ended_at = coalesce(ended_at, now()),
+       call_duration_secs = coalesce($2, call_duration_secs)
+     where call_sid = $1 and status = 'open'`,
+    [callSid, durationSecs],
+  );
+}
+
+/** Claims overdue calls; another replica's sweeper skips the rows this one holds. */
+export async function claimOverdueReservations(q: Queryable, limit: number): Promise<ReservationRow[]> {
+  const { rows } = await q.query<ReservationRow>(
+    `update call_reservations set hung_up_at = now()
+     where id in (
+       select id from call_reservations
+       where status = 'open' and hung_up_at is null and ended_at is null and deadline < now()
+       order by deadline
+       limit $1
+       for update skip locked
+     )
+     returning *`,
+    [limit],
+  );
+  return rows;
+}
+
+export async function clearHangUp(q: Queryable, id: string): Promise<void> {
+  await q.query('update call_reservations set hung_up_at = null where id = $1', [id]);
+}
+
+/** Calls that ended (or were hung up) a grace period ago and never got a post-call event. */
+export async function claimUnreportedReservations(
+  q: Queryable,
+  graceSeconds: number,
+  limit: number,
+): Promise<ReservationRow[]> {
+  const { rows } = await q.query<ReservationRow>(
+    `select * from call_reservations
+     where status = 'open'
+       and (ended_at < now() - make_interval(secs => $1) or hung_up_at < now() - make_interval(secs => $1))
+     order by deadline
+     limit $2
+     for update skip locked`,
+    [graceSeconds, limit],
+  );
+  return rows;
+}
+
+export async function callSidsOfUser(q: Queryable, userId: string): Promise<Set<string>> {
+  const { rows } = await q.query<{ call_sid: string }>('select call_sid from call_reservations where user_id = $1', [
+    userId,
+  ]);
+  return new Set(rows.map((row) => row.call_sid));
+}

@@ -1,0 +1,43 @@
+import type { AppDeps, AppServices } from '../../app.ts';
+import { createSantaPromptService } from '../santa-script/santa-prompt.service.ts';
+import { createCallMediaService, type CallMediaService } from './call-media.service.ts';
+import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
+import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
+import { createPostCallService, type PostCallService } from './post-call.service.ts';
+
+export interface VoiceModule {
+  inbound: InboundCallService;
+  status: CallStatusService;
+  postCall: PostCallService;
+  media: CallMediaService;
+}
+
+/** The call's services, built once per app from its providers. */
+export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceModule {
+  const { db, logger, providers } = deps;
+  const profiles = services.profile;
+  const prompts = createSantaPromptService(db);
+  const postCall = createPostCallService({
+    db,
+    logger,
+    voice: providers.voice,
+    recordings: providers.recordings,
+    summarizer: providers.summarizer,
+    profiles,
+    subscriptions: services.subscription,
+  });
+  return {
+    inbound: createInboundCallService({
+      db,
+      logger,
+      telephony: providers.telephony,
+      voice: providers.voice,
+      profiles,
+      subscriptions: services.subscription,
+      prompts,
+    }),
+    status: createCallStatusService(db),
+    postCall,
+    media: createCallMediaService({ db, logger, voice: providers.voice, recordings: providers.recordings, postCall }),
+  };
+}

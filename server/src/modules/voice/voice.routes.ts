@@ -1,0 +1,95 @@
+import express, { type Request, type RequestHandler, type Router } from 'express';
+import {
+  postCallAudioSchema,
+  postCallTranscriptionSchema,
+  twilioInboundSchema,
+  twilioStatusSchema,
+  webhookEnvelopeSchema,
+} from '@santa/shared/voice';
+import { AppError } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import type { Telephony } from '../../providers/telephony/telephony.ts';
+import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import { emptyResponse } from './twiml.ts';
+import type { VoiceModule } from './voice-module.ts';
+
+const FORM_LIMIT = '64kb';
+/** post_call_audio carries the whole call as base64 MP3. */
+const POST_CALL_LIMIT = '50mb';
+
+function formParams(body: unknown): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (typeof body !== 'object' || body === null) return params;
+  for (const [key, value] of Object.entries(body)) {
+    params[key] = Array.isArray(value) ? String(value[0] ?? '') : String(value ?? '');
+  }
+  return params;
+}
+
+/** X-Twilio-Signature over the exact public URL Twilio called and the posted form, before anything else. */
+function verifyTwilio(telephony: Telephony, publicUrl: string): RequestHandler {
+  return (req, _res, next) => {
+    const url = `${publicUrl}${req.originalUrl}`;
+    const ok = telephony.validateRequest(req.get('x-twilio-signature') ?? undefined, url, formParams(req.body));
+    next(ok ? undefined : new AppError('forbidden', 'Invalid Twilio signature'));
+  };
+}
+
+function verifyElevenLabs(voice: VoiceEngine): RequestHandler {
+  return (req: Request, _res, next) => {
+    const signature = req.get('elevenlabs-signature') ?? undefined;
+    if (!Buffer.isBuffer(req.body) || !signature) {
+      return next(new AppError('bad_request', 'Missing ElevenLabs-Signature'));
+    }
+    next(voice.verifyWebhook(req.body, signature) ? undefined : new AppError('unauthenticated', 'Invalid signature'));
+  };
+}
+
+function parseJson(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    throw new AppError('bad_request', 'Invalid JSON');
+  }
+}
+
+/** The call's webhooks (design §4): Twilio's voice and status callbacks, ElevenLabs' post-call. */
+export function registerVoiceWebhooks(
+  webhooks: Router,
+  deps: { publicUrl: string; telephony: Telephony; voice: VoiceEngine; module: VoiceModule },
+): void {
+  const twilioForm = [
+    express.urlencoded({ extended: false, limit: FORM_LIMIT }),
+    verifyTwilio(deps.telephony, deps.publicUrl),
+  ];
+
+  webhooks.post('/voice/twilio/inbound', ...twilioForm, async (req, res) => {
+    const call = parseInput(twilioInboundSchema, formParams(req.body));
+    const { twiml } = await deps.module.inbound.answer(call);
+    res.type('text/xml').send(twiml);
+  });
+
+  webhooks.post('/voice/twilio/status', ...twilioForm, async (req, res) => {
+    await deps.module.status.handleStatus(parseInput(twilioStatusSchema, formParams(req.body)));
+    res.type('text/xml').send(emptyResponse());
+  });
+
+  webhooks.post(
+    '/voice/elevenlabs/post-call',
+    express.raw({ type: () => true, limit: POST_CALL_LIMIT }),
+    verifyElevenLabs(deps.voice),
+    async (req, res) => {
+      const body = parseJson(req.body as Buffer);
+      const { type } = parseInput(webhookEnvelopeSchema, body);
+      if (type === 'post_call_transcription') {
+        const stored = await deps.module.postCall.handleTranscription(parseInput(postCallTranscriptionSchema, body));
+        res.json({ received: true, stored });
+        return;
+      }
+      if (type === 'post_call_audio') {
+        await deps.module.postCall.handleAudio(parseInput(postCallAudioSchema, body));
+      }
+      res.json({ received: true });
+    },
+  );
+}

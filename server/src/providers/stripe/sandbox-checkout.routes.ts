@@ -1,0 +1,37 @@
+import { Router } from 'express';
+import { AppError } from '../../http/errors.ts';
+import { renderSandboxCheckout } from './sandbox-checkout.page.ts';
+import { SandboxStripeError, type SandboxStripe } from './sandbox-stripe.ts';
+
+/** Stripe Checkout's page, played locally (design §3); mounted only for the sandbox. */
+export function createSandboxCheckoutRouter(stripe: SandboxStripe) {
+  const router = Router();
+
+  const load = async (id: string) => {
+    const view = await stripe.getCheckout(id);
+    if (!view) throw new AppError('not_found', 'No such checkout session');
+    return view;
+  };
+
+  router.get('/:id', async (req, res) => {
+    res.type('html').send(renderSandboxCheckout(await load(req.params.id)));
+  });
+
+  router.post('/:id/pay', async (req, res) => {
+    const view = await load(req.params.id);
+    try {
+      await stripe.pay(view.id);
+    } catch (error) {
+      if (error instanceof SandboxStripeError) throw new AppError('conflict', error.message);
+      throw error;
+    }
+    res.redirect(303, view.successUrl);
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    const view = await load(req.params.id);
+    res.redirect(303, view.cancelUrl);
+  });
+
+  return router;
+}

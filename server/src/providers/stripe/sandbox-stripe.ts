@@ -1,0 +1,258 @@
+import type { Db } from '../../db/db.ts';
+import {
+  couponObject,
+  discountedCents,
+  discountObject,
+  eventObject,
+  invoiceObject,
+  nowSeconds,
+  stripeId,
+  subscriptionObject,
+  type Json,
+} from './sandbox-stripe-objects.ts';
+import { parseSubscription, stripeEventSchema, type StripeEvent, type StripeSubscription } from './stripe-objects.ts';
+import type {
+  CheckoutDiscount,
+  CheckoutLineItem,
+  CheckoutSession,
+  CreateCheckoutSessionInput,
+  StripeProvider,
+} from './stripe-provider.ts';
+import { signStripePayload, verifyStripeSignature } from './stripe-signature.ts';
+
+/** Where the sandbox sends its signed events: the same function the webhook route calls. */
+export type WebhookReceiver = (rawBody: Buffer, signature: string) => Promise<void>;
+
+export class SandboxStripeError extends Error {}
+
+export interface SandboxCheckoutView {
+  id: string;
+  status: 'open' | 'complete' | 'expired';
+  lineItem: CheckoutLineItem;
+  discount: CheckoutDiscount | null;
+  subtotalCents: number;
+  discountCents: number;
+  totalCents: number;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+interface SessionRow {
+  id: string;
+  object: Json;
+  line_item: CheckoutLineItem;
+  discount: CheckoutDiscount | null;
+}
+
+/**
+ * Plays Stripe's part on a fresh machine (design §3): checkout sessions, customers and
+ * subscriptions live in sandbox tables in Stripe's JSON shapes; paying sends the events Stripe
+ * would send, signed exactly as Stripe signs, to the same webhook handler.
+ */
+export class SandboxStripe implements StripeProvider {
+  readonly isSandbox = true;
+  private receiver: WebhookReceiver | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly webhookSecret: string,
+    private readonly publicUrl: string,
+  ) {}
+
+  connectWebhook(receiver: WebhookReceiver): void {
+    this.receiver = receiver;
+  }
+
+  async createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession> {
+    const id = stripeId('cs_test');
+    const customer = input.customerId ?? (await this.createCustomer(input.customerEmail));
+    const subtotal = input.lineItem.amountCents;
+    const total = discountedCents(subtotal, input.discount);
+    const url = `${this.publicUrl}/sandbox/checkout/${id}`;
+    const session: Json = {
+      id,
+      object: 'checkout.session',
+      amount_subtotal: subtotal,
+      amount_total: total,
+      cancel_url: input.cancelUrl,
+      client_reference_id: input.userId,
+      created: nowSeconds(),
+      currency: 'usd',
+      customer,
+      customer_email: input.customerEmail,
+      discounts: input.discount ? [{ coupon: stripeId('sandbox_coupon'), promotion_code: null }] : [],
+      expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+      invoice: null,
+      livemode: false,
+      metadata: input.metadata,
+      mode: input.mode,
+      payment_intent: null,
+      payment_status: 'unpaid',
+      status: 'open',
+      subscription: null,
+      success_url: input.successUrl,
+      total_details: { amount_discount: subtotal - total, amount_shipping: 0, amount_tax: 0 },
+      url,
+    };
+    await this.db.query(
+      `insert into sandbox_stripe_checkout_sessions (id, object, line_item, discount) values ($1, $2, $3, $4)`,
+      [id, JSON.stringify(session), JSON.stringify(input.lineItem), input.discount ? JSON.stringify(input.discount) : null],
+    );
+    return { id, url };
+  }
+
+  async expireCheckoutSession(id: string): Promise<void> {
+    const { rows } = await this.db.query<{ status: string }>(
+      `update sandbox_stripe_checkout_sessions
+       set object = jsonb_set(object, '{status}', '"expired"')
+       where id = $1 and object->>'status' in ('open', 'expired')
+       returning object->>'status' as status`,
+      [id],
+    );
+    if (rows.length === 0) throw new SandboxStripeError('Only an open checkout session can be expired');
+  }
+
+  private async createCustomer(email: string): Promise<string> {
+    const id = stripeId('cus');
+    await this.db.query('insert into sandbox_stripe_customers (id, email) values ($1, $2)', [id, email]);
+    return id;
+  }
+
+  async getCheckout(id: string): Promise<SandboxCheckoutView | undefined> {
+    const row = await this.findSession(this.db, id);
+    if (!row) return undefined;
+    const s = row.object;
+    const expired = s.status === 'open' && Number(s.expires_at) < nowSeconds();
+    return {
+      id: row.id,
+      status: expired ? 'expired' : (s.status as SandboxCheckoutView['status']),
+      lineItem: row.line_item,
+      discount: row.discount,
+      subtotalCents: Number(s.amount_subtotal),
+      discountCents: Number(s.amount_subtotal) - Number(s.amount_total),
+      totalCents: Number(s.amount_total),
+      successUrl: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', row.id),
+      cancelUrl: String(s.cancel_url),
+    };
+  }
+
+  private async findSession(q: Pick<Db, 'query'>, id: string, lock = false): Promise<SessionRow | undefined> {
+    const { rows } = await q.query<SessionRow>(
+      `select id, object, line_item, discount from sandbox_stripe_checkout_sessions where id = $1${lock ? ' for update' : ''}`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** The Pay button: completes the session once and sends what Stripe would send. */
+  async pay(id: string): Promise<void> {
+    const events = await this.db.transaction(async (tx) => {
+      const row = await this.findSession(tx, id, true);
+      if (!row) throw new SandboxStripeError('No such checkout session');
+      const session = { ...row.object };
+      if (session.status === 'complete') throw new SandboxStripeError('This checkout session is already paid');
+      if (session.status !== 'open' || Number(session.expires_at) < nowSeconds()) {
+        throw new SandboxStripeError('This checkout session has expired');
+      }
+      const customer = String(session.customer);
+      const coupon = row.discount ? couponObject(stripeId('sandbox_coupon'), row.discount) : null;
+      const total = Number(session.amount_total);
+      session.status = 'complete';
+      session.payment_status = total === 0 ? 'no_payment_required' : 'paid';
+      const sent: Json[] = [];
+      if (session.mode === 'subscription') {
+        const subscription = subscriptionObject({
+          customer,
+          lineItem: row.line_item,
+          metadata: session.metadata as Record<string, string>,
+          discount: coupon ? discountObject(coupon, customer) : null,
+        });
+        const invoice = invoiceObject({
+          subscription,
+          customer,
+          billingReason: 'subscription_create',
+          amountPaid: total,
+          subtotal: Number(session.amount_subtotal),
+        });
+        subscription.latest_invoice = invoice.id;
+        session.subscription = subscription.id;
+        session.invoice = invoice.id;
+        await this.saveSubscription(tx, subscription);
+        sent.push(
+          eventObject('checkout.session.completed', session),
+          eventObject('customer.subscription.created', subscription),
+          eventObject('invoice.paid', invoice),
+        );
+      } else {
+        session.payment_intent = total === 0 ? null : stripeId('pi');
+        sent.push(eventObject('checkout.session.completed', session));
+      }
+      await tx.query('update sandbox_stripe_checkout_sessions set object = $2 where id = $1', [
+        id,
+        JSON.stringify(session),
+      ]);
+      return sent;
+    });
+    for (const event of events) await this.deliver(event);
+  }
+
+  private async saveSubscription(q: Pick<Db, 'query'>, subscription: Json): Promise<void> {
+    await q.query(
+      `insert into sandbox_stripe_subscriptions (id, object) values ($1, $2)
+       on conflict (id) do update set object = excluded.object, updated_at = now()`,
+      [subscription.id, JSON.stringify(subscription)],
+    );
+  }
+
+  private async findSubscriptionJson(id: string): Promise<Json> {
+    const { rows } = await this.db.query<{ object: Json }>(
+      'select object from sandbox_stripe_subscriptions where id = $1',
+      [id],
+    );
+    if (!rows[0]) throw new SandboxStripeError(`No such subscription: '${id}'`);
+    return rows[0].object;
+  }
+
+  /** Sandbox-only: sets Stripe's side of a subscription (tests play Stripe's state changes). */
+  async putSubscription(subscription: Json): Promise<void> {
+    await this.saveSubscription(this.db, subscription);
+  }
+
+  /** Signs an event as Stripe does and hands it to the webhook handler. */
+  async deliver(event: Json): Promise<void> {
+    if (!this.receiver) throw new SandboxStripeError('The Stripe sandbox has no webhook receiver');
+    const payload = JSON.stringify(event, null, 2);
+    await this.receiver(Buffer.from(payload, 'utf8'), signStripePayload(this.webhookSecret, payload));
+  }
+
+  constructEvent(rawBody: Buffer, signature: string | undefined): StripeEvent {
+    const payload = rawBody.toString('utf8');
+    verifyStripeSignature(this.webhookSecret, payload, signature);
+    return stripeEventSchema.parse(JSON.parse(payload));
+  }
+
+  async retrieveSubscription(id: string): Promise<StripeSubscription> {
+    return parseSubscription(await this.findSubscriptionJson(id));
+  }
+
+  async cancelSubscriptionNow(id: string): Promise<void> {
+    const subscription = await this.findSubscriptionJson(id);
+    if (subscription.status === 'canceled') return;
+    const now = nowSeconds();
+    const canceled = { ...subscription, status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false };
+    await this.saveSubscription(this.db, canceled);
+    await this.deliver(eventObject('customer.subscription.deleted', canceled));
+  }
+
+  async removeDiscountAndCancelAtPeriodEnd(id: string): Promise<void> {
+    const subscription = await this.findSubscriptionJson(id);
+    const updated = { ...subscription, discounts: [], cancel_at_period_end: true, cancel_at: null };
+    await this.saveSubscription(this.db, updated);
+    await this.deliver(
+      eventObject('customer.subscription.updated', updated, {
+        discounts: subscription.discounts,
+        cancel_at_period_end: subscription.cancel_at_period_end,
+      }),
+    );
+  }
+}

@@ -1,0 +1,55 @@
+import type { StripeEvent, StripeSubscription } from './stripe-objects.ts';
+
+/** Stripe in our words (design §3, §5): checkout, subscriptions, verified webhook events. */
+export interface CheckoutLineItem {
+  name: string;
+  amountCents: number;
+  /** Set for a subscription: it renews every this many months. */
+  intervalMonths?: number;
+}
+
+export interface CheckoutDiscount {
+  percent: number;
+  /** Stripe coupon duration: first_month = once, forever = forever. */
+  duration: 'once' | 'forever';
+  /** Our coupon code, shown as the Stripe coupon's name. */
+  code: string;
+}
+
+export interface CreateCheckoutSessionInput {
+  mode: 'payment' | 'subscription';
+  lineItem: CheckoutLineItem;
+  discount?: CheckoutDiscount;
+  /** Our checkout id; also copied to the subscription's metadata. */
+  checkoutId: string;
+  userId: string;
+  customerEmail: string;
+  /** Reused when the user already paid us once, so Stripe keeps one customer per parent. */
+  customerId?: string | null;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+  expiresAt: Date;
+}
+
+export interface CheckoutSession {
+  id: string;
+  url: string;
+}
+
+export class StripeSignatureError extends Error {}
+
+export interface StripeProvider {
+  readonly isSandbox: boolean;
+  createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession>;
+  /** Closes an open session so it can no longer be paid; throws when it is already complete. */
+  expireCheckoutSession(id: string): Promise<void>;
+  /** Verifies Stripe-Signature over the raw body; throws StripeSignatureError when it fails. */
+  constructEvent(rawBody: Buffer, signature: string | undefined): StripeEvent;
+  /** Stripe's current view of a subscription (webhooks re-read it so out-of-order events converge). */
+  retrieveSubscription(id: string): Promise<StripeSubscription>;
+  /** Ends the subscription now: no refund, no further charges. */
+  cancelSubscriptionNow(id: string): Promise<void>;
+  /** Drops the coupon from future invoices and ends the subscription when the paid period ends. */
+  removeDiscountAndCancelAtPeriodEnd(id: string): Promise<void>;
+}

@@ -1,0 +1,12 @@
+/** Writes the short call summary parents see in the call history. */
+export interface SummaryInput {
+  /** 'Santa: …' / 'Child: …' lines. */
+  transcript: string;
+  kidName?: string | null;
+  /** The voice agent's own summary, when it sent one. */
+  providerSummary?: string | null;
+}
+
+export interface Summarizer {
+  summarize(input: SummaryInput): Promise<string>;
+}

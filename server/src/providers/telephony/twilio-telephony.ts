@@ -1,0 +1,70 @@
+import twilio from 'twilio';
+import type { PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import { isValidTwilioSignature } from './twilio-signature.ts';
+
+export interface TwilioTelephonyOptions {
+  accountSid: string;
+  authToken: string;
+  hotlineNumber: string;
+  /** Numbers are bought in this country (ISO 3166 alpha-2). */
+  country?: string;
+  /** Tests send every API request to a local server instead of *.twilio.com. */
+  apiBaseUrl?: string;
+}
+
+/** Rewrites the origin of each request the SDK makes, keeping path, query, auth and body. */
+class RedirectingRequestClient extends twilio.RequestClient {
+  constructor(private readonly baseUrl: string) {
+    super();
+  }
+
+  override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
+    const original = new URL(opts.uri);
+    const target = new URL(`${original.pathname}${original.search}`, this.baseUrl);
+    return super.request({ ...opts, uri: target.href });
+  }
+}
+
+export class NoNumbersAvailableError extends Error {}
+
+/** Twilio through the official SDK (design §4). */
+export class TwilioTelephony implements Telephony {
+  readonly isSandbox = false;
+  readonly hotlineNumber: string;
+  private readonly client: twilio.Twilio;
+
+  constructor(private readonly options: TwilioTelephonyOptions) {
+    this.hotlineNumber = options.hotlineNumber;
+    this.client = twilio(options.accountSid, options.authToken, {
+      ...(options.apiBaseUrl ? { httpClient: new RedirectingRequestClient(options.apiBaseUrl) } : {}),
+    });
+  }
+
+  async purchaseNumber(options: PurchaseNumberOptions): Promise<PurchasedNumber> {
+    const [candidate] = await this.client
+      .availablePhoneNumbers(this.options.country ?? 'US')
+      .local.list({ voiceEnabled: true, excludeAllAddressRequired: true, limit: 1 });
+    if (!candidate) throw new NoNumbersAvailableError('Twilio has no local numbers available');
+    const bought = await this.client.incomingPhoneNumbers.create({
+      phoneNumber: candidate.phoneNumber,
+      voiceUrl: options.voiceUrl,
+      voiceMethod: 'POST',
+      statusCallback: options.statusCallbackUrl,
+      statusCallbackMethod: 'POST',
+      friendlyName: options.friendlyName,
+    });
+    return { phoneNumber: bought.phoneNumber, sid: bought.sid };
+  }
+
+  async releaseNumber(sid: string): Promise<void> {
+    await this.client.incomingPhoneNumbers(sid).remove();
+  }
+
+  async endCall(callSid: string): Promise<void> {
+    await this.client.calls(callSid).update({ status: 'completed' });
+  }
+
+  validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean {
+    return isValidTwilioSignature(this.options.authToken, signature, url, params);
+  }
+}

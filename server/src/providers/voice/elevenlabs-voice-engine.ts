@@ -1,0 +1,115 @@
+import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
+import type {
+  ConversationDetail,
+  ConversationStatus,
+  ConversationSummary,
+  RegisterCallInput,
+  TranscriptTurn,
+  VoiceEngine,
+} from './voice-engine.ts';
+import { verifyElevenLabsSignature } from './elevenlabs-signature.ts';
+
+export interface ElevenLabsVoiceEngineOptions {
+  apiKey: string;
+  agentId: string;
+  webhookSecret: string;
+  /** Tests point the SDK at a local server; production uses the SDK's default host. */
+  baseUrl?: string;
+}
+
+const STATUSES: ConversationStatus[] = ['initiated', 'in-progress', 'processing', 'done', 'failed'];
+
+function toStatus(value: string): ConversationStatus {
+  return (STATUSES as string[]).includes(value) ? (value as ConversationStatus) : 'processing';
+}
+
+/** ElevenLabs Agents through the official SDK (design §4); the only file importing it. */
+export class ElevenLabsVoiceEngine implements VoiceEngine {
+  readonly isSandbox = false;
+  private readonly client: ElevenLabsClient;
+
+  constructor(private readonly options: ElevenLabsVoiceEngineOptions) {
+    this.client = new ElevenLabsClient({
+      apiKey: options.apiKey,
+      ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    });
+  }
+
+  async registerCall(input: RegisterCallInput): Promise<string> {
+    // Twilio gives up on the webhook after 15 s, so a retry would only make a late answer later.
+    return this.client.conversationalAi.twilio.registerCall(
+      {
+        agentId: this.options.agentId,
+        fromNumber: input.fromNumber,
+        toNumber: input.toNumber,
+        direction: 'inbound',
+        conversationInitiationClientData: {
+          dynamicVariables: { ...input.dynamicVariables, call_sid: input.callSid },
+          conversationConfigOverride: {
+            agent: { prompt: { prompt: input.prompt }, firstMessage: input.firstMessage },
+          },
+        },
+      },
+      { maxRetries: 0, timeoutInSeconds: 10 },
+    );
+  }
+
+  async listConversations(options: { cursor?: string; pageSize?: number }) {
+    const page = await this.client.conversationalAi.conversations.list({
+      agentId: this.options.agentId,
+      ...(options.cursor ? { cursor: options.cursor } : {}),
+      pageSize: options.pageSize ?? 100,
+    });
+    const conversations: ConversationSummary[] = page.conversations.map((conversation) => ({
+      conversationId: conversation.conversationId,
+      status: toStatus(conversation.status),
+      startTime: new Date(conversation.startTimeUnixSecs * 1000),
+      durationSeconds: conversation.callDurationSecs,
+    }));
+    return { conversations, nextCursor: page.hasMore && page.nextCursor ? page.nextCursor : null };
+  }
+
+  async getConversation(conversationId: string): Promise<ConversationDetail> {
+    const c = await this.client.conversationalAi.conversations.get(conversationId);
+    const phoneCall = c.metadata.phoneCall;
+    const isTwilio = phoneCall?.type === 'twilio';
+    const transcript: TranscriptTurn[] = c.transcript.map((turn) => ({
+      role: turn.role === 'agent' ? 'agent' : 'user',
+      message: turn.message ?? '',
+      timeInCallSecs: turn.timeInCallSecs,
+    }));
+    const dynamicVariables = c.conversationInitiationClientData?.dynamicVariables ?? {};
+    const fromDynamic = dynamicVariables.call_sid ?? dynamicVariables.system__call_sid;
+    return {
+      conversationId: c.conversationId,
+      status: toStatus(c.status),
+      startTime: new Date(c.metadata.startTimeUnixSecs * 1000),
+      durationSeconds: c.metadata.callDurationSecs,
+      transcript,
+      summary: c.analysis?.transcriptSummary || null,
+      callSid: isTwilio ? phoneCall.callSid : typeof fromDynamic === 'string' ? fromDynamic : null,
+      fromNumber: phoneCall && 'externalNumber' in phoneCall ? (phoneCall.externalNumber ?? null) : null,
+      toNumber: phoneCall && 'agentNumber' in phoneCall ? (phoneCall.agentNumber ?? null) : null,
+      dynamicVariables,
+      hasAudio: c.hasAudio,
+    };
+  }
+
+  async getConversationAudio(conversationId: string): Promise<Buffer | null> {
+    try {
+      const stream = await this.client.conversationalAi.conversations.audio.get(conversationId);
+      return Buffer.from(await new Response(stream).arrayBuffer());
+    } catch (error) {
+      if (error instanceof ElevenLabsError && error.statusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async deleteConversation(conversationId: string): Promise<void> {
+    await this.client.conversationalAi.conversations.delete(conversationId);
+  }
+
+  verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean {
+    return verifyElevenLabsSignature(this.options.webhookSecret, rawBody, signatureHeader, now);
+  }
+}

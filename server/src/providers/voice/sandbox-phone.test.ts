@@ -1,0 +1,169 @@
+import type { Express } from 'express';
+import supertest from 'supertest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createTestContext, signUp, TestClient, type TestContext } from '../../../test/test-app.ts';
+import type { SandboxTelephony } from '../telephony/sandbox-telephony.ts';
+import type { PhoneCallState, PostToApp } from './sandbox-phone/phone-simulator.ts';
+
+let ctx: TestContext;
+let app: Express | undefined;
+let phone: TestClient;
+const HOTLINE = '+15550100';
+
+// The simulator reaches the app's webhooks in-process instead of over PUBLIC_URL.
+const postToApp: PostToApp = async (path, { contentType, headers, body }) => {
+  const res = await supertest(app!).post(path).set('Content-Type', contentType).set(headers).send(body);
+  return { status: res.status, body: res.text };
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext({ deps: { sandboxPhonePost: postToApp } });
+  app = ctx.app;
+  phone = new TestClient(ctx.app);
+});
+afterAll(() => ctx.close());
+
+let phoneCounter = 0;
+/** A parent on the free sample with a kid profile; answers their client and phone number. */
+async function parentWithProfile(fields: Record<string, string> = {}) {
+  phoneCounter += 1;
+  const parentPhone = `+1415555${String(2600 + phoneCounter).padStart(4, '0')}`;
+  const { client } = await signUp(ctx.app);
+  expect((await client.post('/api/santa/use-sample-call')).status).toBeLessThan(300);
+  const form = client.post('/api/santa/kid-profile');
+  const profile = {
+    parent_phone: parentPhone,
+    kid_name: 'Mia',
+    wish_list: 'a red bike',
+    accomplishments: 'learning to swim',
+    siblings: 'Leo',
+    ...fields,
+  };
+  for (const [name, value] of Object.entries(profile)) form.field(name, value);
+  expect((await form).status).toBeLessThan(300);
+  return { client, parentPhone };
+}
+
+async function dial(from: string, to = HOTLINE) {
+  const res = await phone.post('/sandbox/phone/api/dial').send({ from, to });
+  expect(res.status).toBe(200);
+  return res.body as { state: PhoneCallState };
+}
+
+async function callHistory(client: TestClient) {
+  const res = await client.get('/api/calls/history');
+  expect(res.status).toBe(200);
+  return res.body.calls as { transcript: string; summary: string; duration: number; audio_url: string | null }[];
+}
+
+test('the phone simulator page says plainly that it is a sandbox and offers the hotline', async () => {
+  const res = await supertest(ctx.app).get('/sandbox/phone');
+  expect(res.status).toBe(200);
+  expect(res.text).toContain('SANDBOX PHONE SIMULATOR');
+  expect(res.text).toContain(`value="${HOTLINE}"`);
+  expect(res.text).toContain('<script src="/sandbox/phone/app.js" defer></script>');
+  expect(res.text).not.toMatch(/<script>/);
+});
+
+test('the simulator script is served as a static file', async () => {
+  const res = await supertest(ctx.app).get('/sandbox/phone/app.js');
+  expect(res.status).toBe(200);
+  expect(res.headers['content-type']).toMatch(/javascript/);
+  expect(res.text).toContain('/sandbox/phone/api/');
+});
+
+test('the simulator refuses state-changing requests from another origin', async () => {
+  const res = await new TestClient(ctx.app, 'https://evil.example')
+    .post('/sandbox/phone/api/dial')
+    .send({ from: '+14155552671', to: HOTLINE });
+  expect(res.status).toBe(403);
+});
+
+test('the simulator refuses a caller number that is not a phone number', async () => {
+  const res = await phone.post('/sandbox/phone/api/dial').send({ from: 'call me', to: HOTLINE });
+  expect(res.status).toBe(400);
+  expect(res.body.detail).toMatch(/international format/);
+});
+
+test('the simulator dials only Santa numbers', async () => {
+  const res = await phone.post('/sandbox/phone/api/dial').send({ from: '+14155552671', to: '+14155550000' });
+  expect(res.status).toBe(400);
+  expect(res.body.detail).toBe('Choose one of the Santa numbers');
+});
+
+test('a caller the app does not know hears Santa ask for a grown-up, and the call ends', async () => {
+  const { state } = await dial('+14155559999');
+  expect(state.status).toBe('ended');
+  expect(state.turns[0]?.message).toMatch(/ask a grown-up/);
+});
+
+test('a call from the parent phone to the hotline greets the child by name and Santa answers', async () => {
+  const { parentPhone } = await parentWithProfile();
+  const { state } = await dial(parentPhone.replace(/^\+1(\d{3})(\d{3})/, '+1 $1 $2 '));
+  expect(state.status).toBe('live');
+  expect(state.turns[0]).toMatchObject({ role: 'agent', time_in_call_secs: 0 });
+  expect(state.turns[0]?.message).toContain('Mia');
+  expect(state.remaining_seconds).toBeGreaterThan(40);
+
+  const res = await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'Hello Santa!' });
+  expect(res.status).toBe(200);
+  const after = res.body.state as PhoneCallState;
+  expect(after.turns.slice(1).map((turn) => turn.role)).toEqual(['user', 'agent']);
+  expect(after.turns[2]?.message).toContain('a red bike');
+
+  await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
+});
+
+test('after hanging up the call appears in the history with transcript, summary and duration, and the minute is spent', async () => {
+  const { client, parentPhone } = await parentWithProfile();
+  const { state } = await dial(parentPhone);
+  await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'I want a puppy too' });
+  const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
+  expect(res.status).toBe(200);
+  expect(res.body.state.status).toBe('ended');
+  expect(res.body.delivery).toEqual({ post_call_transcription: 200, post_call_audio: 200, status_callback: 200 });
+
+  const [call] = await callHistory(client);
+  expect(call).toBeDefined();
+  expect(call!.transcript).toContain('I want a puppy too');
+  expect(call!.transcript).toContain('Mia');
+  expect(call!.summary).not.toBe('');
+  expect(call!.duration).toBeGreaterThanOrEqual(1);
+  expect(call!.audio_url).not.toBeNull();
+  const status = await client.get('/api/subscription/status');
+  expect(status.body.subscription).toMatchObject({ minutes_limit: 1, minutes_used: 1 });
+});
+
+test('hanging up twice sends the post-call webhooks once', async () => {
+  const { parentPhone } = await parentWithProfile();
+  const { state } = await dial(parentPhone);
+  await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
+  const again = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
+  expect(again.status).toBe(200);
+  expect(again.body.delivery).toBeNull();
+});
+
+test('Santa says goodbye and ends the call when the child says goodbye', async () => {
+  const { client, parentPhone } = await parentWithProfile();
+  const { state } = await dial(parentPhone);
+  const res = await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'Bye Santa!' });
+  const ended = res.body.state as PhoneCallState;
+  expect(ended.status).toBe('ended');
+  expect(ended.turns.at(-1)?.message).toContain('Goodbye!');
+  expect(await callHistory(client)).toHaveLength(1);
+});
+
+test('when the app hangs up, the simulator ends the call and sends the post-call webhooks', async () => {
+  const { client, parentPhone } = await parentWithProfile();
+  const { state } = await dial(parentPhone);
+  await (ctx.providers.telephony as SandboxTelephony).endCall(state.call_sid);
+  await expect.poll(async () => (await callHistory(client)).length, { timeout: 5000 }).toBe(1);
+  const res = await phone.get(`/sandbox/phone/api/state?call_sid=${state.call_sid}`);
+  expect(res.body.state.status).toBe('ended');
+});
+
+test('the simulator answers 404 for a call it does not know', async () => {
+  const res = await phone.get(`/sandbox/phone/api/state?call_sid=CA${'f'.repeat(32)}`);
+  expect(res.status).toBe(404);
+});
+

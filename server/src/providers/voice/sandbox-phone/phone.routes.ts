@@ -1,0 +1,122 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Router } from 'express';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { z } from 'zod';
+import { requireSameOrigin } from '../../../http/csrf.ts';
+import { AppError } from '../../../http/errors.ts';
+import { parseInput } from '../../../http/validate.ts';
+import { PROJECT_ROOT } from '../../../project-paths.ts';
+import { renderPhonePage } from './phone.page.ts';
+import type { Logger } from 'pino';
+import type { Config } from '../../../config.ts';
+import type { Providers } from '../../providers.ts';
+import { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
+import { SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
+import { createPhoneSimulator, postWithFetch, type PhoneSimulator, type PostToApp } from './phone-simulator.ts';
+
+export const CALLER_NUMBER_MESSAGE = 'Enter the number you call from in international format, e.g. +1 415 555 2671';
+const SANTA_NUMBER_MESSAGE = 'Choose one of the Santa numbers';
+const MAX_LINE_LENGTH = 500;
+
+// The simulator's own wire format; it is not part of the app's API contract in shared/.
+const callSid = z.string().regex(/^CA[0-9a-f]{32}$/, 'Unknown call');
+const dialSchema = z.object({
+  from: z
+    .string({ error: CALLER_NUMBER_MESSAGE })
+    .max(32, CALLER_NUMBER_MESSAGE)
+    .transform((value, ctx) => {
+      const parsed = parsePhoneNumberFromString(value.trim());
+      if (parsed?.isPossible()) return parsed.number;
+      ctx.addIssue({ code: 'custom', message: CALLER_NUMBER_MESSAGE });
+      return z.NEVER;
+    }),
+  to: z.string({ error: SANTA_NUMBER_MESSAGE }).max(32, SANTA_NUMBER_MESSAGE),
+});
+const saySchema = z.object({
+  call_sid: callSid,
+  text: z
+    .string({ error: 'Type something to say' })
+    .trim()
+    .min(1, 'Type something to say')
+    .max(MAX_LINE_LENGTH, `Keep it under ${MAX_LINE_LENGTH} characters`),
+});
+const callSchema = z.object({ call_sid: callSid });
+
+// The browser code is a plain file beside this one: the CSP forbids inline scripts.
+const APP_JS = path.join(PROJECT_ROOT, 'server', 'src', 'providers', 'voice', 'sandbox-phone', 'phone-app.js');
+
+/** The phone simulator (design §3); mounted at /sandbox/phone only when voice and telephony are sandboxes. */
+export function createSandboxPhoneRouter(deps: { simulator: PhoneSimulator; allowedOrigins: string[] }) {
+  const { simulator } = deps;
+  const router = Router();
+  let appJs: Promise<string> | undefined;
+
+  router.get('/', async (_req, res) => {
+    res.set('Cache-Control', 'no-store').type('html').send(renderPhonePage(await simulator.santaNumbers()));
+  });
+
+  router.get('/app.js', async (_req, res) => {
+    appJs ??= readFile(APP_JS, 'utf8');
+    res.set('Cache-Control', 'no-cache').type('text/javascript').send(await appJs);
+  });
+
+  const api = Router();
+  api.use(requireSameOrigin(deps.allowedOrigins));
+  api.use((_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+
+  api.post('/dial', async (req, res) => {
+    const input = parseInput(dialSchema, req.body);
+    const numbers = await simulator.santaNumbers();
+    if (!numbers.some((line) => line.number === input.to)) throw new AppError('bad_request', SANTA_NUMBER_MESSAGE);
+    res.json(await simulator.dial(input.from, input.to));
+  });
+
+  api.post('/say', async (req, res) => {
+    const input = parseInput(saySchema, req.body);
+    res.json({ state: await simulator.say(input.call_sid, input.text) });
+  });
+
+  api.post('/hangup', async (req, res) => {
+    const input = parseInput(callSchema, req.body);
+    res.json(await simulator.hangup(input.call_sid));
+  });
+
+  api.get('/state', async (req, res) => {
+    const input = parseInput(callSchema, req.query);
+    res.json({ state: await simulator.state(input.call_sid) });
+  });
+
+  router.use('/api', api);
+  return router;
+}
+
+/** Twilio's shape of an account SID, for webhooks the sandbox sends when no real account is set. */
+const SANDBOX_ACCOUNT_SID = `AC${'0'.repeat(32)}`;
+
+/**
+ * The simulator and its router when both the voice agent and telephony are sandboxes (it signs
+ * as Twilio with the sandbox's token); null otherwise, so real deployments have no phone page.
+ */
+export function createSandboxPhone(deps: {
+  config: Config;
+  providers: Providers;
+  logger: Logger;
+  sandboxPhonePost?: PostToApp;
+}): Router | null {
+  const { config, providers } = deps;
+  if (!(providers.voice instanceof SandboxVoiceEngine) || !(providers.telephony instanceof SandboxTelephony)) return null;
+  const simulator = createPhoneSimulator({
+    engine: providers.voice,
+    telephony: providers.telephony,
+    publicUrl: config.publicUrl,
+    agentId: config.elevenlabs.agentId ?? 'agent_sandbox_santa',
+    accountSid: config.twilio.accountSid ?? SANDBOX_ACCOUNT_SID,
+    postToApp: deps.sandboxPhonePost ?? postWithFetch(config.publicUrl),
+    logger: deps.logger,
+  });
+  return createSandboxPhoneRouter({ simulator, allowedOrigins: config.allowedOrigins });
+}

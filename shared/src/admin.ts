@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { COUPON_PERCENTS, DISCOUNT_TYPES, GIFT_MAX_MINUTES } from './constants.ts';
+import { subscriptionSchema } from './subscription.ts';
+
+/** Spec §5 messages, shared by the gift dialog and the server. */
+export const GIFT_INVALID_MESSAGE = 'Please enter a valid number of minutes';
+export const GIFT_TOO_MANY_MESSAGE = 'Cannot gift more than 10,000 minutes at once';
+export const ADMIN_DENIED_MESSAGE = 'Access denied. Admin privileges required.';
+export const NO_CONFIGURATION_MESSAGE = 'No configuration found for this user';
+
+export const REVOKE_ACTIONS = ['cancel_immediately', 'finish_period'] as const;
+export type RevokeAction = (typeof REVOKE_ACTIONS)[number];
+
+const userIdSchema = z.uuid({ error: 'Invalid user id' });
+
+/** Form fields arrive as strings; an empty field counts as missing. */
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
+
+export const giftMinutesSchema = z
+  .preprocess(
+    (value) => {
+      const present = blankToUndefined(value);
+      return typeof present === 'string' ? Number(present.trim()) : present;
+    },
+    z
+      .number({ error: GIFT_INVALID_MESSAGE })
+      .int(GIFT_INVALID_MESSAGE)
+      .gt(0, GIFT_INVALID_MESSAGE)
+      .max(GIFT_MAX_MINUTES, GIFT_TOO_MANY_MESSAGE),
+  );
+
+export const giftMinutesRequestSchema = z.object({
+  user_id: userIdSchema,
+  minutes: giftMinutesSchema,
+  note: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(500, 'Note must be at most 500 characters').optional(),
+  ),
+});
+export type GiftMinutesRequest = z.infer<typeof giftMinutesRequestSchema>;
+
+export const revokeDiscountRequestSchema = z.object({
+  user_id: userIdSchema,
+  action: z.enum(REVOKE_ACTIONS, { error: 'Please choose cancel_immediately or finish_period' }),
+});
+export type RevokeDiscountRequest = z.infer<typeof revokeDiscountRequestSchema>;
+
+export const generateCouponQuerySchema = z.object({
+  discount_percent: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value),
+    z.union(
+      COUPON_PERCENTS.map((percent) => z.literal(percent)),
+      { error: 'discount_percent must be 25, 50 or 100' },
+    ),
+  ),
+  discount_type: z.enum(DISCOUNT_TYPES, { error: 'discount_type must be first_month or forever' }),
+});
+export type GenerateCouponQuery = z.infer<typeof generateCouponQuerySchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const adminUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  picture: z.string().nullable(),
+  /** ISO 8601 */
+  created_at: z.string(),
+  subscription: subscriptionSchema.nullable(),
+  discount_percent: z.number().int().nullable(),
+  discount_type: z.enum(DISCOUNT_TYPES).nullable(),
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
+export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
+
+export const AUTH_METHODS = ['google', 'email'] as const;
+
+export const adminUserDetailSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    picture: z.string().nullable(),
+    google_id: z.string().nullable(),
+    created_at: z.string(),
+    auth_method: z.enum(AUTH_METHODS),
+  }),
+  subscription: subscriptionSchema.nullable(),
+  agent_config: z
+    .object({
+      company_name: z.string(),
+      contact_email: z.string().nullable(),
+      twilio_phone_number: z.string(),
+      documents: z.array(z.unknown()),
+    })
+    .nullable(),
+  recent_calls: z.array(
+    z.object({
+      id: z.string(),
+      phone_number: z.string().nullable(),
+      created_at: z.string(),
+      duration: z.number().int(),
+    }),
+  ),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+export const discountHistoryItemSchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  discount_percent: z.number().int().nullable(),
+  discount_type: z.string().nullable(),
+  discount_source: z.string().nullable(),
+  revoked_by: z.string().nullable(),
+  revoke_reason: z.enum(REVOKE_ACTIONS).nullable(),
+  created_at: z.string(),
+});
+export type DiscountHistoryItem = z.infer<typeof discountHistoryItemSchema>;
+export const discountHistoryResponseSchema = z.object({ history: z.array(discountHistoryItemSchema) });
+export type DiscountHistoryResponse = z.infer<typeof discountHistoryResponseSchema>;
+
+export const giftHistoryItemSchema = z.object({
+  id: z.string(),
+  minutes: z.number().int(),
+  gifted_by_email: z.string(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+});
+export type GiftHistoryItem = z.infer<typeof giftHistoryItemSchema>;
+export const giftHistoryResponseSchema = z.object({ gifts: z.array(giftHistoryItemSchema) });
+export type GiftHistoryResponse = z.infer<typeof giftHistoryResponseSchema>;
+
+export const santaPromptResponseSchema = z.object({
+  prompt: z.string(),
+  last_updated: z.string().nullable(),
+  updated_by: z.string().nullable(),
+});
+export type SantaPromptResponse = z.infer<typeof santaPromptResponseSchema>;
+
+export const adminCouponSchema = z.object({
+  id: z.string(),
+  code: z.string(),
+  discount_percent: z.number().int(),
+  discount_type: z.enum(DISCOUNT_TYPES),
+  used: z.boolean(),
+  created_at: z.string(),
+});
+export type AdminCoupon = z.infer<typeof adminCouponSchema>;
+export const couponListResponseSchema = z.object({ coupons: z.array(adminCouponSchema) });
+export type CouponListResponse = z.infer<typeof couponListResponseSchema>;
+export const generateCouponResponseSchema = z.object({ coupon: adminCouponSchema });
+export type GenerateCouponResponse = z.infer<typeof generateCouponResponseSchema>;

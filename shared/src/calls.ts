@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+export const callItemSchema = z.object({
+  id: z.string(),
+  /** ISO 8601 */
+  created_at: z.string(),
+  /** Seconds. */
+  duration: z.number().int(),
+  summary: z.string(),
+  transcript: z.string(),
+  /** `/api/calls/{id}/recording` when audio exists (playable once purchased), else null. */
+  audio_url: z.string().nullable(),
+  recording_purchased: z.boolean(),
+  /** The number the child called from (E.164), when known. */
+  phone_number: z.string().nullable(),
+});
+export type CallItem = z.infer<typeof callItemSchema>;
+
+/** GET /api/calls/history: the signed-in parent's calls, newest first. */
+export const callHistorySchema = z.object({ calls: z.array(callItemSchema) });
+export type CallHistory = z.infer<typeof callHistorySchema>;

@@ -1,0 +1,167 @@
+import { z } from 'zod';
+import { SANTA_PERSONALITIES } from './constants.ts';
+import { subscriptionSchema } from './subscription.ts';
+
+/** Shared by the form (maxLength, counters) and the server's checks. */
+export const KID_PROFILE_LIMITS = {
+  parent_phone: 32,
+  kid_name: 100,
+  gifts_giving: 1000,
+  wish_list: 1000,
+  accomplishments: 1000,
+  behavior_notes: 1000,
+  siblings: 500,
+  custom_notes: 1000,
+} as const;
+
+export const KID_AGE_MIN = 0;
+export const KID_AGE_MAX = 17;
+
+export const PROFILE_REQUIRED_MESSAGE = 'Please fill in parent phone and kid name';
+export const INVALID_PHONE_MESSAGE =
+  'Please enter a valid phone number in international format, e.g. +1 555 123 4567';
+export const AGE_MESSAGE = `Age must be a whole number from ${KID_AGE_MIN} to ${KID_AGE_MAX}`;
+export const PERSONALITY_MESSAGE = 'Please choose a Santa personality: traditional, modern or mixed';
+
+export const KID_PROFILE_TEXT_FIELDS = [
+  'gifts_giving',
+  'wish_list',
+  'accomplishments',
+  'behavior_notes',
+  'siblings',
+  'custom_notes',
+] as const;
+export type KidProfileTextField = (typeof KID_PROFILE_TEXT_FIELDS)[number];
+
+export const KID_PROFILE_FIELD_LABELS: Record<keyof typeof KID_PROFILE_LIMITS, string> = {
+  parent_phone: 'Parent phone',
+  kid_name: 'Kid name',
+  gifts_giving: 'Gifts you are giving',
+  wish_list: 'Wish list',
+  accomplishments: 'Accomplishments',
+  behavior_notes: 'Behavior notes',
+  siblings: 'Siblings',
+  custom_notes: 'Custom notes',
+};
+
+function tooLong(field: keyof typeof KID_PROFILE_LIMITS): string {
+  return `${KID_PROFILE_FIELD_LABELS[field]} must be at most ${KID_PROFILE_LIMITS[field]} characters`;
+}
+
+const requiredText = (field: 'parent_phone' | 'kid_name') =>
+  z
+    .string({ error: PROFILE_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, PROFILE_REQUIRED_MESSAGE)
+    .max(KID_PROFILE_LIMITS[field], tooLong(field));
+
+/** Optional free text: trimmed, and empty (or not sent) becomes null. */
+const optionalText = (field: KidProfileTextField) =>
+  z
+    .string()
+    .trim()
+    .max(KID_PROFILE_LIMITS[field], tooLong(field))
+    .optional()
+    .nullable()
+    .transform((value) => (value ? value : null));
+
+const ageField = z
+  .union([z.string(), z.number()], { error: AGE_MESSAGE })
+  .optional()
+  .nullable()
+  .transform((value, ctx) => {
+    if (value === undefined || value === null) return null;
+    const text = String(value).trim();
+    if (text === '') return null;
+    if (!/^\d{1,2}$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: AGE_MESSAGE });
+      return z.NEVER;
+    }
+    const age = Number(text);
+    if (age < KID_AGE_MIN || age > KID_AGE_MAX) {
+      ctx.addIssue({ code: 'custom', message: AGE_MESSAGE });
+      return z.NEVER;
+    }
+    return age;
+  });
+
+const personalityField = z
+  .union([z.literal(''), z.enum(SANTA_PERSONALITIES, { error: PERSONALITY_MESSAGE })], {
+    error: PERSONALITY_MESSAGE,
+  })
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : ('traditional' as const)));
+
+/**
+ * POST /api/santa/kid-profile, sent as multipart/form-data (every value a string; empty fields
+ * may be left out). The server additionally normalises parent_phone to E.164 and answers 400
+ * with INVALID_PHONE_MESSAGE when it is not a valid number.
+ */
+export const kidProfileRequestSchema = z.object({
+  parent_phone: requiredText('parent_phone'),
+  kid_name: requiredText('kid_name'),
+  age: ageField,
+  gifts_giving: optionalText('gifts_giving'),
+  wish_list: optionalText('wish_list'),
+  accomplishments: optionalText('accomplishments'),
+  behavior_notes: optionalText('behavior_notes'),
+  siblings: optionalText('siblings'),
+  custom_notes: optionalText('custom_notes'),
+  santa_personality: personalityField,
+});
+/** What the form sends. */
+export type KidProfileRequest = z.input<typeof kidProfileRequestSchema>;
+/** What the server stores (before phone normalisation). */
+export type KidProfileInput = z.output<typeof kidProfileRequestSchema>;
+
+export const kidProfileSchema = z.object({
+  /** E.164, e.g. +14155552671. */
+  parent_phone: z.string(),
+  kid_name: z.string(),
+  age: z.number().int().nullable(),
+  gifts_giving: z.string().nullable(),
+  wish_list: z.string().nullable(),
+  accomplishments: z.string().nullable(),
+  behavior_notes: z.string().nullable(),
+  siblings: z.string().nullable(),
+  custom_notes: z.string().nullable(),
+  santa_personality: z.enum(SANTA_PERSONALITIES),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KidProfile = z.infer<typeof kidProfileSchema>;
+
+/**
+ * GET /api/santa/kid-profile answers this; POST answers it too (201 created, 200 updated) with
+ * has_profile true and the stored profile.
+ */
+export const kidProfileResponseSchema = z.object({
+  has_profile: z.boolean(),
+  profile: kidProfileSchema.nullable(),
+});
+export type KidProfileResponse = z.infer<typeof kidProfileResponseSchema>;
+
+/** GET /api/santa/sample-call-status */
+export const sampleCallStatusSchema = z.object({ sample_call_used: z.boolean() });
+export type SampleCallStatus = z.infer<typeof sampleCallStatusSchema>;
+
+export const SAMPLE_ALREADY_USED_MESSAGE = 'You have already used your free sample call';
+export const SAMPLE_PHONE_USED_MESSAGE = 'This phone number has already been used for a free sample call';
+
+/** POST /api/santa/use-sample-call (no body): the activated free_sample plan. */
+export const useSampleCallResponseSchema = z.object({
+  sample_call_used: z.literal(true),
+  subscription: subscriptionSchema,
+});
+export type UseSampleCallResponse = z.infer<typeof useSampleCallResponseSchema>;
+
+export const LINE_TYPES = ['dedicated', 'common'] as const;
+
+/** GET /api/santa/hotline-number (404 when the user has no usable plan). */
+export const hotlineNumberSchema = z.object({
+  /** E.164 */
+  phone_number: z.string(),
+  type: z.enum(LINE_TYPES),
+});
+export type HotlineNumber = z.infer<typeof hotlineNumberSchema>;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Wire formats of the voice webhooks (design §4). Unknown fields are allowed through: Twilio and
+ * ElevenLabs add fields over time and a new field must never break a call.
+ */
+
+/** Twilio's voice webhook form (POST /api/voice/twilio/inbound). */
+export const twilioInboundSchema = z.looseObject({
+  CallSid: z.string().min(1),
+  From: z.string().default(''),
+  To: z.string().min(1),
+});
+export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
+
+export const TWILIO_FINAL_STATUSES = ['completed', 'failed', 'busy', 'no-answer', 'canceled'] as const;
+
+/** Twilio's status callback form (POST /api/voice/twilio/status). */
+export const twilioStatusSchema = z.looseObject({
+  CallSid: z.string().min(1),
+  CallStatus: z.string().min(1),
+  CallDuration: z.coerce.number().int().min(0).optional(),
+});
+export type TwilioStatus = z.infer<typeof twilioStatusSchema>;
+
+export const transcriptTurnSchema = z.looseObject({
+  role: z.enum(['agent', 'user']),
+  message: z.string().nullish(),
+  time_in_call_secs: z.number().optional(),
+});
+
+export const postCallTranscriptionSchema = z.looseObject({
+  type: z.literal('post_call_transcription'),
+  event_timestamp: z.number().optional(),
+  data: z.looseObject({
+    agent_id: z.string().optional(),
+    conversation_id: z.string().min(1).max(200),
+    status: z.string().optional(),
+    transcript: z.array(transcriptTurnSchema).default([]),
+    metadata: z
+      .looseObject({
+        start_time_unix_secs: z.number().optional(),
+        call_duration_secs: z.number().min(0).default(0),
+        phone_call: z
+          .looseObject({
+            type: z.string().optional(),
+            call_sid: z.string().optional(),
+            external_number: z.string().optional(),
+            agent_number: z.string().optional(),
+          })
+          .nullish(),
+      })
+      .default({ call_duration_secs: 0 }),
+    analysis: z.looseObject({ transcript_summary: z.string().nullish() }).nullish(),
+    conversation_initiation_client_data: z
+      .looseObject({ dynamic_variables: z.record(z.string(), z.unknown()).nullish() })
+      .nullish(),
+  }),
+});
+export type PostCallTranscription = z.infer<typeof postCallTranscriptionSchema>;
+
+export const postCallAudioSchema = z.looseObject({
+  type: z.literal('post_call_audio'),
+  event_timestamp: z.number().optional(),
+  data: z.looseObject({
+    agent_id: z.string().optional(),
+    conversation_id: z.string().min(1).max(200),
+    /** Base64 MP3 of the whole call. */
+    full_audio: z.string().min(1),
+  }),
+});
+export type PostCallAudio = z.infer<typeof postCallAudioSchema>;
+
+/** Every ElevenLabs webhook names its type; types we do not handle are acknowledged at once. */
+export const webhookEnvelopeSchema = z.looseObject({ type: z.string() });
+
+/** POST /api/calls/sync-from-elevenlabs */
+export const syncCallsResponseSchema = z.object({ message: z.string() });
+export type SyncCallsResponse = z.infer<typeof syncCallsResponseSchema>;
+
+export const SYNC_FAILED_MESSAGE = 'Failed to sync conversations';
+export const RECORDING_LOCKED_MESSAGE = 'Unlock this recording for $0.99 to listen to it';
+export const CALL_NOT_FOUND_MESSAGE = 'Call not found';
