@@ -67,6 +67,14 @@ test('the admin gifts minutes to a user found by part of the name, and the dashb
   await parent.page.reload();
   await expect(parent.page.getByText('30 of 30 minutes remaining')).toBeVisible();
   await parent.context.close();
+
+  // Another admin session deletes the selected user; Refresh notices and clears the selection.
+  const userId = (await page.getByText(/^[0-9a-f-]{36}$/).textContent())!;
+  const origin = new URL(page.url()).origin;
+  expect((await page.request.delete(`/api/admin/users/${userId}`, { headers: { Origin: origin } })).ok()).toBe(true);
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(toast(page, 'Selected user no longer exists')).toBeVisible();
+  await expect(page.getByText('Select a user to see their details.')).toBeVisible();
 });
 
 test('a generated coupon is copied, redeemed by a parent at checkout, shown Used; then the admin deletes the phone number and the user', async ({

@@ -69,10 +69,14 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
     element.preload = 'auto';
     element.load();
   });
-  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState)).toBeGreaterThanOrEqual(1);
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.readyState))
+    .toBeGreaterThanOrEqual(1);
   expect(await audio.evaluate((element: HTMLAudioElement) => element.duration)).toBeGreaterThan(0);
   await audio.evaluate((element: HTMLAudioElement) => element.play());
-  await expect.poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime)).toBeGreaterThan(0);
+  await expect
+    .poll(() => audio.evaluate((element: HTMLAudioElement) => element.currentTime))
+    .toBeGreaterThan(0);
 });
 
 test('the phone simulator looks right before a call', async ({ page }) => {

@@ -47,7 +47,7 @@ import { createPaymentsServices, type PaymentsServices } from './modules/payment
 import { createSandboxCheckoutRouter } from './providers/stripe/sandbox-checkout.routes.ts';
 import { SandboxStripe } from './providers/stripe/sandbox-stripe.ts';
 import { createSandboxPhone } from './providers/voice/sandbox-phone/phone.routes.ts';
-import type { PostToApp } from './providers/voice/sandbox-phone/phone-simulator.ts';
+import type { PostToApp } from './providers/voice/sandbox-phone/app-webhooks.ts';
 
 export interface AppDeps {
   config: Config;

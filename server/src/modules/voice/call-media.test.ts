@@ -59,8 +59,6 @@ test('sync pulls finished conversations of this user that were missed, idempoten
 
   const first = await client.post('/api/calls/sync-from-elevenlabs');
   expect(first.status).toBe(200);
-  const synced = await ctx.db.query('select conversation_id from calls where user_id = $1', [user.id]);
-  expect(synced.rows).toEqual([]);
   expect(first.body).toEqual({ message: 'Synced 2 calls' });
   expect(await callCount(user.id)).toBe(2);
   expect(await callCount(other.user.id)).toBe(0);
@@ -115,11 +113,7 @@ test('the recording is locked for its owner until it is purchased', async () => 
 test('the owner plays a purchased recording as audio/mpeg', async () => {
   const { client, callId } = await callWithRecording();
   await ctx.db.query('update calls set recording_purchased = true where id = $1', [callId]);
-  const res = await client.get(`/api/calls/${callId}/recording`).buffer(true).parse((r, cb) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  });
+  const res = await client.get(`/api/calls/${callId}/recording`).responseType('blob');
   expect(res.status).toBe(200);
   expect(res.headers['content-type']).toBe('audio/mpeg');
   expect(res.headers['accept-ranges']).toBe('bytes');
@@ -138,20 +132,15 @@ test('another parent cannot see the recording, and a visitor must sign in', asyn
 test('range requests answer 206 with Content-Range, and an impossible range 416', async () => {
   const { client, callId } = await callWithRecording();
   await ctx.db.query('update calls set recording_purchased = true where id = $1', [callId]);
-  const binary = (r: NodeJS.ReadableStream, cb: (err: Error | null, body: Buffer) => void) => {
-    const chunks: Buffer[] = [];
-    r.on('data', (c: Buffer) => chunks.push(c));
-    r.on('end', () => cb(null, Buffer.concat(chunks)));
-  };
-  const partial = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=100-199').buffer(true).parse(binary);
+  const partial = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=100-199').responseType('blob');
   expect(partial.status).toBe(206);
   expect(partial.headers['content-range']).toBe('bytes 100-199/1000');
   expect(partial.headers['content-length']).toBe('100');
   expect(Buffer.compare(partial.body as Buffer, AUDIO.subarray(100, 200))).toBe(0);
 
-  const open = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=900-').buffer(true).parse(binary);
+  const open = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=900-').responseType('blob');
   expect(open.headers['content-range']).toBe('bytes 900-999/1000');
-  const suffix = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=-10').buffer(true).parse(binary);
+  const suffix = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=-10').responseType('blob');
   expect(suffix.headers['content-range']).toBe('bytes 990-999/1000');
   expect((suffix.body as Buffer).length).toBe(10);
 

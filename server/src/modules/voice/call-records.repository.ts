@@ -21,8 +21,9 @@ export interface CallMediaRow {
 }
 
 export async function hasCallForConversation(q: Queryable, conversationId: string): Promise<boolean> {
-  const { rowCount } = await q.query('select 1 from calls where conversation_id = $1', [conversationId]);
-  return rowCount > 0;
+  // PGlite reports no rowCount for a select, so count the rows themselves.
+  const { rows } = await q.query('select 1 from calls where conversation_id = $1', [conversationId]);
+  return rows.length > 0;
 }
 
 /** Idempotent by conversation id (and call sid): a replayed event inserts nothing. */
@@ -70,6 +71,6 @@ export async function existingConversationIds(q: Queryable, ids: string[]): Prom
 
 export async function userExists(q: Queryable, userId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(userId)) return false;
-  const { rowCount } = await q.query('select 1 from users where id = $1', [userId]);
-  return rowCount > 0;
+  const { rows } = await q.query('select 1 from users where id = $1', [userId]);
+  return rows.length > 0;
 }

@@ -144,7 +144,7 @@ test('concurrent calls on a pass share the balance instead of each taking all of
 });
 
 test('the deadline sweeper ends an overdue call through Twilio', async () => {
-  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  const { parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
   const call = inboundCall(parentPhone, HOTLINE);
   await postTwilio(ctx, 'inbound', call);
   await ctx.db.query("update call_reservations set deadline = now() - interval '1 second' where call_sid = $1", [call.CallSid]);

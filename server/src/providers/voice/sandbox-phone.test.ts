@@ -3,7 +3,10 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, signUp, TestClient, type TestContext } from '../../../test/test-app.ts';
 import type { SandboxTelephony } from '../telephony/sandbox-telephony.ts';
-import type { PhoneCallState, PostToApp } from './sandbox-phone/phone-simulator.ts';
+import type { PostToApp } from './sandbox-phone/app-webhooks.ts';
+import { createPhoneSimulator, type PhoneCallState } from './sandbox-phone/phone-simulator.ts';
+import { SandboxVoiceEngine } from './sandbox-voice-engine.ts';
+import { pino } from 'pino';
 
 let ctx: TestContext;
 let app: Express | undefined;
@@ -53,7 +56,12 @@ async function dial(from: string, to = HOTLINE) {
 async function callHistory(client: TestClient) {
   const res = await client.get('/api/calls/history');
   expect(res.status).toBe(200);
-  return res.body.calls as { transcript: string; summary: string; duration: number; audio_url: string | null }[];
+  return res.body.calls as {
+    transcript: string;
+    summary: string;
+    duration: number;
+    audio_url: string | null;
+  }[];
 }
 
 test('the phone simulator page says plainly that it is a sandbox and offers the hotline', async () => {
@@ -105,7 +113,9 @@ test('a call from the parent phone to the hotline greets the child by name and S
   expect(state.turns[0]?.message).toContain('Mia');
   expect(state.remaining_seconds).toBeGreaterThan(40);
 
-  const res = await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'Hello Santa!' });
+  const res = await phone
+    .post('/sandbox/phone/api/say')
+    .send({ call_sid: state.call_sid, text: 'Hello Santa!' });
   expect(res.status).toBe(200);
   const after = res.body.state as PhoneCallState;
   expect(after.turns.slice(1).map((turn) => turn.role)).toEqual(['user', 'agent']);
@@ -121,7 +131,11 @@ test('after hanging up the call appears in the history with transcript, summary 
   const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
   expect(res.status).toBe(200);
   expect(res.body.state.status).toBe('ended');
-  expect(res.body.delivery).toEqual({ post_call_transcription: 200, post_call_audio: 200, status_callback: 200 });
+  expect(res.body.delivery).toEqual({
+    post_call_transcription: 200,
+    post_call_audio: 200,
+    status_callback: 200,
+  });
 
   const [call] = await callHistory(client);
   expect(call).toBeDefined();
@@ -146,7 +160,9 @@ test('hanging up twice sends the post-call webhooks once', async () => {
 test('Santa says goodbye and ends the call when the child says goodbye', async () => {
   const { client, parentPhone } = await parentWithProfile();
   const { state } = await dial(parentPhone);
-  const res = await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'Bye Santa!' });
+  const res = await phone
+    .post('/sandbox/phone/api/say')
+    .send({ call_sid: state.call_sid, text: 'Bye Santa!' });
   const ended = res.body.state as PhoneCallState;
   expect(ended.status).toBe('ended');
   expect(ended.turns.at(-1)?.message).toContain('Goodbye!');
@@ -167,3 +183,55 @@ test('the simulator answers 404 for a call it does not know', async () => {
   expect(res.status).toBe(404);
 });
 
+/** A simulator on a clock the test moves, so deadlines need no waiting. */
+function simulatorWithClock() {
+  let clock = new Date();
+  const simulator = createPhoneSimulator({
+    engine: ctx.providers.voice as SandboxVoiceEngine,
+    telephony: ctx.providers.telephony as SandboxTelephony,
+    publicUrl: ctx.config.publicUrl,
+    agentId: 'agent_test',
+    accountSid: `AC${'0'.repeat(32)}`,
+    postToApp,
+    logger: pino({ level: 'silent' }),
+    now: () => clock,
+  });
+  return {
+    simulator,
+    advance: (seconds: number) => {
+      clock = new Date(clock.getTime() + seconds * 1000);
+    },
+  };
+}
+
+test('Santa wraps up and says goodbye before the deadline', async () => {
+  const { client, parentPhone } = await parentWithProfile();
+  const { simulator, advance } = simulatorWithClock();
+  try {
+    const { state } = await simulator.dial(parentPhone, HOTLINE);
+    advance(50);
+    const ended = await simulator.state(state.call_sid);
+    expect(ended.status).toBe('ended');
+    expect(ended.turns.at(-1)?.message).toMatch(/reindeer are calling.*Goodbye!/);
+    expect(ended.duration_seconds).toBeLessThan(60);
+    expect(await callHistory(client)).toHaveLength(1);
+  } finally {
+    simulator.dispose();
+  }
+});
+
+test('a call still open at the deadline ends there, and is billed up to the deadline only', async () => {
+  const { client, parentPhone } = await parentWithProfile();
+  const { simulator, advance } = simulatorWithClock();
+  try {
+    const { state } = await simulator.dial(parentPhone, HOTLINE);
+    advance(400);
+    const ended = await simulator.say(state.call_sid, 'Are you still there?');
+    expect(ended.status).toBe('ended');
+    expect(ended.duration_seconds).toBeLessThanOrEqual(60);
+    const [call] = await callHistory(client);
+    expect(call!.duration).toBeLessThanOrEqual(60);
+  } finally {
+    simulator.dispose();
+  }
+});

@@ -48,8 +48,15 @@ test('Santa asks about the wish list, praises the accomplishments and mentions t
 
 test('Santa answers what the child says about gifts, school and siblings', () => {
   expect(santaReply(mia, [], 'I want a puppy for Christmas', 10).message).toMatch(/wish/i);
-  expect(santaReply(mia, [], 'My teacher says I read well at school', 10).message).toContain('learning to swim');
+  expect(santaReply(mia, [], 'My teacher says I read well at school', 10).message).toContain(
+    'learning to swim',
+  );
   expect(santaReply(mia, [], 'Leo broke my tower', 10).message).toContain('Give Leo a big hug');
+});
+
+test('Santa does not repeat a topic his answer already covered', () => {
+  const reply = santaReply(mia, [], 'I learned to swim at school', 10).message;
+  expect(reply.split('learning to swim')).toHaveLength(2);
 });
 
 test('Santa gently steers away from unsafe topics', () => {
@@ -77,7 +84,12 @@ test('Santa never echoes a raw placeholder', () => {
   const unrendered = personalisationFrom({
     prompt: '- What {kid_name} is wishing for: {wish_list}\n- Brothers and sisters: {siblings}',
     firstMessage: 'Hello {kid_name}!',
-    dynamicVariables: { kid_name: '{kid_name}', wish_list: '{{wish_list}}', accomplishments: '', siblings: '{siblings}' },
+    dynamicVariables: {
+      kid_name: '{kid_name}',
+      wish_list: '{{wish_list}}',
+      accomplishments: '',
+      siblings: '{siblings}',
+    },
   });
   const transcript = converse(unrendered, ['hi', 'I want presents', 'school is fun', 'my brother', 'bye']);
   for (const line of santaLines(transcript)) expect(line).not.toMatch(/[{}]/);
@@ -95,10 +107,15 @@ test('Santa reads the personalisation from the rendered prompt when dynamic vari
     firstMessage: 'Ho ho ho! Hello Sam!',
     dynamicVariables: { kid_name: 'Sam', allowed_minutes: 1 },
   });
-  expect(p).toMatchObject({ wishList: 'a dinosaur', accomplishments: 'tidied the toy box', siblings: ['Nora'], allowedSeconds: 60 });
+  expect(p).toMatchObject({
+    wishList: 'a dinosaur',
+    accomplishments: 'tidied the toy box',
+    siblings: ['Nora'],
+    allowedSeconds: 60,
+  });
 });
 
-test('Santa treats the app\'s wording for a missing field as missing', () => {
+test("Santa treats the app's wording for a missing field as missing", () => {
   const p = personalisationFrom({
     prompt: [
       '- Brothers and sisters: none mentioned',

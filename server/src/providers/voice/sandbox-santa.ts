@@ -49,14 +49,36 @@ function fromPrompt(prompt: string, label: RegExp): string | null {
     const match = new RegExp(`^[\\s*•-]*(?:${label.source})\\s*[:=–-]\\s*(.+)$`, 'i').exec(line);
     const value = usable(match?.[1]);
     // The app words a missing field as a phrase ("none mentioned, so ask…"), never as data.
-    if (value && !/^\(?(none|no notes|n\/a|-|unknown|not (given|provided|shared|known))\b/i.test(value)) return value;
+    if (value && !/^\(?(none|no notes|n\/a|-|unknown|not (given|provided|shared|known))\b/i.test(value))
+      return value;
   }
   return null;
 }
 
 const NOT_A_NAME = new Set([
-  'brother', 'sister', 'brothers', 'sisters', 'older', 'younger', 'little', 'big', 'baby', 'twin',
-  'age', 'aged', 'years', 'year', 'old', 'and', 'the', 'my', 'his', 'her', 'their', 'a', 'an',
+  'brother',
+  'sister',
+  'brothers',
+  'sisters',
+  'older',
+  'younger',
+  'little',
+  'big',
+  'baby',
+  'twin',
+  'age',
+  'aged',
+  'years',
+  'year',
+  'old',
+  'and',
+  'the',
+  'my',
+  'his',
+  'her',
+  'their',
+  'a',
+  'an',
 ]);
 
 /** "Emma (7), little brother Leo and Sam" → Emma, Leo, Sam. */
@@ -91,16 +113,24 @@ export function personalisationFrom(input: {
   dynamicVariables: Record<string, unknown>;
 }): SantaPersonalisation {
   const vars = input.dynamicVariables;
-  const kidName = pick(vars, ['kid_name', 'child_name', 'name']) ?? fromPrompt(input.prompt, /kid'?s? name|child'?s? name/);
+  const kidName =
+    pick(vars, ['kid_name', 'child_name', 'name']) ?? fromPrompt(input.prompt, /kid'?s? name|child'?s? name/);
   const personality = pick(vars, ['santa_personality', 'personality']);
   const greeting = usable(input.firstMessage);
   return {
     kidName,
     firstMessage:
-      greeting ?? (kidName ? `Ho ho ho! Hello ${kidName}, it's Santa Claus!` : "Ho ho ho! Hello there, it's Santa Claus!"),
-    wishList: pick(vars, ['wish_list', 'wishlist']) ?? fromPrompt(input.prompt, /wish[ _-]?list|.*wishing for/),
-    accomplishments: pick(vars, ['accomplishments']) ?? fromPrompt(input.prompt, /accomplishments?|.*made you proud/),
-    siblings: siblingNames(pick(vars, ['siblings']) ?? fromPrompt(input.prompt, /siblings?|brothers and sisters/)),
+      greeting ??
+      (kidName
+        ? `Ho ho ho! Hello ${kidName}, it's Santa Claus!`
+        : "Ho ho ho! Hello there, it's Santa Claus!"),
+    wishList:
+      pick(vars, ['wish_list', 'wishlist']) ?? fromPrompt(input.prompt, /wish[ _-]?list|.*wishing for/),
+    accomplishments:
+      pick(vars, ['accomplishments']) ?? fromPrompt(input.prompt, /accomplishments?|.*made you proud/),
+    siblings: siblingNames(
+      pick(vars, ['siblings']) ?? fromPrompt(input.prompt, /siblings?|brothers and sisters/),
+    ),
     personality: personality === 'modern' || personality === 'mixed' ? personality : 'traditional',
     allowedSeconds: allowedSecondsFrom(vars),
   };
@@ -143,10 +173,14 @@ function topicLine(p: SantaPersonalisation, topic: Topic): string | null {
   }
 }
 
-function nextTopic(p: SantaPersonalisation, history: TranscriptTurn[]): string | null {
-  const said = history.filter((turn) => turn.role === 'agent').map((turn) => turn.message).join('\n');
+/** The first topic not yet covered, skipping the one this very reply already covers. */
+function nextTopic(p: SantaPersonalisation, history: TranscriptTurn[], coveredNow?: Topic): string | null {
+  const said = history
+    .filter((turn) => turn.role === 'agent')
+    .map((turn) => turn.message)
+    .join('\n');
   for (const topic of ['wish', 'accomplishments', 'siblings'] as const) {
-    if (said.includes(TOPIC_MARKERS[topic])) continue;
+    if (topic === coveredNow || said.includes(TOPIC_MARKERS[topic])) continue;
     const line = topicLine(p, topic);
     if (line) return line;
   }
@@ -183,7 +217,8 @@ export function santaReply(
   if (p.allowedSeconds !== null && p.allowedSeconds - elapsedSeconds <= WRAP_UP_SECONDS) {
     return { message: wrapUpLine(p), endCall: true };
   }
-  if (GOODBYE.test(text)) return { message: `It was so lovely to talk with you! ${goodbyeLine(p)}`, endCall: true };
+  if (GOODBYE.test(text))
+    return { message: `It was so lovely to talk with you! ${goodbyeLine(p)}`, endCall: true };
   const next = nextTopic(p, history);
   const then = next ?? 'What else is making you happy this Christmas?';
   if (UNSAFE.test(text)) {
@@ -194,31 +229,49 @@ export function santaReply(
   }
   const sibling = p.siblings.find((name) => new RegExp(`\\b${name}\\b`, 'i').test(text));
   if (sibling) {
-    return { message: `${sibling}! Santa knows ${sibling} too. Give ${sibling} a big hug from me. ${then}`, endCall: false };
+    return {
+      message: `${sibling}! Santa knows ${sibling} too. Give ${sibling} a big hug from me. ${then}`,
+      endCall: false,
+    };
   }
   if (WISH.test(text)) {
     const known = p.wishList ? ` I have it written down: ${p.wishList}.` : '';
-    return { message: `${cheer(p)} What a wonderful wish!${known} The elves are busy in the workshop. ${next ?? 'Is there anything else you would like to tell Santa?'}`, endCall: false };
+    const after = nextTopic(p, history, 'wish') ?? 'Is there anything else you would like to tell Santa?';
+    return {
+      message: `${cheer(p)} What a wonderful wish!${known} The elves are busy in the workshop. ${after}`,
+      endCall: false,
+    };
   }
   if (SCHOOL.test(text)) {
     const praise = p.accomplishments
       ? ` And the elves told me: ${p.accomplishments}. I am ${TOPIC_MARKERS.accomplishments}!`
       : ' Learning new things is a kind of magic!';
-    return { message: `${cheer(p)} School sounds exciting.${praise} ${next ?? 'What is your favourite thing to do at school?'}`, endCall: false };
+    const after =
+      nextTopic(p, history, p.accomplishments ? 'accomplishments' : undefined) ??
+      'What is your favourite thing to do at school?';
+    return { message: `${cheer(p)} School sounds exciting.${praise} ${after}`, endCall: false };
   }
   return { message: `${cheer(p)} Thank you for telling Santa. ${then}`, endCall: false };
 }
 
 /** What ElevenLabs' analysis.transcript_summary would say, in Santa's words. */
-export function summarise(p: SantaPersonalisation, transcript: TranscriptTurn[], durationSeconds: number): string {
-  const said = transcript.filter((turn) => turn.role === 'agent').map((turn) => turn.message).join('\n');
+export function summarise(
+  p: SantaPersonalisation,
+  transcript: TranscriptTurn[],
+  durationSeconds: number,
+): string {
+  const said = transcript
+    .filter((turn) => turn.role === 'agent')
+    .map((turn) => turn.message)
+    .join('\n');
   const child = p.kidName ?? 'the child';
   const parts: string[] = [];
   if (said.includes(TOPIC_MARKERS.wish) || (p.wishList && said.includes(p.wishList))) {
     parts.push(p.wishList ? `the wish list (${p.wishList})` : 'the wish list');
   }
   if (said.includes(TOPIC_MARKERS.accomplishments)) parts.push('how proud Santa is of their accomplishments');
-  if (said.includes(TOPIC_MARKERS.siblings) && p.siblings.length > 0) parts.push(`sending love to ${joinNames(p.siblings)}`);
+  if (said.includes(TOPIC_MARKERS.siblings) && p.siblings.length > 0)
+    parts.push(`sending love to ${joinNames(p.siblings)}`);
   const topics = parts.length > 0 ? ` about ${joinNames(parts)}` : '';
   const childTurns = transcript.filter((turn) => turn.role === 'user').length;
   return `Santa talked with ${child} for ${durationSeconds} seconds${topics}. ${child === 'the child' ? 'The child' : child} spoke ${childTurns} time${childTurns === 1 ? '' : 's'}.`;

@@ -5,7 +5,11 @@ import { createProviders } from '../providers.ts';
 import { loadSandboxSecrets } from '../sandbox-secrets.ts';
 import { signElevenLabsWebhook } from './elevenlabs-signature.ts';
 import { silentMp3 } from './sandbox-silent-mp3.ts';
-import { SANDBOX_STREAM_URL, SandboxConversationNotFoundError, SandboxVoiceEngine } from './sandbox-voice-engine.ts';
+import {
+  SANDBOX_STREAM_URL,
+  SandboxConversationNotFoundError,
+  SandboxVoiceEngine,
+} from './sandbox-voice-engine.ts';
 import type { RegisterCallInput } from './voice-engine.ts';
 
 let ctx: TestContext;
@@ -14,7 +18,8 @@ let sidCounter = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  if (!(ctx.providers.voice instanceof SandboxVoiceEngine)) throw new Error('expected the sandbox voice engine');
+  if (!(ctx.providers.voice instanceof SandboxVoiceEngine))
+    throw new Error('expected the sandbox voice engine');
   engine = ctx.providers.voice;
 });
 afterAll(() => ctx.close());
@@ -78,10 +83,19 @@ test('a finished conversation has its transcript, duration, summary and audio', 
     { role: 'user', message: 'Hi Santa', time_in_call_secs: 3 },
   ]);
   const audio = silentMp3(1);
-  const done = await engine.finish(conversationId, { endedAt: new Date(), durationSeconds: 12, summary: 'A chat.', audio });
+  const done = await engine.finish(conversationId, {
+    endedAt: new Date(),
+    durationSeconds: 12,
+    summary: 'A chat.',
+    audio,
+  });
   expect(done?.status).toBe('done');
-  expect(await engine.finish(conversationId, { endedAt: new Date(), durationSeconds: 99, summary: 'x', audio })).toBeNull();
-  expect(await engine.appendTurns(conversationId, [{ role: 'user', message: 'late', time_in_call_secs: 20 }])).toBe(false);
+  expect(
+    await engine.finish(conversationId, { endedAt: new Date(), durationSeconds: 99, summary: 'x', audio }),
+  ).toBeNull();
+  expect(
+    await engine.appendTurns(conversationId, [{ role: 'user', message: 'late', time_in_call_secs: 20 }]),
+  ).toBe(false);
 
   const detail = await engine.getConversation(conversationId);
   expect(detail).toMatchObject({ status: 'done', durationSeconds: 12, summary: 'A chat.', hasAudio: true });
@@ -113,8 +127,12 @@ test('listConversations pages through conversations newest first', async () => {
 test('deleteConversation removes it from get, audio and the list', async () => {
   const conversationId = conversationIdOf(await engine.registerCall(callInput()));
   await engine.deleteConversation(conversationId);
-  await expect(engine.getConversation(conversationId)).rejects.toBeInstanceOf(SandboxConversationNotFoundError);
-  await expect(engine.getConversationAudio(conversationId)).rejects.toBeInstanceOf(SandboxConversationNotFoundError);
+  await expect(engine.getConversation(conversationId)).rejects.toBeInstanceOf(
+    SandboxConversationNotFoundError,
+  );
+  await expect(engine.getConversationAudio(conversationId)).rejects.toBeInstanceOf(
+    SandboxConversationNotFoundError,
+  );
   const { conversations } = await engine.listConversations({ pageSize: 100 });
   expect(conversations.map((conversation) => conversation.conversationId)).not.toContain(conversationId);
 });
@@ -129,7 +147,11 @@ test('verifyWebhook accepts what the sandbox signs and refuses a changed body or
 });
 
 test('verifyWebhook uses ELEVENLABS_WEBHOOK_SECRET when it is set', () => {
-  const config = parseConfig({ PUBLIC_URL, ELEVENLABS_WEBHOOK_SECRET: 'wsec_configured', LOG_LEVEL: 'silent' });
+  const config = parseConfig({
+    PUBLIC_URL,
+    ELEVENLABS_WEBHOOK_SECRET: 'wsec_configured',
+    LOG_LEVEL: 'silent',
+  });
   const { voice } = createProviders({ config, db: ctx.db, sandboxSecrets: loadSandboxSecrets() });
   const body = '{"type":"post_call_audio"}';
   expect(voice.verifyWebhook(Buffer.from(body), signElevenLabsWebhook('wsec_configured', body))).toBe(true);

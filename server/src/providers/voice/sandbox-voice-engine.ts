@@ -95,7 +95,9 @@ function toSummary(row: ConversationRow): ConversationSummary {
 }
 
 function encodeCursor(row: ConversationRow): string {
-  return Buffer.from(JSON.stringify([new Date(row.started_at).toISOString(), row.conversation_id])).toString('base64url');
+  return Buffer.from(JSON.stringify([new Date(row.started_at).toISOString(), row.conversation_id])).toString(
+    'base64url',
+  );
 }
 
 function decodeCursor(cursor: string): [string, string] | null {
@@ -195,7 +197,9 @@ export class SandboxVoiceEngine implements VoiceEngine {
   }
 
   async deleteConversation(conversationId: string): Promise<void> {
-    await this.db.query('delete from sandbox_voice_conversations where conversation_id = $1', [conversationId]);
+    await this.db.query('delete from sandbox_voice_conversations where conversation_id = $1', [
+      conversationId,
+    ]);
   }
 
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean {

@@ -8,6 +8,7 @@ import { adminKeys } from './admin-keys';
 export function useCoupons(enabled = true) {
   return useQuery({
     queryKey: adminKeys.coupons,
+    staleTime: 0,
     queryFn: async () => (await api.get<CouponListResponse>('/admin/coupons/list')).coupons,
     enabled,
   });

@@ -14,7 +14,8 @@ import { adminKeys } from './admin-keys';
 export const getUsers = async (): Promise<AdminUser[]> =>
   (await api.get<AdminUsersResponse>('/admin/users')).users;
 
-export const usersQueryOptions = queryOptions({ queryKey: adminKeys.users, queryFn: getUsers });
+// Another admin (or a webhook) may have changed anything: admin screens always reload on mount.
+export const usersQueryOptions = queryOptions({ queryKey: adminKeys.users, queryFn: getUsers, staleTime: 0 });
 
 export function useAdminUsers() {
   return useQuery(usersQueryOptions);
@@ -25,6 +26,7 @@ export function useAdminUserDetail(userId: string | null) {
     queryKey: adminKeys.user(userId ?? ''),
     queryFn: () => api.get<AdminUserDetail>(`/admin/users/${encodeURIComponent(userId ?? '')}`),
     enabled: userId !== null,
+    staleTime: 0,
     retry: false,
   });
 }
@@ -46,6 +48,7 @@ export function useDiscountHistory(userId: string | null) {
       }
     },
     enabled: userId !== null,
+    staleTime: 0,
   });
 }
 
@@ -62,5 +65,6 @@ export function useGiftHistory(userId: string | null) {
       }
     },
     enabled: userId !== null,
+    staleTime: 0,
   });
 }

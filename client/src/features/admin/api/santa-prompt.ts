@@ -8,6 +8,7 @@ export function useSantaPrompt() {
     queryKey: adminKeys.santaPrompt,
     queryFn: () => api.get<SantaPromptResponse>('/admin/santa-prompt'),
     retry: false,
+    staleTime: 0,
   });
 }
 

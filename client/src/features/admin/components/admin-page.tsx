@@ -38,7 +38,7 @@ export function AdminPage({ user }: { user: User }) {
         role="tablist"
         aria-label="Admin sections"
         onKeyDown={onKeyDown}
-        className="flex gap-1 overflow-x-auto rounded-2xl bg-santa-50 p-1"
+        className="grid grid-cols-3 gap-1 rounded-2xl bg-santa-50 p-1"
       >
         {TABS.map((t) => (
           <button
@@ -53,7 +53,7 @@ export function AdminPage({ user }: { user: User }) {
             aria-controls={`admin-panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
-            className={`flex-1 whitespace-nowrap rounded-xl px-4 py-2.5 text-sm font-semibold transition-colors sm:text-base ${
+            className={`rounded-xl px-2 py-2.5 text-sm leading-tight font-semibold transition-colors sm:px-4 sm:text-base ${
               tab === t.id ? 'bg-white text-santa-700 shadow' : 'text-gray-700 hover:bg-white/60'
             }`}
           >

@@ -82,7 +82,7 @@ function UserDetailView({
         </div>
         <dl className="grid gap-3 sm:grid-cols-2">
           <Field label="User ID">
-            <span className="font-mono text-sm">{user.id}</span>
+            <span className="break-all font-mono text-sm">{user.id}</span>
           </Field>
           <Field label="Joined">{formatDate(user.created_at)}</Field>
           <Field label="Auth method">

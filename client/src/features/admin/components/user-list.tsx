@@ -16,7 +16,7 @@ export function UserList({ users, selectedId, onSelect }: UserListProps) {
   return (
     <ul
       aria-label="Users"
-      className="flex h-[600px] flex-col gap-1 overflow-y-auto p-2"
+      className="flex max-h-[600px] flex-col gap-1 overflow-y-auto p-2 lg:h-[600px]"
       data-testid="admin-user-list"
     >
       {users.map((user) => {

@@ -38,7 +38,7 @@ export function UsersTab({ adminId }: { adminId: string }) {
 
   const total = users.data?.length ?? 0;
   return (
-    <div className="grid gap-6 lg:grid-cols-[minmax(300px,400px)_1fr]">
+    <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(300px,400px)_minmax(0,1fr)]">
       <Card className="flex flex-col gap-4 p-4 sm:p-6">
         <div className="flex items-center justify-between gap-3">
           <h2 className="font-display text-xl font-bold text-ink">Users</h2>

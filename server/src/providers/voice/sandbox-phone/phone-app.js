@@ -1,4 +1,4 @@
-/* global window, document, fetch, setInterval, clearInterval */
+/* global window, document */
 // The sandbox phone simulator's browser side: dial, talk (typing or the browser's speech APIs),
 // hang up. Everything that matters happens on the server; this file only shows it.
 (function () {
@@ -205,7 +205,7 @@
       recognition.interimResults = false;
       recognition.maxAlternatives = 1;
       els.mic.setAttribute('aria-pressed', 'true');
-      els.mic.textContent = '🎤 Listening…';
+      els.mic.textContent = 'Listening…';
       recognition.addEventListener('result', (event) => {
         const text = event.results[0] && event.results[0][0] ? event.results[0][0].transcript : '';
         if (text) say(text);
@@ -216,7 +216,7 @@
       recognition.addEventListener('end', () => {
         recognition = null;
         els.mic.setAttribute('aria-pressed', 'false');
-        els.mic.textContent = '🎤 Speak';
+        els.mic.textContent = 'Speak';
       });
       recognition.start();
     });

@@ -4,29 +4,8 @@ import { AppError } from '../../../http/errors.ts';
 import type { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
 import { personalisationFrom, wrapUpLine, santaReply, summarise, WRAP_UP_SECONDS } from '../sandbox-santa.ts';
 import { silentMp3 } from '../sandbox-silent-mp3.ts';
+import { createAppWebhooks, saidIn, type PostToApp, type WebhookDelivery } from './app-webhooks.ts';
 import type { SandboxConversation, SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
-
-/**
- * How the simulator reaches the app's webhooks, as Twilio and ElevenLabs would: by default an
- * HTTP POST to PUBLIC_URL; tests hand in supertest against the app.
- */
-export type PostToApp = (
-  path: string,
-  request: { contentType: string; headers: Record<string, string>; body: string },
-) => Promise<{ status: number; body: string }>;
-
-export function postWithFetch(publicUrl: string): PostToApp {
-  return async (path, { contentType, headers, body }) => {
-    const response = await fetch(`${publicUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': contentType, ...headers },
-      body,
-      // Twilio gives up on a webhook after 15 s.
-      signal: AbortSignal.timeout(15_000),
-    });
-    return { status: response.status, body: await response.text() };
-  };
-}
 
 export interface PhoneTurn {
   role: 'agent' | 'user';
@@ -52,12 +31,6 @@ export interface SantaLine {
   kind: 'hotline' | 'dedicated';
 }
 
-export interface WebhookDelivery {
-  post_call_transcription: number;
-  post_call_audio: number;
-  status_callback: number;
-}
-
 export interface PhoneSimulatorDeps {
   engine: SandboxVoiceEngine;
   telephony: SandboxTelephony;
@@ -69,60 +42,19 @@ export interface PhoneSimulatorDeps {
   now?: () => Date;
 }
 
-const INBOUND_PATH = '/api/voice/twilio/inbound';
-const STATUS_PATH = '/api/voice/twilio/status';
-const POST_CALL_PATH = '/api/voice/elevenlabs/post-call';
 /** The recording sent with post_call_audio is capped: it is silence anyway. */
 const MAX_AUDIO_SECONDS = 10;
-
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
-const decodeXml = (text: string) => text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => ENTITIES[entity] ?? entity);
-
-/** The words of every <Say> in a TwiML answer. */
-export function saidIn(twiml: string): string[] {
-  return [...twiml.matchAll(/<Say\b[^>]*>([\s\S]*?)<\/Say>/g)].map((match) => decodeXml(match[1] ?? '').trim());
-}
 
 function secondsBetween(from: Date, to: Date): number {
   return Math.max(0, (to.getTime() - from.getTime()) / 1000);
 }
 
 export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
-  const { engine, telephony, publicUrl, postToApp, logger } = deps;
+  const { engine, telephony, logger } = deps;
   const now = deps.now ?? (() => new Date());
   const deadlineTimers = new Map<string, NodeJS.Timeout>();
 
-  function twilioParams(callSid: string, from: string, to: string, extra: Record<string, string>) {
-    return {
-      AccountSid: deps.accountSid,
-      ApiVersion: '2010-04-01',
-      CallSid: callSid,
-      Called: to,
-      Caller: from,
-      Direction: 'inbound',
-      From: from,
-      To: to,
-      ...extra,
-    };
-  }
-
-  async function postTwilio(path: string, params: Record<string, string>) {
-    const signature = telephony.sign(`${publicUrl}${path}`, params);
-    return postToApp(path, {
-      contentType: 'application/x-www-form-urlencoded',
-      headers: { 'X-Twilio-Signature': signature },
-      body: new URLSearchParams(params).toString(),
-    });
-  }
-
-  async function postElevenLabs(payload: unknown) {
-    const body = JSON.stringify(payload);
-    return postToApp(POST_CALL_PATH, {
-      contentType: 'application/json',
-      headers: { 'ElevenLabs-Signature': engine.signWebhook(body, now()) },
-      body,
-    });
-  }
+  const webhooks = createAppWebhooks({ ...deps, now });
 
   function present(conversation: SandboxConversation): PhoneCallState {
     const live = conversation.status === 'in-progress';
@@ -154,7 +86,8 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
     if (!live || live.status !== 'in-progress') return null;
     const endedAt = now();
     let measured = secondsBetween(live.startedAt, endedAt);
-    if (cutAtDeadline && live.deadlineAt) measured = Math.min(measured, secondsBetween(live.startedAt, live.deadlineAt));
+    if (cutAtDeadline && live.deadlineAt)
+      measured = Math.min(measured, secondsBetween(live.startedAt, live.deadlineAt));
     const durationSeconds = Math.max(1, Math.round(measured));
     const personalisation = personalisationFrom(live);
     const done = await engine.finish(live.conversationId, {
@@ -164,54 +97,7 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
       audio: silentMp3(Math.min(durationSeconds, MAX_AUDIO_SECONDS)),
     });
     if (!done) return null;
-    const eventTimestamp = Math.floor(endedAt.getTime() / 1000);
-    const transcription = await postElevenLabs({
-      type: 'post_call_transcription',
-      event_timestamp: eventTimestamp,
-      data: {
-        agent_id: deps.agentId,
-        conversation_id: done.conversationId,
-        status: 'done',
-        transcript: done.transcript,
-        metadata: {
-          start_time_unix_secs: Math.floor(done.startedAt.getTime() / 1000),
-          call_duration_secs: durationSeconds,
-          phone_call: {
-            direction: 'inbound',
-            phone_number_id: `phnum_sandbox_${done.toNumber.replace(/\D/g, '')}`,
-            agent_number: done.toNumber,
-            external_number: done.fromNumber,
-            type: 'twilio',
-            call_sid: done.callSid,
-          },
-        },
-        analysis: { transcript_summary: done.summary, call_successful: 'success' },
-        conversation_initiation_client_data: { dynamic_variables: done.dynamicVariables },
-      },
-    });
-    const audio = await engine.getConversationAudio(done.conversationId);
-    const audioDelivery = await postElevenLabs({
-      type: 'post_call_audio',
-      event_timestamp: eventTimestamp,
-      data: {
-        agent_id: deps.agentId,
-        conversation_id: done.conversationId,
-        full_audio: (audio ?? Buffer.alloc(0)).toString('base64'),
-      },
-    });
-    const status = await postTwilio(
-      STATUS_PATH,
-      twilioParams(done.callSid, done.fromNumber, done.toNumber, {
-        CallStatus: 'completed',
-        CallDuration: String(durationSeconds),
-        Timestamp: endedAt.toUTCString(),
-      }),
-    );
-    const delivery = {
-      post_call_transcription: transcription.status,
-      post_call_audio: audioDelivery.status,
-      status_callback: status.status,
-    };
+    const delivery = await webhooks.afterCall(done);
     if (Object.values(delivery).some((code) => code >= 300)) {
       logger.warn({ delivery }, 'sandbox phone: the app refused a post-call webhook');
     }
@@ -247,16 +133,21 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
     },
 
     /** Rings the Santa number: posts Twilio's signed inbound webhook and reads the TwiML answer. */
-    async dial(from: string, to: string): Promise<{ state: PhoneCallState; delivery: WebhookDelivery | null }> {
+    async dial(
+      from: string,
+      to: string,
+    ): Promise<{ state: PhoneCallState; delivery: WebhookDelivery | null }> {
       const callSid = `CA${randomBytes(16).toString('hex')}`;
-      const answer = await postTwilio(INBOUND_PATH, twilioParams(callSid, from, to, { CallStatus: 'ringing' }));
+      const answer = await webhooks.ring(callSid, from, to);
       if (answer.status !== 200) {
         throw new AppError('provider_failed', `The app did not answer the call (HTTP ${answer.status})`);
       }
       if (/<Connect\b[\s\S]*<Stream\b/.test(answer.body)) {
         const conversation = await load(callSid);
         const first = personalisationFrom(conversation).firstMessage;
-        await engine.appendTurns(conversation.conversationId, [{ role: 'agent', message: first, time_in_call_secs: 0 }]);
+        await engine.appendTurns(conversation.conversationId, [
+          { role: 'agent', message: first, time_in_call_secs: 0 },
+        ]);
         if (conversation.deadlineAt) {
           const wait = Math.max(0, conversation.deadlineAt.getTime() - now().getTime()) + 2_000;
           const timer = setTimeout(() => finishInBackground(callSid, true), wait);
@@ -267,10 +158,7 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
       }
       // A <Say> then <Hangup>: the app turned the call away before any agent was involved.
       const startedAt = now();
-      await postTwilio(
-        STATUS_PATH,
-        twilioParams(callSid, from, to, { CallStatus: 'completed', CallDuration: '0', Timestamp: startedAt.toUTCString() }),
-      );
+      await webhooks.completed(callSid, from, to, 0, startedAt);
       const words = saidIn(answer.body);
       return {
         state: {
@@ -292,7 +180,12 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
       const conversation = await endIfPastDeadline(await load(callSid));
       if (conversation.status !== 'in-progress') return present(conversation);
       const elapsed = secondsBetween(conversation.startedAt, now());
-      const reply = santaReply(personalisationFrom(conversation), conversation.transcript.map(toTurn), text, elapsed);
+      const reply = santaReply(
+        personalisationFrom(conversation),
+        conversation.transcript.map(toTurn),
+        text,
+        elapsed,
+      );
       const at = Math.round(elapsed);
       await engine.appendTurns(conversation.conversationId, [
         { role: 'user', message: text, time_in_call_secs: at },
@@ -315,7 +208,9 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
       if (secondsBetween(now(), conversation.deadlineAt) > WRAP_UP_SECONDS) return present(conversation);
       const at = Math.round(secondsBetween(conversation.startedAt, now()));
       const message = wrapUpLine(personalisationFrom(conversation));
-      await engine.appendTurns(conversation.conversationId, [{ role: 'agent', message, time_in_call_secs: at }]);
+      await engine.appendTurns(conversation.conversationId, [
+        { role: 'agent', message, time_in_call_secs: at },
+      ]);
       await finish(callSid);
       return present(await load(callSid));
     },

@@ -1,6 +1,12 @@
 import type { SantaLine } from './phone-simulator.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 
 /** +15550100 → +1 555 0100; other numbers are shown as stored. */
@@ -54,8 +60,8 @@ a{color:#1a73e8}
 export function renderPhonePage(lines: SantaLine[]): string {
   const options = lines
     .map((line) => {
-      const label = line.kind === 'hotline' ? 'Santa hotline (common)' : 'Dedicated Santa line';
-      return `<option value="${escapeHtml(line.number)}">${label}: ${escapeHtml(display(line.number))}</option>`;
+      const label = line.kind === 'hotline' ? 'Hotline' : 'Dedicated';
+      return `<option value="${escapeHtml(line.number)}">${escapeHtml(display(line.number))} · ${label}</option>`;
     })
     .join('');
   return `<!doctype html>
@@ -94,7 +100,7 @@ export function renderPhonePage(lines: SantaLine[]): string {
       <label for="message" class="sr-only">Say to Santa</label>
       <input id="message" name="message" type="text" autocomplete="off" maxlength="500" placeholder="Type what the child says…" disabled>
       <button class="send" id="send" type="submit" disabled>Send</button>
-      <button class="mic" id="mic" type="button" aria-pressed="false" hidden disabled>🎤 Speak</button>
+      <button class="mic" id="mic" type="button" aria-pressed="false" hidden disabled>Speak</button>
     </form>
     <label class="voice"><input id="speak" type="checkbox" checked> Read Santa's lines aloud</label>
   </section>

@@ -13,9 +13,11 @@ import type { Config } from '../../../config.ts';
 import type { Providers } from '../../providers.ts';
 import { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
 import { SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
-import { createPhoneSimulator, postWithFetch, type PhoneSimulator, type PostToApp } from './phone-simulator.ts';
+import { postWithFetch, type PostToApp } from './app-webhooks.ts';
+import { createPhoneSimulator, type PhoneSimulator } from './phone-simulator.ts';
 
-export const CALLER_NUMBER_MESSAGE = 'Enter the number you call from in international format, e.g. +1 415 555 2671';
+export const CALLER_NUMBER_MESSAGE =
+  'Enter the number you call from in international format, e.g. +1 415 555 2671';
 const SANTA_NUMBER_MESSAGE = 'Choose one of the Santa numbers';
 const MAX_LINE_LENGTH = 500;
 
@@ -44,7 +46,15 @@ const saySchema = z.object({
 const callSchema = z.object({ call_sid: callSid });
 
 // The browser code is a plain file beside this one: the CSP forbids inline scripts.
-const APP_JS = path.join(PROJECT_ROOT, 'server', 'src', 'providers', 'voice', 'sandbox-phone', 'phone-app.js');
+const APP_JS = path.join(
+  PROJECT_ROOT,
+  'server',
+  'src',
+  'providers',
+  'voice',
+  'sandbox-phone',
+  'phone-app.js',
+);
 
 /** The phone simulator (design §3); mounted at /sandbox/phone only when voice and telephony are sandboxes. */
 export function createSandboxPhoneRouter(deps: { simulator: PhoneSimulator; allowedOrigins: string[] }) {
@@ -53,12 +63,18 @@ export function createSandboxPhoneRouter(deps: { simulator: PhoneSimulator; allo
   let appJs: Promise<string> | undefined;
 
   router.get('/', async (_req, res) => {
-    res.set('Cache-Control', 'no-store').type('html').send(renderPhonePage(await simulator.santaNumbers()));
+    res
+      .set('Cache-Control', 'no-store')
+      .type('html')
+      .send(renderPhonePage(await simulator.santaNumbers()));
   });
 
   router.get('/app.js', async (_req, res) => {
     appJs ??= readFile(APP_JS, 'utf8');
-    res.set('Cache-Control', 'no-cache').type('text/javascript').send(await appJs);
+    res
+      .set('Cache-Control', 'no-cache')
+      .type('text/javascript')
+      .send(await appJs);
   });
 
   const api = Router();
@@ -71,7 +87,8 @@ export function createSandboxPhoneRouter(deps: { simulator: PhoneSimulator; allo
   api.post('/dial', async (req, res) => {
     const input = parseInput(dialSchema, req.body);
     const numbers = await simulator.santaNumbers();
-    if (!numbers.some((line) => line.number === input.to)) throw new AppError('bad_request', SANTA_NUMBER_MESSAGE);
+    if (!numbers.some((line) => line.number === input.to))
+      throw new AppError('bad_request', SANTA_NUMBER_MESSAGE);
     res.json(await simulator.dial(input.from, input.to));
   });
 
@@ -108,7 +125,8 @@ export function createSandboxPhone(deps: {
   sandboxPhonePost?: PostToApp;
 }): Router | null {
   const { config, providers } = deps;
-  if (!(providers.voice instanceof SandboxVoiceEngine) || !(providers.telephony instanceof SandboxTelephony)) return null;
+  if (!(providers.voice instanceof SandboxVoiceEngine) || !(providers.telephony instanceof SandboxTelephony))
+    return null;
   const simulator = createPhoneSimulator({
     engine: providers.voice,
     telephony: providers.telephony,

@@ -1,0 +1,186 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { signElevenLabsWebhook } from './elevenlabs-signature.ts';
+import { ElevenLabsVoiceEngine } from './elevenlabs-voice-engine.ts';
+
+interface Seen {
+  method: string;
+  path: string;
+  apiKey: string | undefined;
+  body: string;
+}
+
+const TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://api.elevenlabs.io/x"/></Connect></Response>';
+const AUDIO = Buffer.from('ID3 fake mp3');
+let server: Server;
+let seen: Seen[] = [];
+let engine: ElevenLabsVoiceEngine;
+
+const conversationDetail = {
+  agent_id: 'agent_1',
+  conversation_id: 'conv_1',
+  status: 'done',
+  transcript: [
+    { role: 'agent', message: 'Ho ho ho!', time_in_call_secs: 0 },
+    { role: 'user', message: 'Hi Santa', time_in_call_secs: 2 },
+  ],
+  metadata: {
+    start_time_unix_secs: 1735063200,
+    call_duration_secs: 75,
+    phone_call: {
+      type: 'twilio',
+      direction: 'inbound',
+      phone_number_id: 'pn_1',
+      agent_number: '+15550100',
+      external_number: '+14155550000',
+      stream_sid: 'MZ1',
+      call_sid: 'CA1',
+    },
+  },
+  analysis: { call_successful: 'success', transcript_summary: 'A happy chat.' },
+  conversation_initiation_client_data: { dynamic_variables: { user_id: 'u1', kid_name: 'Emma' } },
+  has_audio: true,
+  has_user_audio: true,
+  has_response_audio: true,
+  has_auxiliary_audio: false,
+};
+
+/** Stands in for api.elevenlabs.io with the shapes its API answers. */
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const apiKey = req.headers['xi-api-key'];
+    seen.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      apiKey: typeof apiKey === 'string' ? apiKey : undefined,
+      body: Buffer.concat(chunks).toString('utf8'),
+    });
+    const json = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    if (url.pathname === '/v1/convai/twilio/register-call') {
+      res.writeHead(200, { 'Content-Type': 'text/xml' }).end(TWIML);
+    } else if (url.pathname === '/v1/convai/conversations' && req.method === 'GET') {
+      json({
+        conversations: [
+          {
+            agent_id: 'agent_1',
+            conversation_id: 'conv_1',
+            start_time_unix_secs: 1735063200,
+            call_duration_secs: 75,
+            message_count: 2,
+            status: 'done',
+            call_successful: 'success',
+          },
+        ],
+        next_cursor: 'cursor_2',
+        has_more: true,
+      });
+    } else if (url.pathname === '/v1/convai/conversations/conv_1' && req.method === 'GET') {
+      json(conversationDetail);
+    } else if (url.pathname === '/v1/convai/conversations/conv_1/audio') {
+      res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(AUDIO);
+    } else if (url.pathname === '/v1/convai/conversations/conv_1' && req.method === 'DELETE') {
+      json({});
+    } else {
+      res.writeHead(404, { 'Content-Type': 'application/json' }).end(JSON.stringify({ detail: 'not found' }));
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  engine = new ElevenLabsVoiceEngine({
+    apiKey: 'xi-test-key',
+    agentId: 'agent_1',
+    webhookSecret: 'wsec_test',
+    baseUrl: `http://127.0.0.1:${port}`,
+  });
+});
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+});
+
+test('registering a call sends the agent, numbers, direction, dynamic variables and prompt override', async () => {
+  seen = [];
+  const twiml = await engine.registerCall({
+    fromNumber: '+14155550000',
+    toNumber: '+15550100',
+    callSid: 'CA1',
+    dynamicVariables: { kid_name: 'Emma', allowed_minutes: 5, user_id: 'u1' },
+    prompt: 'You are Santa. Talk with Emma.',
+    firstMessage: 'Ho ho ho, Emma!',
+  });
+  expect(twiml).toBe(TWIML);
+  expect(seen).toHaveLength(1);
+  expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/convai/twilio/register-call', apiKey: 'xi-test-key' });
+  expect(JSON.parse(seen[0]!.body)).toEqual({
+    agent_id: 'agent_1',
+    from_number: '+14155550000',
+    to_number: '+15550100',
+    direction: 'inbound',
+    conversation_initiation_client_data: {
+      dynamic_variables: { kid_name: 'Emma', allowed_minutes: 5, user_id: 'u1', call_sid: 'CA1' },
+      conversation_config_override: {
+        agent: { prompt: { prompt: 'You are Santa. Talk with Emma.' }, first_message: 'Ho ho ho, Emma!' },
+      },
+    },
+  });
+});
+
+test('listing conversations pages with the cursor', async () => {
+  seen = [];
+  const page = await engine.listConversations({ cursor: 'cursor_1', pageSize: 50 });
+  expect(seen[0]!.path).toContain('/v1/convai/conversations?');
+  expect(seen[0]!.path).toContain('cursor=cursor_1');
+  expect(seen[0]!.path).toContain('agent_id=agent_1');
+  expect(seen[0]!.path).toContain('page_size=50');
+  expect(page.nextCursor).toBe('cursor_2');
+  expect(page.conversations).toEqual([
+    { conversationId: 'conv_1', status: 'done', startTime: new Date(1735063200 * 1000), durationSeconds: 75 },
+  ]);
+});
+
+test('a conversation detail maps transcript, call sid, numbers and dynamic variables', async () => {
+  const detail = await engine.getConversation('conv_1');
+  expect(detail).toMatchObject({
+    conversationId: 'conv_1',
+    status: 'done',
+    durationSeconds: 75,
+    summary: 'A happy chat.',
+    callSid: 'CA1',
+    fromNumber: '+14155550000',
+    toNumber: '+15550100',
+    dynamicVariables: { user_id: 'u1', kid_name: 'Emma' },
+    hasAudio: true,
+  });
+  expect(detail.transcript).toEqual([
+    { role: 'agent', message: 'Ho ho ho!', timeInCallSecs: 0 },
+    { role: 'user', message: 'Hi Santa', timeInCallSecs: 2 },
+  ]);
+});
+
+test('audio comes back as bytes, and a conversation without audio as null', async () => {
+  expect(Buffer.compare((await engine.getConversationAudio('conv_1'))!, AUDIO)).toBe(0);
+  expect(await engine.getConversationAudio('conv_missing')).toBeNull();
+});
+
+test('deleting a conversation sends DELETE', async () => {
+  seen = [];
+  await engine.deleteConversation('conv_1');
+  expect(seen).toMatchObject([{ method: 'DELETE', path: '/v1/convai/conversations/conv_1' }]);
+});
+
+test('webhooks verify with the secret, within 30 minutes, and reject tampering', () => {
+  const body = Buffer.from('{"type":"post_call_transcription"}');
+  const now = new Date();
+  expect(engine.verifyWebhook(body, signElevenLabsWebhook('wsec_test', body, now), now)).toBe(true);
+  expect(engine.verifyWebhook(Buffer.from('{"type":"other"}'), signElevenLabsWebhook('wsec_test', body, now), now)).toBe(false);
+  expect(engine.verifyWebhook(body, signElevenLabsWebhook('wrong', body, now), now)).toBe(false);
+  const old = new Date(now.getTime() - 31 * 60_000);
+  expect(engine.verifyWebhook(body, signElevenLabsWebhook('wsec_test', body, old), now)).toBe(false);
+  const recent = new Date(now.getTime() - 29 * 60_000);
+  expect(engine.verifyWebhook(body, signElevenLabsWebhook('wsec_test', body, recent), now)).toBe(true);
+  expect(engine.verifyWebhook(body, undefined, now)).toBe(false);
+  expect(engine.verifyWebhook(body, 't=abc,v0=zz', now)).toBe(false);
+});

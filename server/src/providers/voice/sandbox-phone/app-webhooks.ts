@@ -1,0 +1,169 @@
+import type { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
+import type { SandboxConversation, SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
+
+/**
+ * How the simulator reaches the app's webhooks, as Twilio and ElevenLabs would: by default an
+ * HTTP POST to PUBLIC_URL; tests hand in supertest against the app.
+ */
+export type PostToApp = (
+  path: string,
+  request: { contentType: string; headers: Record<string, string>; body: string },
+) => Promise<{ status: number; body: string }>;
+
+export function postWithFetch(publicUrl: string): PostToApp {
+  return async (path, { contentType, headers, body }) => {
+    const response = await fetch(`${publicUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...headers },
+      body,
+      // Twilio gives up on a webhook after 15 s.
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: response.status, body: await response.text() };
+  };
+}
+
+export interface WebhookDelivery {
+  post_call_transcription: number;
+  post_call_audio: number;
+  status_callback: number;
+}
+
+const INBOUND_PATH = '/api/voice/twilio/inbound';
+const STATUS_PATH = '/api/voice/twilio/status';
+const POST_CALL_PATH = '/api/voice/elevenlabs/post-call';
+
+const ENTITIES: Record<string, string> = {
+  '&amp;': '&',
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&apos;': "'",
+};
+const decodeXml = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|apos);/g, (entity) => ENTITIES[entity] ?? entity);
+
+/** The words of every <Say> in a TwiML answer. */
+export function saidIn(twiml: string): string[] {
+  return [...twiml.matchAll(/<Say\b[^>]*>([\s\S]*?)<\/Say>/g)].map((match) =>
+    decodeXml(match[1] ?? '').trim(),
+  );
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Sends the app what Twilio and ElevenLabs send, signed exactly as they sign. */
+export function createAppWebhooks(deps: {
+  engine: SandboxVoiceEngine;
+  telephony: SandboxTelephony;
+  publicUrl: string;
+  agentId: string;
+  accountSid: string;
+  postToApp: PostToApp;
+  now: () => Date;
+}) {
+  const { engine, telephony, publicUrl, postToApp, now } = deps;
+
+  function twilioParams(callSid: string, from: string, to: string, extra: Record<string, string>) {
+    return {
+      AccountSid: deps.accountSid,
+      ApiVersion: '2010-04-01',
+      CallSid: callSid,
+      Called: to,
+      Caller: from,
+      Direction: 'inbound',
+      From: from,
+      To: to,
+      ...extra,
+    };
+  }
+
+  async function postTwilio(path: string, params: Record<string, string>) {
+    return postToApp(path, {
+      contentType: 'application/x-www-form-urlencoded',
+      headers: { 'X-Twilio-Signature': telephony.sign(`${publicUrl}${path}`, params) },
+      body: new URLSearchParams(params).toString(),
+    });
+  }
+
+  async function postElevenLabs(payload: unknown) {
+    const body = JSON.stringify(payload);
+    return postToApp(POST_CALL_PATH, {
+      contentType: 'application/json',
+      headers: { 'ElevenLabs-Signature': engine.signWebhook(body, now()) },
+      body,
+    });
+  }
+
+  /** Twilio's status callback once the call is over. */
+  function completed(callSid: string, from: string, to: string, durationSeconds: number, endedAt: Date) {
+    return postTwilio(
+      STATUS_PATH,
+      twilioParams(callSid, from, to, {
+        CallStatus: 'completed',
+        CallDuration: String(durationSeconds),
+        Timestamp: endedAt.toUTCString(),
+      }),
+    );
+  }
+
+  return {
+    /** Twilio's voice webhook as the phone rings; answers the TwiML the app gave. */
+    ring(callSid: string, from: string, to: string) {
+      return postTwilio(INBOUND_PATH, twilioParams(callSid, from, to, { CallStatus: 'ringing' }));
+    },
+
+    completed,
+
+    /** ElevenLabs' post_call_transcription and post_call_audio, then Twilio's status callback. */
+    async afterCall(done: SandboxConversation): Promise<WebhookDelivery> {
+      const endedAt = done.endedAt ?? now();
+      const transcription = await postElevenLabs({
+        type: 'post_call_transcription',
+        event_timestamp: unixSeconds(endedAt),
+        data: {
+          agent_id: deps.agentId,
+          conversation_id: done.conversationId,
+          status: 'done',
+          transcript: done.transcript,
+          metadata: {
+            start_time_unix_secs: unixSeconds(done.startedAt),
+            call_duration_secs: done.durationSeconds,
+            phone_call: {
+              direction: 'inbound',
+              phone_number_id: `phnum_sandbox_${done.toNumber.replace(/\D/g, '')}`,
+              agent_number: done.toNumber,
+              external_number: done.fromNumber,
+              type: 'twilio',
+              call_sid: done.callSid,
+            },
+          },
+          analysis: { transcript_summary: done.summary, call_successful: 'success' },
+          conversation_initiation_client_data: { dynamic_variables: done.dynamicVariables },
+        },
+      });
+      const audio = await engine.getConversationAudio(done.conversationId);
+      const audioDelivery = await postElevenLabs({
+        type: 'post_call_audio',
+        event_timestamp: unixSeconds(endedAt),
+        data: {
+          agent_id: deps.agentId,
+          conversation_id: done.conversationId,
+          full_audio: (audio ?? Buffer.alloc(0)).toString('base64'),
+        },
+      });
+      const status = await completed(
+        done.callSid,
+        done.fromNumber,
+        done.toNumber,
+        done.durationSeconds,
+        endedAt,
+      );
+      return {
+        post_call_transcription: transcription.status,
+        post_call_audio: audioDelivery.status,
+        status_callback: status.status,
+      };
+    },
+  };
+}
