@@ -7,7 +7,13 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
-    requests?: { method?: string; path?: string; headers?: Record<string, string>; body?: string }[];
+    requests?: {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      setupRequest?: (request: Record<string, unknown>) => Record<string, unknown>;
+    }[];
   }
   interface Result {
     requests: { average: number };

@@ -12,6 +12,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openDb } from '../src/db/open-db.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
+import { benchInbound } from './inbound.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
@@ -35,7 +36,10 @@ async function measure(name: string, url: string, headers: Record<string, string
   };
 }
 
-const databaseUrl = process.env.DATABASE_URL && !process.env.DATABASE_URL.startsWith('memory') ? process.env.DATABASE_URL : 'memory://';
+const databaseUrl =
+  process.env.DATABASE_URL && !process.env.DATABASE_URL.startsWith('memory')
+    ? process.env.DATABASE_URL
+    : 'memory://';
 const config = parseConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', PORT: '0' });
 const db = await openDb(config.databaseUrl, config.dataDir);
 if (databaseUrl.startsWith('postgres')) {
@@ -65,25 +69,36 @@ await Promise.all([server, bareServer].map((s) => new Promise((resolve) => s.onc
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const bareBase = `http://127.0.0.1:${(bareServer.address() as AddressInfo).port}`;
 
-const signedIn = await services.auth.register({ email: 'bench@example.com', password: 'bench-password-1', name: 'Bench' });
+const signedIn = await services.auth.register({
+  email: 'bench@example.com',
+  password: 'bench-password-1',
+  name: 'Bench',
+});
 const cookie = { cookie: `session_token=${signedIn.sessionToken}` };
-
-const extraScenarios: ((ctx: { base: string; services: typeof services; db: typeof benchDb }) => Promise<Figures[]>)[] = [];
-// Scenarios of later issues live beside this file and are picked up when present.
-const inboundModule = './inbound.ts';
-const inbound = (await import(inboundModule).catch(() => undefined)) as
-  | { benchInbound?: (typeof extraScenarios)[number] }
-  | undefined;
-if (inbound?.benchInbound) extraScenarios.push(inbound.benchInbound);
 
 const results: Figures[] = [];
 results.push(await measure('bare Express route', `${bareBase}/bench/bare`));
 results.push(await measure('GET /api/auth/me (valid session)', `${base}/api/auth/me`, cookie));
-for (const scenario of extraScenarios) results.push(...(await scenario({ base, services, db: benchDb })));
+results.push(
+  await benchInbound({
+    base,
+    db: benchDb,
+    providers,
+    publicUrl: config.publicUrl,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+  }),
+);
 
 const baseline = results[0]!;
 console.log(`\nDatabase: ${benchDb.kind}; ${CONNECTIONS} connections; ${DURATION_S}s per route\n`);
-console.log('route'.padEnd(48), 'req/s'.padStart(10), 'p99 ms'.padStart(8), 'ratio'.padStart(7), 'errors'.padStart(7));
+console.log(
+  'route'.padEnd(48),
+  'req/s'.padStart(10),
+  'p99 ms'.padStart(8),
+  'ratio'.padStart(7),
+  'errors'.padStart(7),
+);
 for (const r of results) {
   const ratio = r.requestsPerSecond / baseline.requestsPerSecond;
   console.log(
@@ -94,7 +109,9 @@ for (const r of results) {
     String(r.errors).padStart(7),
   );
 }
-console.log('\nTargets: /api/auth/me ≥ 60% of bare and p99 ≤ 10 ms on Postgres; inbound webhook ≥ 30% and p99 ≤ 20 ms.');
+console.log(
+  '\nTargets: /api/auth/me ≥ 60% of bare and p99 ≤ 10 ms on Postgres; inbound webhook ≥ 30% and p99 ≤ 20 ms.',
+);
 
 server.close();
 bareServer.close();

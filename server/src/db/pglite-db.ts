@@ -6,7 +6,8 @@ function wrap(target: PGlite | Transaction): Queryable {
   return {
     async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
       const result = await target.query<T>(sql, params);
-      return { rows: result.rows, rowCount: result.affectedRows ?? result.rows.length };
+      // PGlite reports affectedRows 0 for a SELECT; pg counts the rows returned.
+      return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
     },
     async exec(sql: string) {
       await target.exec(sql);

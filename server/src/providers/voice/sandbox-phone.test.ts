@@ -5,7 +5,7 @@ import { createTestContext, signUp, TestClient, type TestContext } from '../../.
 import type { SandboxTelephony } from '../telephony/sandbox-telephony.ts';
 import type { PostToApp } from './sandbox-phone/app-webhooks.ts';
 import { createPhoneSimulator, type PhoneCallState } from './sandbox-phone/phone-simulator.ts';
-import { SandboxVoiceEngine } from './sandbox-voice-engine.ts';
+import type { SandboxVoiceEngine } from './sandbox-voice-engine.ts';
 import { pino } from 'pino';
 
 let ctx: TestContext;
