@@ -70,3 +70,12 @@ export async function screenshot(page: Page, name: string) {
   }
   if (original) await page.setViewportSize(original);
 }
+
+/**
+ * A parent phone no other journey uses: specs share one server, and a phone may belong to only
+ * one account. Returns the typed form and its E.164 form.
+ */
+export function uniquePhone(): { typed: string; e164: string } {
+  const line = String(3000 + Math.floor(Math.random() * 6000));
+  return { typed: `+1 415 555 ${line}`, e164: `+1415555${line}` };
+}

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signUpViaUi } from './helpers';
+import { screenshot, signUpViaUi, uniquePhone } from './helpers';
 
-const PARENT_PHONE = '+1 415 555 2671';
+const phone = uniquePhone();
+const PARENT_PHONE = phone.typed;
 const HOTLINE = '+15550100';
 
 test('a child calls Santa from the phone simulator, the call lands on the dashboard and its recording can be bought', async ({
@@ -25,7 +26,7 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   // The simulator prefills the parent phone from the profile and offers the hotline.
   await page.goto('/sandbox/phone');
   await expect(page.getByText('SANDBOX PHONE SIMULATOR')).toBeVisible();
-  await expect(page.getByLabel('Calling from')).toHaveValue('+14155552671');
+  await expect(page.getByLabel('Calling from')).toHaveValue(phone.e164);
   await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
   await page.getByLabel('Calling from').fill(PARENT_PHONE);
   await page.getByRole('button', { name: 'Dial' }).click();
