@@ -75,17 +75,13 @@ export interface AppServices {
 export const JSON_BODY_LIMIT = '100kb';
 
 export function createServices(deps: AppDeps): AppServices {
+  const subscription = createSubscriptionService(deps.db);
   return {
     auth: createAuthService(deps.db, { adminEmail: deps.config.adminEmail, bcryptCost: deps.bcryptCost }),
-    subscription: createSubscriptionService(deps.db),
+    subscription,
     profile: createProfileService(deps.db),
-    // The subscription service is stateless, so these modules can hold their own instance.
-    sample: createSampleService(deps.db, createSubscriptionService(deps.db)),
-    hotline: createHotlineService(
-      deps.db,
-      createSubscriptionService(deps.db),
-      deps.providers.telephony.hotlineNumber,
-    ),
+    sample: createSampleService(deps.db, subscription),
+    hotline: createHotlineService(deps.db, subscription, deps.providers.telephony.hotlineNumber),
     calls: createCallsService(deps.db),
     payments: createPaymentsServices(deps),
   };
