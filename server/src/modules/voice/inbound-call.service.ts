@@ -64,6 +64,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
             allowed_minutes: allowed,
             user_id: profile.user_id,
             call_sid: call.CallSid,
+            // The agent can refer to these whatever wording the admin's script uses.
+            ...(profile.wish_list ? { wish_list: profile.wish_list } : {}),
+            ...(profile.accomplishments ? { accomplishments: profile.accomplishments } : {}),
+            ...(profile.siblings ? { siblings: profile.siblings } : {}),
           },
           prompt: renderPrompt(template, profile, allowed),
           firstMessage: renderFirstMessage(profile),
