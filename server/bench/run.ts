@@ -2,8 +2,12 @@
  * `npm run bench`: throughput and p99 of real routes beside a bare Express route served by the
  * same process in the same run, on Postgres when DATABASE_URL is set, else in-memory PGlite.
  */
+import { fork } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector/promises';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import autocannon from 'autocannon';
+import { fileURLToPath } from 'node:url';
 import express from 'express';
 import { pino } from 'pino';
 import { createApp, createServices } from '../src/app.ts';
@@ -12,27 +16,46 @@ import { migrate } from '../src/db/migrate.ts';
 import { openDb } from '../src/db/open-db.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
-import { benchInbound } from './inbound.ts';
+import { inboundLoad, PROFILES } from './inbound.ts';
+import type { FixedLoad, InboundLoad, LoadJob, LoadResult } from './load.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 
-interface Figures {
+interface Figures extends LoadResult {
   name: string;
-  requestsPerSecond: number;
-  p99: number;
-  errors: number;
 }
 
-async function measure(name: string, url: string, headers: Record<string, string> = {}): Promise<Figures> {
-  // A short warm-up so JIT and pools are hot before the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+/** Runs one load in its own process (bench/load.ts) so the server keeps its core to itself. */
+async function measure(name: string, load: FixedLoad | InboundLoad): Promise<Figures> {
+  const job: LoadJob = { ...load, connections: CONNECTIONS, duration: DURATION_S };
+  const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), {
+    execArgv: ['--import', 'tsx'],
+  });
+  const stopProfiling = await startProfiling(name);
+  const result = await new Promise<LoadResult>((resolve, reject) => {
+    child.once('message', resolve);
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+    child.send(job);
+  });
+  await stopProfiling();
+  return { name, ...result };
+}
+
+/** BENCH_PROFILE=dir writes the server's CPU profile of each route there (open in DevTools). */
+async function startProfiling(name: string): Promise<() => Promise<void>> {
+  const dir = process.env.BENCH_PROFILE;
+  if (!dir) return async () => undefined;
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, `${name.replace(/\W+/g, '-').replace(/^-|-$/g, '')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
   };
 }
 
@@ -48,12 +71,13 @@ if (databaseUrl.startsWith('postgres')) {
   await db.close();
 }
 const benchDb = databaseUrl.startsWith('postgres')
-  ? (await import('../src/db/postgres-db.ts')).createPostgresDb(databaseUrl, { searchPath: 'bench', max: 20 })
+  ? (await import('../src/db/postgres-db.ts')).createPostgresDb(databaseUrl, { searchPath: 'bench', max: 10 })
   : db;
 await migrate(benchDb);
 
 const logger = pino({ level: 'silent' });
-const providers = createProviders({ config, db: benchDb, sandboxSecrets: loadSandboxSecrets() });
+const sandboxSecrets = loadSandboxSecrets();
+const providers = createProviders({ config, db: benchDb, sandboxSecrets });
 const deps = { config, db: benchDb, logger, providers, bcryptCost: 4 };
 const services = createServices(deps);
 const app = createApp(deps, services);
@@ -76,25 +100,42 @@ const signedIn = await services.auth.register({
 });
 const cookie = { cookie: `session_token=${signedIn.sessionToken}` };
 
+// BENCH_ONLY=me or BENCH_ONLY=inbound measures one route (the bare baseline always runs).
+const only = process.env.BENCH_ONLY;
 const results: Figures[] = [];
-results.push(await measure('bare Express route', `${bareBase}/bench/bare`));
-results.push(await measure('GET /api/auth/me (valid session)', `${base}/api/auth/me`, cookie));
 results.push(
-  await benchInbound({
-    base,
-    db: benchDb,
-    providers,
-    publicUrl: config.publicUrl,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-  }),
+  await measure('bare Express route', { kind: 'fixed', url: `${bareBase}/bench/bare`, headers: {} }),
 );
+if (!only || only === 'me') {
+  results.push(
+    await measure('GET /api/auth/me (valid session)', {
+      kind: 'fixed',
+      url: `${base}/api/auth/me`,
+      headers: cookie,
+    }),
+  );
+}
+if (!only || only === 'inbound') {
+  results.push(
+    await measure(
+      `POST /api/voice/twilio/inbound (${PROFILES} profiles)`,
+      await inboundLoad({
+        base,
+        db: benchDb,
+        publicUrl: config.publicUrl,
+        twilioAuthToken: sandboxSecrets.twilioAuthToken,
+        hotline: providers.telephony.hotlineNumber,
+      }),
+    ),
+  );
+}
 
 const baseline = results[0]!;
 console.log(`\nDatabase: ${benchDb.kind}; ${CONNECTIONS} connections; ${DURATION_S}s per route\n`);
 console.log(
   'route'.padEnd(48),
   'req/s'.padStart(10),
+  'p50 ms'.padStart(8),
   'p99 ms'.padStart(8),
   'ratio'.padStart(7),
   'errors'.padStart(7),
@@ -104,6 +145,7 @@ for (const r of results) {
   console.log(
     r.name.padEnd(48),
     r.requestsPerSecond.toFixed(0).padStart(10),
+    r.p50.toFixed(1).padStart(8),
     r.p99.toFixed(1).padStart(8),
     `${(ratio * 100).toFixed(0)}%`.padStart(7),
     String(r.errors).padStart(7),
