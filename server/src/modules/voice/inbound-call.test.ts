@@ -37,7 +37,10 @@ test('a forged Twilio signature is refused with 403 and nothing is reserved', as
 });
 
 test('an unsigned Twilio webhook is refused', async () => {
-  const res = await supertest(ctx.voiceApp).post('/api/voice/twilio/inbound').type('form').send(inboundCall('+14155550001', HOTLINE));
+  const res = await supertest(ctx.voiceApp)
+    .post('/api/voice/twilio/inbound')
+    .type('form')
+    .send(inboundCall('+14155550001', HOTLINE));
   expect(res.status).toBe(403);
 });
 
@@ -55,19 +58,38 @@ test('a parent calling the common hotline from their own phone is recognised and
   expect(sent.prompt).toContain('a red bicycle');
   expect(sent.prompt).toContain('at most 1 minute');
   expect(sent.firstMessage).toContain('Emma');
-  expect(await reservationsOf(user.id)).toEqual([{ call_sid: call.CallSid, minutes_reserved: 1, status: 'open' }]);
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 1, status: 'open' },
+  ]);
+});
+
+test('Twilio re-sending the webhook of a ringing call connects it again without reserving twice', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
+  // The first attempt holds the whole 1-minute balance, yet the retry is the same call.
+  expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 1, status: 'open' },
+  ]);
 });
 
 test('a hotline caller number written in another format still matches the parent phone', async () => {
-  const { user } = await createFamily(ctx, { plan: 'free_sample', profile: { parent_phone: '+1 (415) 555-7771' } });
+  const { user } = await createFamily(ctx, {
+    plan: 'free_sample',
+    profile: { parent_phone: '+1 (415) 555-7771' },
+  });
   const res = await postTwilio(ctx, 'inbound', inboundCall('+14155557771', HOTLINE));
   expect(res.text).toBe(REGISTERED_TWIML);
   expect(await reservationsOf(user.id)).toHaveLength(1);
 });
 
-test('a call to a dedicated number reaches its owner\'s profile whoever calls', async () => {
+test("a call to a dedicated number reaches its owner's profile whoever calls", async () => {
   const { user } = await createFamily(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Noah' } });
-  await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [user.id, '+15550142']);
+  await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [
+    user.id,
+    '+15550142',
+  ]);
   const res = await postTwilio(ctx, 'inbound', inboundCall('+447700900123', '+15550142'));
   expect(res.text).toBe(REGISTERED_TWIML);
   const sent = ctx.voice.registered.at(-1)!;
@@ -119,7 +141,9 @@ test('when the voice agent fails the reservation is closed and the child hears a
 
 test('30 concurrent calls against an account with 10 minutes never reserve more than 10', async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 10 });
-  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_limit: 10, minutes_used: 0 }));
+  await ctx.db.transaction((tx) =>
+    ctx.services.subscription.update(tx, user.id, { minutes_limit: 10, minutes_used: 0 }),
+  );
   // The pass has no per-call cap, so give each call at most 1 minute through the free sample's cap.
   await ctx.db.query("update subscriptions set plan = 'free_sample' where user_id = $1", [user.id]);
   const results = await Promise.all(
@@ -147,7 +171,10 @@ test('the deadline sweeper ends an overdue call through Twilio', async () => {
   const { parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
   const call = inboundCall(parentPhone, HOTLINE);
   await postTwilio(ctx, 'inbound', call);
-  await ctx.db.query("update call_reservations set deadline = now() - interval '1 second' where call_sid = $1", [call.CallSid]);
+  await ctx.db.query(
+    "update call_reservations set deadline = now() - interval '1 second' where call_sid = $1",
+    [call.CallSid],
+  );
   const sweeperDeps = {
     db: ctx.db,
     logger: ctx.deps.logger,
@@ -162,11 +189,15 @@ test('the deadline sweeper ends an overdue call through Twilio', async () => {
   expect(second.hungUp).toBe(0);
 });
 
-test('a call that ends without a post-call event is settled from Twilio\'s CallDuration after the grace', async () => {
+test("a call that ends without a post-call event is settled from Twilio's CallDuration after the grace", async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
   const call = inboundCall(parentPhone, HOTLINE);
   await postTwilio(ctx, 'inbound', call);
-  const status = await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '130' });
+  const status = await postTwilio(ctx, 'status', {
+    CallSid: call.CallSid,
+    CallStatus: 'completed',
+    CallDuration: '130',
+  });
   expect(status.status).toBe(200);
   await sweepCallReservations({
     db: ctx.db,
@@ -175,13 +206,20 @@ test('a call that ends without a post-call event is settled from Twilio\'s CallD
     subscriptions: ctx.services.subscription,
     graceSeconds: -1,
   });
-  expect(await reservationsOf(user.id)).toEqual([{ call_sid: call.CallSid, minutes_reserved: 30, status: 'settled' }]);
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 30, status: 'settled' },
+  ]);
   const sub = await ctx.services.subscription.find(user.id);
   expect(sub?.minutes_used).toBe(3);
 });
 
 test('a forged status callback is refused', async () => {
-  const res = await postTwilio(ctx, 'status', { CallSid: nextCallSid(), CallStatus: 'completed' }, { forge: true });
+  const res = await postTwilio(
+    ctx,
+    'status',
+    { CallSid: nextCallSid(), CallStatus: 'completed' },
+    { forge: true },
+  );
   expect(res.status).toBe(403);
 });
 

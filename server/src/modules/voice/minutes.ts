@@ -24,19 +24,15 @@ export async function reserveMinutes(
   return db.transaction(async (tx) => {
     const subscription = await subscriptions.findForUpdate(tx, userId);
     if (!subscription || !isUsable(subscription)) return null;
-    const open = await reservations.sumOpenReservedMinutes(tx, userId);
-    const available = subscription.minutes_limit - subscription.minutes_used - open;
-    const cap = isPlanId(subscription.plan) ? PLANS[subscription.plan].perCallCapMinutes : null;
-    const allowed = Math.min(cap ?? available, available);
-    if (allowed <= 0) return null;
-    const reservation = await reservations.insertReservation(tx, {
+    const reservation = await reservations.reserveWithinBalance(tx, {
       userId,
       callSid,
       plan: subscription.plan,
-      minutes: allowed,
+      balance: subscription.minutes_limit - subscription.minutes_used,
+      capMinutes: isPlanId(subscription.plan) ? PLANS[subscription.plan].perCallCapMinutes : null,
     });
     if (reservation) return reservation;
-    // Twilio retried the webhook: answer the call that is already reserved.
+    // Nothing left, or Twilio retried the webhook: answer the call that is already reserved.
     const existing = await reservations.findReservationBySid(tx, callSid);
     return existing?.status === 'open' && existing.user_id === userId ? existing : null;
   });

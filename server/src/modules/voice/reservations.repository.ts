@@ -26,36 +26,46 @@ export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string):
   return rows[0]?.user_id;
 }
 
-export async function sumOpenReservedMinutes(q: Queryable, userId: string): Promise<number> {
-  const { rows } = await q.query<{ total: number | string }>(
-    "select coalesce(sum(minutes_reserved), 0) as total from call_reservations where user_id = $1 and status = 'open'",
-    [userId],
-  );
-  return Number(rows[0]?.total ?? 0);
-}
-
-/** Undefined when Twilio re-sent the webhook for a call we already reserved. */
-export async function insertReservation(
+/**
+ * Reserves what is left of the balance (at most the per-call cap) in one statement: the open
+ * reservations are summed in the same statement that inserts, so the caller must hold the
+ * subscription's row lock (taken before this statement's snapshot). Undefined when nothing is
+ * left or Twilio re-sent the webhook for a call already reserved.
+ */
+export async function reserveWithinBalance(
   q: Queryable,
-  input: { userId: string; callSid: string; plan: string; minutes: number },
+  input: { userId: string; callSid: string; plan: string; balance: number; capMinutes: number | null },
 ): Promise<ReservationRow | undefined> {
   const { rows } = await q.query<ReservationRow>(
-    `insert into call_reservations (user_id, call_sid, plan, minutes_reserved, deadline)
-     values ($1, $2, $3, $4, now() + make_interval(mins => $4))
+    `with open as (
+       select coalesce(sum(minutes_reserved), 0)::integer as total
+       from call_reservations where user_id = $1 and status = 'open'
+     ), allowed as (
+       select least(coalesce($5::integer, $4::integer - total), $4::integer - total) as minutes from open
+     )
+     insert into call_reservations (user_id, call_sid, plan, minutes_reserved, deadline)
+     select $1, $2, $3, minutes, now() + make_interval(mins => minutes) from allowed where minutes > 0
      on conflict (call_sid) do nothing
      returning *`,
-    [input.userId, input.callSid, input.plan, input.minutes],
+    [input.userId, input.callSid, input.plan, input.balance, input.capMinutes],
   );
   return rows[0];
 }
 
-export async function findReservationBySid(q: Queryable, callSid: string): Promise<ReservationRow | undefined> {
-  const { rows } = await q.query<ReservationRow>('select * from call_reservations where call_sid = $1', [callSid]);
+export async function findReservationBySid(
+  q: Queryable,
+  callSid: string,
+): Promise<ReservationRow | undefined> {
+  const { rows } = await q.query<ReservationRow>('select * from call_reservations where call_sid = $1', [
+    callSid,
+  ]);
   return rows[0];
 }
 
 export async function lockReservation(q: Queryable, id: string): Promise<ReservationRow | undefined> {
-  const { rows } = await q.query<ReservationRow>('select * from call_reservations where id = $1 for update', [id]);
+  const { rows } = await q.query<ReservationRow>('select * from call_reservations where id = $1 for update', [
+    id,
+  ]);
   return rows[0];
 }
 
@@ -72,7 +82,11 @@ export async function finishReservation(
   ]);
 }
 
-export async function recordCallEnded(q: Queryable, callSid: string, durationSecs: number | null): Promise<void> {
+export async function recordCallEnded(
+  q: Queryable,
+  callSid: string,
+  durationSecs: number | null,
+): Promise<void> {
   await q.query(
     `update call_reservations set ended_at = coalesce(ended_at, now()),
        call_duration_secs = coalesce($2, call_duration_secs)
@@ -121,8 +135,9 @@ export async function claimUnreportedReservations(
 }
 
 export async function callSidsOfUser(q: Queryable, userId: string): Promise<Set<string>> {
-  const { rows } = await q.query<{ call_sid: string }>('select call_sid from call_reservations where user_id = $1', [
-    userId,
-  ]);
+  const { rows } = await q.query<{ call_sid: string }>(
+    'select call_sid from call_reservations where user_id = $1',
+    [userId],
+  );
   return new Set(rows.map((row) => row.call_sid));
 }
