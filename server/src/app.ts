@@ -33,6 +33,10 @@ import { createHotlineService, type HotlineService } from './modules/santa/hotli
 import { createProfileService, type ProfileService } from './modules/santa/profile.service.ts';
 import { createSampleService, type SampleService } from './modules/santa/sample.service.ts';
 import { createSantaRouter } from './modules/santa/santa.routes.ts';
+import {
+  createSantaPromptService,
+  type SantaPromptService,
+} from './modules/santa-script/santa-prompt.service.ts';
 import { createSubscriptionRouter } from './modules/subscription/subscription.routes.ts';
 import { createGoogleAuthRouter } from './modules/auth/google.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
@@ -70,6 +74,7 @@ export interface AppServices {
   hotline: HotlineService;
   calls: CallsService;
   payments: PaymentsServices;
+  santaScript: SantaPromptService;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -84,6 +89,7 @@ export function createServices(deps: AppDeps): AppServices {
     hotline: createHotlineService(deps.db, subscription, deps.providers.telephony.hotlineNumber),
     calls: createCallsService(deps.db),
     payments: createPaymentsServices(deps),
+    santaScript: createSantaPromptService(deps.db),
   };
 }
 
@@ -125,7 +131,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   if (deps.providers.stripe instanceof SandboxStripe) {
     // The sandbox hands its signed events to the very function the webhook route calls.
     const { fulfilment } = services.payments;
-    deps.providers.stripe.connectWebhook((rawBody, signature) => fulfilment.handleWebhook(rawBody, signature));
+    deps.providers.stripe.connectWebhook((rawBody, signature) =>
+      fulfilment.handleWebhook(rawBody, signature),
+    );
     sandbox.use('/checkout', createSandboxCheckoutRouter(deps.providers.stripe));
   }
   const phone = createSandboxPhone(deps);

@@ -1,31 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 
-/** A child logger per request carrying its id; only method, path and status are logged. */
-export function requestLogging(logger: Logger) {
-  return pinoHttp({
-    logger,
-    genReqId: (req, res) => {
-      const incoming = req.headers['x-request-id'];
-      const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    serializers: {
-      // Query strings can carry codes and ids, so only the path is kept.
-      req: (req: IncomingMessage & { id?: string }) => ({
-        id: req.id,
-        method: req.method,
-        path: (req.url ?? '').split('?')[0],
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    autoLogging: { ignore: (req) => req.url === '/api/health' },
-  });
+/**
+ * One line per request with its id, method, path (never the query string: it can carry codes and
+ * ids), status and time; no bodies, headers or cookies. `req.log` is the request's child logger,
+ * made only when something logs through it: pino-http built one for every request, which cost a
+ * tenth of a simple request's time (npm run bench).
+ */
+export function requestLogging(logger: Logger): RequestHandler {
+  return (req, res, next) => {
+    const incoming = req.headers['x-request-id'];
+    const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    res.setHeader('X-Request-Id', id);
+    let child: Logger | undefined;
+    Object.defineProperty(req, 'log', {
+      configurable: true,
+      get: () => (child ??= logger.child({ reqId: id })),
+    });
+    if (req.url === '/api/health') return next();
+
+    const started = performance.now();
+    const method = req.method;
+    const path = (req.originalUrl || req.url).split('?')[0];
+    res.once('close', () => {
+      const status = res.statusCode;
+      const finished = res.writableFinished;
+      const level = !finished || status >= 400 ? (status >= 500 ? 'error' : 'warn') : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        {
+          reqId: id,
+          req: { method, path },
+          res: { statusCode: status },
+          responseTime: Math.round(performance.now() - started),
+        },
+        finished ? 'request completed' : 'request aborted',
+      );
+    });
+    next();
+  };
 }

@@ -5,7 +5,7 @@ import type { AdminPorts } from './admin.ports.ts';
 import * as repo from './admin.repository.ts';
 import { userNotFound, type AdminActor } from './admin.service.ts';
 
-type Ports = Pick<AdminPorts, 'subscription' | 'billing' | 'numbers' | 'voice' | 'storage'>;
+type Ports = Pick<AdminPorts, 'subscription' | 'sessions' | 'billing' | 'numbers' | 'voice' | 'storage'>;
 
 /** Deleting accounts and numbers: outside services first, then one transaction for our rows. */
 export function createAdminAccountsService(db: Db, ports: Ports) {
@@ -14,7 +14,11 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
       const config = await repo.findAgentConfig(db, userId);
       if (!config) throw new AppError('not_found', NO_CONFIGURATION_MESSAGE);
       await ports.numbers.releaseDedicatedNumber(userId);
-      await repo.insertAudit(db, { adminEmail: admin.email, action: 'delete_phone_number', targetUserId: userId });
+      await repo.insertAudit(db, {
+        adminEmail: admin.email,
+        action: 'delete_phone_number',
+        targetUserId: userId,
+      });
       return 'Phone number deleted successfully';
     },
 
@@ -66,6 +70,7 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
           },
         });
       });
+      ports.sessions.forgetUser(userId);
       return 'User deleted successfully';
     },
   };

@@ -52,8 +52,14 @@ export interface RecordingStoragePort {
   delete(key: string): Promise<void>;
 }
 
+export interface SessionsPort {
+  /** Makes a deleted account's open sessions stop working at once on this process. */
+  forgetUser(userId: string): void;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
+  sessions: SessionsPort;
   coupons: CouponsPort;
   billing: BillingPort;
   numbers: NumbersPort;

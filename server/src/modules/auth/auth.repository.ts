@@ -15,6 +15,7 @@ export interface UserRow {
 
 export interface SessionUserRow extends Omit<UserRow, 'password_hash' | 'created_at'> {
   session_created_at: Date;
+  session_expires_at: Date;
   last_seen_at: Date;
 }
 
@@ -107,7 +108,7 @@ export async function insertSession(
 export async function findSessionUser(q: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {
   const { rows } = await q.query<SessionUserRow>(
     `select u.id, u.email, u.name, u.picture, u.google_id, u.role,
-            s.created_at as session_created_at, s.last_seen_at
+            s.created_at as session_created_at, s.expires_at as session_expires_at, s.last_seen_at
      from sessions s join users u on u.id = s.user_id
      where s.token_hash = $1 and s.expires_at > now()`,
     [tokenHash],

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './auth.repository.ts';
 import type { Role, SessionUserRow, UserRow } from './auth.repository.ts';
+import { createSessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const DEFAULT_BCRYPT_COST = 11;
@@ -18,7 +19,12 @@ export const DEFAULT_BCRYPT_COST = 11;
 export interface AuthServiceOptions {
   adminEmail: string;
   bcryptCost?: number;
+  /** How long a looked-up parent session is remembered in memory (0 turns it off). */
+  sessionCacheMs?: number;
 }
+
+/** Short enough that a logout on another replica takes effect within it (decision 0004). */
+export const SESSION_CACHE_MS = 5_000;
 
 export interface SessionUser {
   id: string;
@@ -53,6 +59,10 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
   const cost = options.bcryptCost ?? DEFAULT_BCRYPT_COST;
   // A real hash of the same cost, so a login for an unknown email takes as long as a wrong password.
   const dummyHash = bcrypt.hash(newToken(), cost);
+  const sessions = createSessionCache<SessionUser>({
+    ttlMs: options.sessionCacheMs ?? SESSION_CACHE_MS,
+    maxEntries: 10_000,
+  });
 
   async function startSession(user: UserRow): Promise<SignedIn> {
     const sessionToken = newToken();
@@ -90,13 +100,18 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     deleteExpiredSessions: () => repo.deleteExpiredSessions(db),
 
     async logout(sessionToken: string | undefined): Promise<void> {
-      if (sessionToken) await repo.deleteSession(db, hashToken(sessionToken));
+      if (!sessionToken) return;
+      const tokenHash = hashToken(sessionToken);
+      sessions.forgetToken(tokenHash);
+      await repo.deleteSession(db, tokenHash);
     },
 
     /** Resolves a cookie token to its user, enforcing the admin's shorter absolute and idle limits. */
     async authenticate(sessionToken: string | undefined): Promise<SessionUser | undefined> {
       if (!sessionToken) return undefined;
       const tokenHash = hashToken(sessionToken);
+      const cached = sessions.get(tokenHash);
+      if (cached) return cached;
       const row = await repo.findSessionUser(db, tokenHash);
       if (!row) return undefined;
       if (row.role === 'admin') {
@@ -109,9 +124,16 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
         }
         // One write a minute is enough to track idleness.
         if (idleMs > 60_000) await repo.touchSession(db, tokenHash);
+        // Never remembered: the admin's idle limit is checked on every request.
+        return toSessionUser(row);
       }
-      return toSessionUser(row);
+      const user = toSessionUser(row);
+      sessions.set(tokenHash, user.id, user, new Date(row.session_expires_at).getTime());
+      return user;
     },
+
+    /** Drops what this process remembers of a user's sessions (account changed or deleted). */
+    forgetUser: (userId: string) => sessions.forgetUser(userId),
 
     /** Makes the one-time id that carries a third-party sign-in back to the SPA. */
     async createHandoff(userId: string): Promise<string> {
@@ -150,11 +172,14 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       const byEmail = await repo.findUserByEmail(db, email);
       if (byEmail) {
         if (byEmail.role === 'admin' || byEmail.google_id) throw refused;
-        return repo.linkGoogleAccount(db, byEmail.id, {
+        const linked = await repo.linkGoogleAccount(db, byEmail.id, {
           googleId: profile.sub,
           picture: profile.picture,
           name: profile.name,
         });
+        // Sessions already open on this account should show the linked google_id and picture.
+        sessions.forgetUser(byEmail.id);
+        return linked;
       }
       try {
         return await repo.insertUser(db, {

@@ -36,7 +36,29 @@ test('a script without {kid_name} is refused', async () => {
 
 test('a script over 8000 characters is refused', async () => {
   const service = createSantaPromptService(ctx.db);
-  await expect(service.savePrompt(`{kid_name} ${'x'.repeat(8000)}`, 'admin@santacalls.local')).rejects.toMatchObject({
+  await expect(
+    service.savePrompt(`{kid_name} ${'x'.repeat(8000)}`, 'admin@santacalls.local'),
+  ).rejects.toMatchObject({
     status: 400,
   });
+});
+
+test('a call uses a script saved here at once', async () => {
+  const service = createSantaPromptService(ctx.db);
+  await service.scriptForCall();
+  await service.savePrompt('Ho ho ho, {kid_name}!', 'admin@santacalls.local');
+  expect((await service.scriptForCall()).prompt).toBe('Ho ho ho, {kid_name}!');
+});
+
+test('a call sees a script saved by another replica within five seconds', async () => {
+  const clock = { now: 0 };
+  const replica = createSantaPromptService(ctx.db, { now: () => clock.now });
+  const other = createSantaPromptService(ctx.db);
+  await other.savePrompt('First script for {kid_name}.', 'admin@santacalls.local');
+  expect((await replica.scriptForCall()).prompt).toBe('First script for {kid_name}.');
+  await other.savePrompt('Second script for {kid_name}.', 'admin@santacalls.local');
+  clock.now = 4_999;
+  expect((await replica.scriptForCall()).prompt).toBe('First script for {kid_name}.');
+  clock.now = 5_000;
+  expect((await replica.scriptForCall()).prompt).toBe('Second script for {kid_name}.');
 });

@@ -16,20 +16,39 @@ export function presentSantaPrompt(row: SantaPromptRow): SantaPrompt {
   };
 }
 
+/** Calls read the script at most this often per replica; a save here takes effect at once. */
+export const SCRIPT_CACHE_MS = 5_000;
+
 /** Owns santa_prompts: the admin reads and saves it, the inbound call webhook renders it. */
-export function createSantaPromptService(db: Db) {
+export function createSantaPromptService(db: Db, options: { cacheMs?: number; now?: () => number } = {}) {
+  const cacheMs = options.cacheMs ?? SCRIPT_CACHE_MS;
+  const now = options.now ?? Date.now;
+  let cached: { script: SantaPrompt; until: number } | undefined;
+
+  async function getPrompt(q: Queryable = db): Promise<SantaPrompt> {
+    const row = await repo.findSantaPrompt(q);
+    return row
+      ? presentSantaPrompt(row)
+      : { prompt: FALLBACK_PROMPT, last_updated: new Date(0).toISOString(), updated_by: null };
+  }
+
   return {
-    async getPrompt(q: Queryable = db): Promise<SantaPrompt> {
-      const row = await repo.findSantaPrompt(q);
-      return row
-        ? presentSantaPrompt(row)
-        : { prompt: FALLBACK_PROMPT, last_updated: new Date(0).toISOString(), updated_by: null };
+    getPrompt,
+
+    /** The script a ringing call renders: every call needs it, and it changes only when the admin saves. */
+    async scriptForCall(): Promise<SantaPrompt> {
+      if (cached && cached.until > now()) return cached.script;
+      const script = await getPrompt();
+      cached = { script, until: now() + cacheMs };
+      return script;
     },
 
     /** Refuses a script without {kid_name} or over the length limit (400 with the reason). */
     async savePrompt(prompt: unknown, updatedBy: string): Promise<SantaPrompt> {
       const input = parseInput(saveSantaPromptRequestSchema, { prompt });
-      return presentSantaPrompt(await repo.saveSantaPrompt(db, input.prompt, updatedBy));
+      const script = presentSantaPrompt(await repo.saveSantaPrompt(db, input.prompt, updatedBy));
+      cached = { script, until: now() + cacheMs };
+      return script;
     },
   };
 }

@@ -52,7 +52,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
       const reservation = await reserveMinutes(db, deps.subscriptions, profile.user_id, call.CallSid);
       if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
 
-      const { prompt: template } = await deps.prompts.getPrompt();
+      const { prompt: template } = await deps.prompts.scriptForCall();
       const allowed = reservation.minutes_reserved;
       try {
         const twiml = await deps.voice.registerCall({

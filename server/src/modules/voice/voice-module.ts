@@ -1,5 +1,4 @@
 import type { AppDeps, AppServices } from '../../app.ts';
-import { createSantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { createCallMediaService, type CallMediaService } from './call-media.service.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
@@ -16,7 +15,6 @@ export interface VoiceModule {
 export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceModule {
   const { db, logger, providers } = deps;
   const profiles = services.profile;
-  const prompts = createSantaPromptService(db);
   const postCall = createPostCallService({
     db,
     logger,
@@ -34,10 +32,16 @@ export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceMo
       voice: providers.voice,
       profiles,
       subscriptions: services.subscription,
-      prompts,
+      prompts: services.santaScript,
     }),
     status: createCallStatusService(db),
     postCall,
-    media: createCallMediaService({ db, logger, voice: providers.voice, recordings: providers.recordings, postCall }),
+    media: createCallMediaService({
+      db,
+      logger,
+      voice: providers.voice,
+      recordings: providers.recordings,
+      postCall,
+    }),
   };
 }

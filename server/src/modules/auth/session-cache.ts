@@ -1,0 +1,60 @@
+/**
+ * A short-lived, per-process memory of sessions already looked up (docs/decisions/0004).
+ * Every /api request resolves its cookie; without this, each one is a database round trip that
+ * costs more than the rest of the request. Entries live a few seconds: a logout or account
+ * deletion on this process forgets them at once, one on another replica within the TTL.
+ */
+export interface SessionCache<T> {
+  get(tokenHash: string): T | undefined;
+  /** notAfter: the session's own expiry, which the memory never outlives. */
+  set(tokenHash: string, userId: string, value: T, notAfter: number): void;
+  forgetToken(tokenHash: string): void;
+  forgetUser(userId: string): void;
+}
+
+interface Entry<T> {
+  userId: string;
+  value: T;
+  expiresAt: number;
+}
+
+export function createSessionCache<T>(options: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}): SessionCache<T> {
+  const now = options.now ?? Date.now;
+  // A Map iterates in insertion order, so its first key is always the oldest entry.
+  const entries = new Map<string, Entry<T>>();
+
+  return {
+    get(tokenHash) {
+      const entry = entries.get(tokenHash);
+      if (!entry) return undefined;
+      if (entry.expiresAt <= now()) {
+        entries.delete(tokenHash);
+        return undefined;
+      }
+      return entry.value;
+    },
+
+    set(tokenHash, userId, value, notAfter) {
+      const expiresAt = Math.min(now() + options.ttlMs, notAfter);
+      if (expiresAt <= now()) return;
+      entries.delete(tokenHash);
+      if (entries.size >= options.maxEntries) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      entries.set(tokenHash, { userId, value, expiresAt });
+    },
+
+    forgetToken(tokenHash) {
+      entries.delete(tokenHash);
+    },
+
+    forgetUser(userId) {
+      for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
+    },
+  };
+}
