@@ -16,7 +16,12 @@ import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 
 const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
-const HANDLED_EVENTS = new Set(['checkout.session.completed', 'invoice.paid', ...SUBSCRIPTION_EVENTS]);
+/**
+ * A delayed payment method (bank debit) completes the session unpaid and later sends
+ * async_payment_succeeded with the same session, now paid: both fulfil through one path.
+ */
+const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+const HANDLED_EVENTS = new Set([...CHECKOUT_EVENTS, 'invoice.paid', ...SUBSCRIPTION_EVENTS]);
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 
@@ -190,7 +195,7 @@ export function createFulfilmentService(deps: {
       }
       if (!HANDLED_EVENTS.has(event.type)) return;
       const result =
-        event.type === 'checkout.session.completed'
+        CHECKOUT_EVENTS.has(event.type)
           ? await onCheckoutCompleted(event)
           : event.type === 'invoice.paid'
             ? await onInvoicePaid(event)

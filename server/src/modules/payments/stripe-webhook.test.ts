@@ -99,6 +99,27 @@ describe('POST /api/stripe/webhook', () => {
     expect((await snapshot(user.id)).numbers).toEqual([]);
   });
 
+  test('a delayed payment activates the plan only when Stripe reports it succeeded', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const { metadata } = await startCheckout(client, 'pay_per_call');
+    const session = checkoutSession({ metadata, amount_total: 299, amount_subtotal: 299 });
+    await deliver(stripeEvent('checkout.session.completed', { ...session, payment_status: 'unpaid' }));
+    expect((await client.get('/api/subscription/status')).body.has_subscription).toBe(false);
+    await deliver(stripeEvent('checkout.session.async_payment_succeeded', session));
+    const status = await client.get('/api/subscription/status');
+    expect(status.body.subscription).toMatchObject({ plan: 'pay_per_call', minutes_limit: 5, amount: 299 });
+    expect((await snapshot(user.id)).row).toMatchObject({ status: 'active' });
+  });
+
+  test('a delayed payment that fails never activates the plan', async () => {
+    const { client } = await signUp(ctx.app);
+    const { metadata } = await startCheckout(client, 'pay_per_call');
+    const session = { ...checkoutSession({ metadata }), payment_status: 'unpaid' };
+    await deliver(stripeEvent('checkout.session.completed', session));
+    await deliver(stripeEvent('checkout.session.async_payment_failed', session));
+    expect((await client.get('/api/subscription/status')).body.has_subscription).toBe(false);
+  });
+
   test('moving from the free sample to a pass carries the unspent minute over', async () => {
     const { client, user } = await signUp(ctx.app);
     await ctx.db.transaction((tx) => ctx.services.subscription.activatePlan(tx, user.id, { plan: 'free_sample', amountCents: 0 }));
