@@ -66,6 +66,8 @@ export async function screenshot(page: Page, name: string) {
     await page.setViewportSize(size);
     // Let layout settle after the resize (the spec debounces resize handlers by 20 ms).
     await page.waitForTimeout(100);
+    // A full-page capture of a scrolled page draws the sticky header where the scroll left it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png`, fullPage: true });
   }
   if (original) await page.setViewportSize(original);

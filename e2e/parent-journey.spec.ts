@@ -117,7 +117,10 @@ test('a parent signs up, takes the free sample, sets up and edits the profile', 
   // Dashboard: plan, minutes, the hotline and the profile.
   await expect(page.getByRole('heading', { name: 'Setup Required' })).toHaveCount(0);
   await expect(page.getByText('Free Sample', { exact: true })).toBeVisible();
-  await expect(page.getByText('1 of 1 minutes remaining')).toBeVisible();
+  await expect(page.getByText('1 of 1 minute remaining')).toBeVisible();
+  // Nothing used yet: the bar is green and no one is asked to buy more.
+  await expect(page.getByTestId('usage-bar')).toHaveClass(/bg-green-600/);
+  await expect(page.getByRole('link', { name: 'Add More Minutes' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toBeVisible();
   const santaNumber = page.getByRole('link', { name: '+1 555 0100' });
   await expect(santaNumber).toBeVisible();

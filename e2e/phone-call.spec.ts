@@ -56,8 +56,12 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await expect(history).toContainText(/Duration: \d+ seconds/);
   await history.getByText('View transcript').click();
   await expect(history).toContainText('I learned to swim at school');
-  await expect(page.getByText('1 minutes used')).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 of 1 minutes used');
+  await expect(page.getByText('1 minute used')).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 of 1 minute used');
+  // Every minute is spent: above 80 percent the bar turns red, and at zero the card offers more.
+  await expect(page.getByTestId('usage-bar')).toHaveClass(/bg-red-600/);
+  await expect(page.getByRole('link', { name: 'Add More Minutes' })).toHaveAttribute('href', '/pricing');
+  await screenshot(page, 'dashboard-minutes-spent');
 
   // Unlock the recording through the sandbox checkout.
   await history.getByRole('button', { name: 'Purchase $0.99' }).click();

@@ -1,5 +1,11 @@
 import { expect, test } from 'vitest';
-import { formatLongDateTime, formatMinutesSeconds, formatPhoneNumber, telHref } from './format';
+import {
+  formatLongDateTime,
+  formatMinutes,
+  formatMinutesSeconds,
+  formatPhoneNumber,
+  telHref,
+} from './format';
 
 test('the sandbox hotline reads +1 555 0100', () => {
   expect(formatPhoneNumber('+15550100')).toBe('+1 555 0100');
@@ -23,4 +29,10 @@ test('durations over 0 read as minutes and seconds, 0 reads as nothing', () => {
   expect(formatMinutesSeconds(125)).toBe('2m 5s');
   expect(formatMinutesSeconds(45)).toBe('0m 45s');
   expect(formatMinutesSeconds(0)).toBeNull();
+});
+
+test('one minute is singular, every other count plural', () => {
+  expect(formatMinutes(1)).toBe('1 minute');
+  expect(formatMinutes(0)).toBe('0 minutes');
+  expect(formatMinutes(30)).toBe('30 minutes');
 });

@@ -2,6 +2,7 @@ import { USAGE_WARNING_RATIO } from '@santa/shared/constants';
 import type { Subscription } from '@santa/shared/subscription';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
+import { formatMinutes } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
 export function CallTimeCard({ subscription }: { subscription: Subscription | null }) {
@@ -16,8 +17,8 @@ export function CallTimeCard({ subscription }: { subscription: Subscription | nu
         Call Time
       </h2>
       <p className="mt-2 text-lg text-ink">
-        <span className="font-display text-2xl font-bold text-santa-700">{remaining}</span> of {limit} minutes
-        remaining
+        <span className="font-display text-2xl font-bold text-santa-700">{remaining}</span> of{' '}
+        {formatMinutes(limit)} remaining
       </p>
       <div
         role="progressbar"
@@ -25,7 +26,7 @@ export function CallTimeCard({ subscription }: { subscription: Subscription | nu
         aria-valuemin={0}
         aria-valuemax={limit}
         aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={`${used} of ${limit} minutes used`}
+        aria-valuetext={`${used} of ${formatMinutes(limit)} used`}
         className="mt-3 h-3 w-full overflow-hidden rounded-full bg-gray-200"
       >
         <div
@@ -35,7 +36,7 @@ export function CallTimeCard({ subscription }: { subscription: Subscription | nu
           style={{ width: `${usedRatio * 100}%` }}
         />
       </div>
-      <p className="mt-2 text-sm text-gray-600">{used} minutes used</p>
+      <p className="mt-2 text-sm text-gray-600">{formatMinutes(used)} used</p>
       {remaining === 0 ? (
         <ButtonLink to={paths.pricing} size="sm" className="mt-4 self-start">
           Add More Minutes
