@@ -37,7 +37,7 @@ async function measure(
   const child = fork(fileURLToPath(new URL('./load.ts', import.meta.url)), {
     execArgv: ['--import', 'tsx'],
   });
-  const stopProfiling = await startProfiling(name);
+  const stopProfiling = await startProfiling(`${name} ${connections} conn`);
   const result = await new Promise<LoadResult>((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));

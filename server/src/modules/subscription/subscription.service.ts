@@ -25,9 +25,11 @@ export function remainingMinutes(row: Pick<SubscriptionRow, 'minutes_limit' | 'm
   return Math.max(0, row.minutes_limit - row.minutes_used);
 }
 
-/** A plan that still lets the child call (Christmas Eve: "active" means minutes may be spent). */
+/** A plan in these states still lets the child call (Christmas Eve: minutes may be spent). */
+export const USABLE_STATUSES: readonly SubscriptionRow['status'][] = ['active', 'past_due'];
+
 export function isUsable(row: SubscriptionRow | undefined): boolean {
-  return !!row && (row.status === 'active' || row.status === 'past_due');
+  return !!row && USABLE_STATUSES.includes(row.status);
 }
 
 export function presentSubscription(row: SubscriptionRow): Subscription {

@@ -49,7 +49,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
       // Nothing about an unrecognised caller is stored (children's data, design §6).
       if (!profile) return { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
 
-      const reservation = await reserveMinutes(db, deps.subscriptions, profile.user_id, call.CallSid);
+      const reservation = await reserveMinutes(db, profile.user_id, call.CallSid);
       if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
 
       const { prompt: template } = await deps.prompts.scriptForCall();

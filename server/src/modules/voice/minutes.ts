@@ -1,6 +1,6 @@
-import { isPlanId, PLANS } from '@santa/shared/plans';
+import { PLANS } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
-import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
+import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as reservations from './reservations.repository.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
@@ -11,31 +11,27 @@ export function billedMinutes(seconds: number): number {
   return Math.ceil(Math.max(0, seconds) / 60);
 }
 
+/** Each plan's per-call cap, as the reservation function reads it. */
+const PER_CALL_CAPS: Record<string, number | null> = Object.fromEntries(
+  Object.entries(PLANS).map(([plan, definition]) => [plan, definition.perCallCapMinutes]),
+);
+
 /**
  * Takes a reservation atomically (design §4.3): the subscription row is locked, so concurrent
- * calls on one account queue here and together never reserve more than the balance.
+ * calls on one account queue there and together never reserve more than the balance.
  */
 export async function reserveMinutes(
   db: Db,
-  subscriptions: SubscriptionService,
   userId: string,
   callSid: string,
 ): Promise<ReservationRow | null> {
-  return db.transaction(async (tx) => {
-    const subscription = await subscriptions.findForUpdate(tx, userId);
-    if (!subscription || !isUsable(subscription)) return null;
-    const reservation = await reservations.reserveWithinBalance(tx, {
-      userId,
-      callSid,
-      plan: subscription.plan,
-      balance: subscription.minutes_limit - subscription.minutes_used,
-      capMinutes: isPlanId(subscription.plan) ? PLANS[subscription.plan].perCallCapMinutes : null,
-    });
-    if (reservation) return reservation;
-    // Nothing left, or Twilio retried the webhook: answer the call that is already reserved.
-    const existing = await reservations.findReservationBySid(tx, callSid);
-    return existing?.status === 'open' && existing.user_id === userId ? existing : null;
+  const reservation = await reservations.reserveCallMinutes(db, {
+    userId,
+    callSid,
+    usableStatuses: USABLE_STATUSES,
+    caps: PER_CALL_CAPS,
   });
+  return reservation ?? null;
 }
 
 /**

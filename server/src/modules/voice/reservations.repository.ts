@@ -27,27 +27,22 @@ export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string):
 }
 
 /**
- * Reserves what is left of the balance (at most the per-call cap) in one statement: the open
- * reservations are summed in the same statement that inserts, so the caller must hold the
- * subscription's row lock (taken before this statement's snapshot). Undefined when nothing is
- * left or Twilio re-sent the webhook for a call already reserved.
+ * Reserves what is left of the balance, at most the plan's per-call cap, for a ringing call
+ * (migrations/0009: lock, sum and insert in one round trip). Also answers the open reservation
+ * Twilio's re-sent webhook already holds; undefined when the plan is unusable or nothing is left.
  */
-export async function reserveWithinBalance(
+export async function reserveCallMinutes(
   q: Queryable,
-  input: { userId: string; callSid: string; plan: string; balance: number; capMinutes: number | null },
+  input: {
+    userId: string;
+    callSid: string;
+    usableStatuses: readonly string[];
+    caps: Record<string, number | null>;
+  },
 ): Promise<ReservationRow | undefined> {
   const { rows } = await q.query<ReservationRow>(
-    `with open as (
-       select coalesce(sum(minutes_reserved), 0)::integer as total
-       from call_reservations where user_id = $1 and status = 'open'
-     ), allowed as (
-       select least(coalesce($5::integer, $4::integer - total), $4::integer - total) as minutes from open
-     )
-     insert into call_reservations (user_id, call_sid, plan, minutes_reserved, deadline)
-     select $1, $2, $3, minutes, now() + make_interval(mins => minutes) from allowed where minutes > 0
-     on conflict (call_sid) do nothing
-     returning *`,
-    [input.userId, input.callSid, input.plan, input.balance, input.capMinutes],
+    'select * from reserve_call_minutes($1, $2, $3, $4::jsonb)',
+    [input.userId, input.callSid, input.usableStatuses, JSON.stringify(input.caps)],
   );
   return rows[0];
 }
