@@ -1,6 +1,5 @@
 import type { AppDeps, AppServices } from './app.ts';
 import { SWEEP_INTERVAL_MS, sweepCallReservations } from './modules/voice/deadline-sweeper.ts';
-import { deleteExpiredOAuthStates } from './modules/auth/oauth-state.repository.ts';
 
 export interface BackgroundJobs {
   stop(): void;
@@ -20,7 +19,7 @@ export function startBackgroundJobs(deps: AppDeps, services: AppServices): Backg
     timers.push(timer);
   };
   every(60 * 60_000, 'expired-sessions', () => services.auth.deleteExpiredSessions());
-  every(60 * 60_000, 'expired-oauth-states', () => deleteExpiredOAuthStates(deps.db));
+  every(60 * 60_000, 'expired-oauth-states', () => services.auth.deleteExpiredOAuthStates());
   every(SWEEP_INTERVAL_MS, 'call-deadlines', () =>
     sweepCallReservations({
       db: deps.db,

@@ -10,6 +10,7 @@ import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './auth.repository.ts';
+import * as oauthStates from './oauth-state.repository.ts';
 import type { Role, SessionUserRow, UserRow } from './auth.repository.ts';
 import { createSessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -98,6 +99,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     },
 
     deleteExpiredSessions: () => repo.deleteExpiredSessions(db),
+    /** Google sign-ins that were started and never came back. */
+    deleteExpiredOAuthStates: () => oauthStates.deleteExpiredOAuthStates(db),
 
     async logout(sessionToken: string | undefined): Promise<void> {
       if (!sessionToken) return;

@@ -177,6 +177,20 @@ describe('Google callback refusals', () => {
     expect(rows[0]!.ttl).toBeLessThanOrEqual(10 * 60);
   });
 
+  test('the hourly clean-up deletes abandoned sign-in states and keeps live ones', async () => {
+    const abandoned = await startGoogleSignIn(new TestClient(ctx.app));
+    const live = await startGoogleSignIn(new TestClient(ctx.app));
+    await ctx.db.query(`update oauth_states set expires_at = now() - interval '1 second' where state_hash = $1`, [
+      hashToken(abandoned.params.state!),
+    ]);
+    expect(await ctx.services.auth.deleteExpiredOAuthStates()).toBeGreaterThanOrEqual(1);
+    const { rows } = await ctx.db.query<{ state_hash: string }>(
+      'select state_hash from oauth_states where state_hash = any($1)',
+      [[hashToken(abandoned.params.state!), hashToken(live.params.state!)]],
+    );
+    expect(rows.map((row) => row.state_hash)).toEqual([hashToken(live.params.state!)]);
+  });
+
   test('a state used once cannot be used again', async () => {
     const client = new TestClient(ctx.app);
     const { params } = await startGoogleSignIn(client);
