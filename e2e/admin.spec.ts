@@ -140,6 +140,7 @@ test('a generated coupon is copied, redeemed by a parent at checkout, shown Used
   await userDialog.getByRole('button', { name: 'Delete User' }).click();
   await expect(toast(page, 'User deleted successfully')).toBeVisible();
   await expect(page.getByText('Select a user to see their details.')).toBeVisible();
+  await expect(toast(page, 'Failed to load user details')).toHaveCount(0);
   await expect(page.getByRole('list', { name: 'Users' })).toHaveCount(0);
 
   await parent.page.goto('/dashboard');

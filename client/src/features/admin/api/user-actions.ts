@@ -23,10 +23,22 @@ export const useDeletePhoneNumber = () =>
     api.delete<MessageResponse>(`/admin/users/${encodeURIComponent(userId)}/phone`),
   );
 
-export const useDeleteUser = () =>
-  useAdminMutation((userId: string) =>
-    api.delete<MessageResponse>(`/admin/users/${encodeURIComponent(userId)}`),
-  );
+/**
+ * Unlike the other actions, the reload is not awaited and skips the deleted user's own queries:
+ * refetching their detail would fail and unmount the dialog before it could confirm the deletion.
+ */
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.delete<MessageResponse>(`/admin/users/${encodeURIComponent(userId)}`),
+    onSettled: (_data, _error, userId) => {
+      void queryClient.invalidateQueries({
+        queryKey: adminKeys.all,
+        predicate: (query) => !query.queryKey.includes(userId),
+      });
+    },
+  });
+}
 
 export const useGiftMinutes = () =>
   useAdminMutation((input: { userId: string; minutes: number; note: string }) =>
