@@ -98,6 +98,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   const { config, db } = deps;
   const app = express();
   app.disable('x-powered-by');
+  // API answers are no-store, so an ETag would only cost a hash per response; the SPA's static
+  // files keep theirs (express.static sets its own).
+  app.disable('etag');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
 
   app.use(requestLogging(deps.logger));
