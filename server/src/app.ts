@@ -7,7 +7,7 @@ import { createHealthRouter } from './http/health.ts';
 import { requireSameOrigin } from './http/csrf.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
 import { noStore } from './http/no-store.ts';
-import { requestLogging } from './http/request-logging.ts';
+import { useRequestLogging } from './http/request-logging.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { loadUser } from './modules/auth/auth.middleware.ts';
@@ -103,7 +103,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   app.disable('etag');
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
 
-  app.use(requestLogging(deps.logger));
+  useRequestLogging(app, deps.logger);
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.get('/api/health', createHealthRouter(db));
 

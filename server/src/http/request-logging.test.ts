@@ -3,7 +3,7 @@ import express from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
 import { expect, test } from 'vitest';
-import { requestLogging } from './request-logging.ts';
+import { useRequestLogging } from './request-logging.ts';
 
 function appWithLog() {
   const lines: Record<string, unknown>[] = [];
@@ -14,7 +14,7 @@ function appWithLog() {
     },
   });
   const app = express();
-  app.use(requestLogging(pino({ level: 'info' }, sink)));
+  useRequestLogging(app, pino({ level: 'info' }, sink));
   app.use(express.json());
   app.post('/api/things', (req, res) => {
     req.log.info('handler speaking');

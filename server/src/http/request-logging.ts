@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
@@ -10,16 +10,19 @@ const REQUEST_ID = /^[\w-]{1,64}$/;
  * made only when something logs through it: pino-http built one for every request, which cost a
  * tenth of a simple request's time (npm run bench).
  */
-export function requestLogging(logger: Logger): RequestHandler {
-  return (req, res, next) => {
+export function useRequestLogging(app: Express, logger: Logger): void {
+  // On the app's own request prototype, so a request pays for a child logger only when it logs.
+  Object.defineProperty(app.request, 'log', {
+    configurable: true,
+    get(this: Request & { childLogger?: Logger; id: string }) {
+      return (this.childLogger ??= logger.child({ reqId: this.id }));
+    },
+  });
+  app.use((req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    (req as Request & { id: string }).id = id;
     res.setHeader('X-Request-Id', id);
-    let child: Logger | undefined;
-    Object.defineProperty(req, 'log', {
-      configurable: true,
-      get: () => (child ??= logger.child({ reqId: id })),
-    });
     if (req.url === '/api/health') return next();
 
     const started = performance.now();
@@ -41,5 +44,5 @@ export function requestLogging(logger: Logger): RequestHandler {
       );
     });
     next();
-  };
+  });
 }
