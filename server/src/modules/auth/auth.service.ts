@@ -115,6 +115,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       const tokenHash = hashToken(sessionToken);
       const cached = sessions.get(tokenHash);
       if (cached) return cached;
+      const generation = sessions.generation();
       const row = await repo.findSessionUser(db, tokenHash);
       if (!row) return undefined;
       if (row.role === 'admin') {
@@ -130,8 +131,9 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
         // Never remembered: the admin's idle limit is checked on every request.
         return toSessionUser(row);
       }
-      const user = toSessionUser(row);
-      sessions.set(tokenHash, user.id, user, new Date(row.session_expires_at).getTime());
+      // Frozen: every request of this session for the next seconds shares the object.
+      const user = Object.freeze(toSessionUser(row));
+      sessions.set(tokenHash, user.id, user, new Date(row.session_expires_at).getTime(), generation);
       return user;
     },
 

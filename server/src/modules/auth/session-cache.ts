@@ -6,8 +6,14 @@
  */
 export interface SessionCache<T> {
   get(tokenHash: string): T | undefined;
-  /** notAfter: the session's own expiry, which the memory never outlives. */
-  set(tokenHash: string, userId: string, value: T, notAfter: number): void;
+  /** Read before the database lookup and handed to set: see set. */
+  generation(): number;
+  /**
+   * notAfter: the session's own expiry, which the memory never outlives. seenGeneration: what
+   * generation() said before the lookup; when anything was forgotten since, the looked-up row may
+   * predate a logout, so it is not remembered.
+   */
+  set(tokenHash: string, userId: string, value: T, notAfter: number, seenGeneration: number): void;
   forgetToken(tokenHash: string): void;
   forgetUser(userId: string): void;
 }
@@ -26,6 +32,7 @@ export function createSessionCache<T>(options: {
   const now = options.now ?? Date.now;
   // A Map iterates in insertion order, so its first key is always the oldest entry.
   const entries = new Map<string, Entry<T>>();
+  let generation = 0;
 
   return {
     get(tokenHash) {
@@ -38,7 +45,10 @@ export function createSessionCache<T>(options: {
       return entry.value;
     },
 
-    set(tokenHash, userId, value, notAfter) {
+    generation: () => generation,
+
+    set(tokenHash, userId, value, notAfter, seenGeneration) {
+      if (seenGeneration !== generation) return;
       const expiresAt = Math.min(now() + options.ttlMs, notAfter);
       if (expiresAt <= now()) return;
       entries.delete(tokenHash);
@@ -50,10 +60,12 @@ export function createSessionCache<T>(options: {
     },
 
     forgetToken(tokenHash) {
+      generation += 1;
       entries.delete(tokenHash);
     },
 
     forgetUser(userId) {
+      generation += 1;
       for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
     },
   };
