@@ -1,5 +1,6 @@
 import type { SantaPersonality } from '@santa/shared/constants';
 import type { Queryable } from '../../db/db.ts';
+import { KID_PROFILE_TEXT_FIELDS } from '@santa/shared/santa';
 
 export interface KidProfileRow {
   user_id: string;
@@ -26,12 +27,7 @@ const COLUMNS: (keyof KidProfileFields)[] = [
   'parent_phone',
   'kid_name',
   'age',
-  'gifts_giving',
-  'wish_list',
-  'accomplishments',
-  'behavior_notes',
-  'siblings',
-  'custom_notes',
+  ...KID_PROFILE_TEXT_FIELDS,
   'santa_personality',
 ];
 

@@ -8,7 +8,6 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { KidProfileRow } from '../santa/profile.repository.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { closeReservation, reserveMinutes } from './minutes.ts';
 import { findDedicatedLineOwner } from './reservations.repository.ts';
 import { APOLOGY_MESSAGE, NO_MINUTES_MESSAGE, NOT_SET_UP_MESSAGE, sayAndHangUp } from './twiml.ts';
@@ -19,7 +18,6 @@ export interface InboundCallDeps {
   telephony: Telephony;
   voice: VoiceEngine;
   profiles: ProfileService;
-  subscriptions: SubscriptionService;
   prompts: SantaPromptService;
 }
 

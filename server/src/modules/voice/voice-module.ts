@@ -31,7 +31,6 @@ export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceMo
       telephony: providers.telephony,
       voice: providers.voice,
       profiles,
-      subscriptions: services.subscription,
       prompts: services.santaScript,
     }),
     status: createCallStatusService(db),

@@ -1,7 +1,5 @@
 import type { SandboxAccount } from './sandbox-google.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeHtml, sandboxDocument } from '../sandbox-html.ts';
 
 type AuthorizationQuery = Record<
   'response_type' | 'state' | 'nonce' | 'code_challenge' | 'code_challenge_method' | 'redirect_uri',
@@ -68,17 +66,10 @@ export function renderAccountChooser(query: AuthorizationQuery, accounts: readon
     )
     .join('\n');
 
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>SANDBOX · Sign in with Google</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<div class="banner" role="note">SANDBOX — this is not Google. No real Google account is used.</div>
+  return sandboxDocument({
+    title: 'SANDBOX · Sign in with Google',
+    style: STYLE,
+    body: `<div class="banner" role="note">SANDBOX — this is not Google. No real Google account is used.</div>
 <main class="card">
   <div class="brand"><span class="g" aria-hidden="true">G</span> Sign in with Google (sandbox)</div>
   <h1>Choose an account</h1>
@@ -101,7 +92,6 @@ export function renderAccountChooser(query: AuthorizationQuery, accounts: readon
     <button class="cancel" type="submit">Cancel</button>
   </form>
   <p class="note">Sandbox mode: Google sign-in keys are not configured, so this page plays Google's part.</p>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }

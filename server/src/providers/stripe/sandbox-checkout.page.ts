@@ -1,8 +1,6 @@
 import { formatPrice } from '@santa/shared/plans';
 import type { SandboxCheckoutView } from './sandbox-stripe.ts';
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeHtml, sandboxDocument } from '../sandbox-html.ts';
 
 // Inline <style> is allowed by our CSP; scripts are not, so Pay and Cancel are plain forms.
 const STYLE = `
@@ -52,17 +50,10 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
 </div>`
       : `<p class="state" role="status">This checkout session is ${view.status === 'complete' ? 'already paid' : 'expired'}.</p>
 <div class="actions"><form method="post" action="${action}/cancel"><button class="cancel" type="submit">Back to Santa Calls</button></form></div>`;
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>SANDBOX · Checkout</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<div class="banner" role="note">SANDBOX — this is not Stripe. No card is charged and no money moves.</div>
+  return sandboxDocument({
+    title: 'SANDBOX · Checkout',
+    style: STYLE,
+    body: `<div class="banner" role="note">SANDBOX — this is not Stripe. No card is charged and no money moves.</div>
 <main class="card">
 <p class="merchant">Santa Calls</p>
 <h1>${escapeHtml(view.lineItem.name)}</h1>
@@ -73,7 +64,6 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
 </dl>
 ${body}
 <p class="note">Pay sends Stripe's checkout.session.completed event, signed like Stripe signs it, to this app's webhook.</p>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }

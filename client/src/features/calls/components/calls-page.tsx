@@ -7,6 +7,7 @@ import { formatMinutesSeconds, formatPhoneNumber, formatShortDateTime } from '@/
 import { paths } from '@/lib/paths';
 import { useCallHistory } from '@/lib/queries/call-history';
 import { useSyncCalls } from '../api/sync-calls';
+import { TranscriptDetails } from '@/components/transcript-details';
 
 function CallRow({ call }: { call: CallItem }) {
   const duration = formatMinutesSeconds(call.duration);
@@ -22,16 +23,7 @@ function CallRow({ call }: { call: CallItem }) {
         </p>
       </div>
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
-      {call.transcript ? (
-        <details className="mt-3">
-          <summary className="cursor-pointer rounded font-semibold text-santa-700 hover:text-santa-800">
-            Transcript
-          </summary>
-          <p className="mt-2 max-h-64 overflow-y-auto rounded-xl bg-snow p-3 text-sm whitespace-pre-wrap text-gray-800">
-            {call.transcript}
-          </p>
-        </details>
-      ) : null}
+      {call.transcript ? <TranscriptDetails label="Transcript" transcript={call.transcript} /> : null}
     </li>
   );
 }

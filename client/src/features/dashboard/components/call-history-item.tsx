@@ -3,6 +3,7 @@ import type { CallItem } from '@santa/shared/calls';
 import { formatPrice } from '@santa/shared/plans';
 import { Button } from '@/components/button';
 import { formatLongDateTime } from '@/lib/format';
+import { TranscriptDetails } from '@/components/transcript-details';
 
 interface CallHistoryItemProps {
   call: CallItem;
@@ -28,16 +29,7 @@ export function CallHistoryItem({
         <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>
       </div>
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
-      {call.transcript ? (
-        <details className="mt-3 group">
-          <summary className="cursor-pointer rounded font-semibold text-santa-700 hover:text-santa-800">
-            View transcript
-          </summary>
-          <p className="mt-2 max-h-64 overflow-y-auto rounded-xl bg-snow p-3 text-sm whitespace-pre-wrap text-gray-800">
-            {call.transcript}
-          </p>
-        </details>
-      ) : null}
+      {call.transcript ? <TranscriptDetails label="View transcript" transcript={call.transcript} /> : null}
       {call.audio_url ? (
         call.recording_purchased ? (
           <div className="mt-4 flex flex-col gap-2">

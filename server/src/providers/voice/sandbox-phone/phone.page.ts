@@ -1,13 +1,5 @@
 import type { SantaLine } from './phone-simulator.ts';
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
+import { escapeHtml, sandboxDocument } from '../../sandbox-html.ts';
 
 /** +15550100 → +1 555 0100; other numbers are shown as stored. */
 function display(number: string): string {
@@ -64,18 +56,11 @@ export function renderPhonePage(lines: SantaLine[]): string {
       return `<option value="${escapeHtml(line.number)}">${escapeHtml(display(line.number))} · ${label}</option>`;
     })
     .join('');
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>SANDBOX PHONE SIMULATOR · Santa Calls</title>
-<style>${STYLE}</style>
-<script src="/sandbox/phone/app.js" defer></script>
-</head>
-<body>
-<div class="banner" role="note">SANDBOX PHONE SIMULATOR<span>No real phone call is made: this page plays the phone network and a scripted Santa.</span></div>
+  return sandboxDocument({
+    title: 'SANDBOX PHONE SIMULATOR · Santa Calls',
+    style: STYLE,
+    head: '<script src="/sandbox/phone/app.js" defer></script>',
+    body: `<div class="banner" role="note">SANDBOX PHONE SIMULATOR<span>No real phone call is made: this page plays the phone network and a scripted Santa.</span></div>
 <main>
   <section class="panel" aria-labelledby="phone-title">
     <h1 id="phone-title">Call Santa</h1>
@@ -104,7 +89,6 @@ export function renderPhonePage(lines: SantaLine[]): string {
     </form>
     <label class="voice"><input id="speak" type="checkbox" checked> Read Santa's lines aloud</label>
   </section>
-</main>
-</body>
-</html>`;
+</main>`,
+  });
 }
