@@ -7,6 +7,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     body?: string;
+    verifyBody?: (body: string) => boolean;
     requests?: {
       method?: string;
       path?: string;
@@ -16,10 +17,11 @@ declare module 'autocannon' {
     }[];
   }
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p99: number; p50: number };
     errors: number;
     non2xx: number;
+    mismatches: number;
   }
   export default function autocannon(options: Options): Promise<Result>;
 }

@@ -1,7 +1,10 @@
 /**
  * The inbound Twilio webhook under load (calls issue): 10 000 parents with profiles and minutes,
  * concurrent callers dialling the hotline from their own numbers, every request signed as Twilio
- * signs. The voice engine is the sandbox, so its registerCall is an in-process insert.
+ * signs. The voice engine is the sandbox, so its registerCall is a database insert. Each family
+ * has the 12-month plan's 720 minutes, and a ringing call reserves all that is left, so the bench
+ * hangs calls up behind the load (as Twilio's status callback would): otherwise a family's next
+ * call would only hear "no minutes", a cheaper answer than the one being measured.
  */
 import type { Db } from '../src/db/db.ts';
 import type { InboundLoad } from './load.ts';
@@ -18,11 +21,25 @@ export async function seedProfiles(db: Db): Promise<string[]> {
              'Kid', 7, 'a red bike', 'traditional'
       from users u where u.email like 'bench-%';
     insert into subscriptions (user_id, plan, status, minutes_limit, minutes_used)
-      select id, 'subscription_12month', 'active', 1000000, 0 from users where email like 'bench-%';
+      select id, 'subscription_12month', 'active', 720, 0 from users where email like 'bench-%';
     analyze;
   `);
   const { rows } = await db.query<{ parent_phone: string }>('select parent_phone from kid_profiles');
   return rows.map((row) => row.parent_phone);
+}
+
+/** Ends every call that has been answered so far, without charge; stop it with the returned function. */
+export function hangUpCallsContinuously(db: Db, everyMs = 100): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() =>
+      db.query(`update call_reservations set status = 'closed', minutes_billed = 0 where status = 'open'`),
+    );
+  }, everyMs);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }
 
 export async function inboundLoad(ctx: {
@@ -41,5 +58,7 @@ export async function inboundLoad(ctx: {
     authToken: ctx.twilioAuthToken,
     hotline: ctx.hotline,
     phones: await seedProfiles(ctx.db),
+    // Santa answered: the sandbox engine's Connect/Stream TwiML, not a spoken refusal.
+    answerContains: '<Connect>',
   };
 }

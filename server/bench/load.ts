@@ -22,12 +22,15 @@ export interface InboundLoad {
   authToken: string;
   hotline: string;
   phones: string[];
+  /** Text every answer must contain; any other answer counts as an error. */
+  answerContains: string;
 }
 
 export type LoadJob = (FixedLoad | InboundLoad) & { connections: number; duration: number };
 
 export interface LoadResult {
   requestsPerSecond: number;
+  requests: number;
   p50: number;
   p99: number;
   errors: number;
@@ -58,19 +61,29 @@ function inboundRequests(job: InboundLoad) {
   return [{ setupRequest }];
 }
 
+/** What the load process tells the server: the measured run starts, then its result. */
+export type LoadMessage = 'measuring' | LoadResult;
+
 async function run(job: LoadJob): Promise<LoadResult> {
   const options =
     job.kind === 'fixed'
       ? { url: job.url, headers: job.headers }
-      : { url: job.base, requests: inboundRequests(job) };
+      : {
+          url: job.base,
+          requests: inboundRequests(job),
+          verifyBody: (body: string) => body.includes(job.answerContains),
+        };
   // A short warm-up so JIT, pools and caches are hot before the measured run.
   await autocannon({ ...options, connections: job.connections, duration: 2 });
+  // Tells the server to start counting its CPU time.
+  await new Promise((resolve) => process.send!('measuring' satisfies LoadMessage, resolve));
   const result = await autocannon({ ...options, connections: job.connections, duration: job.duration });
   return {
     requestsPerSecond: result.requests.average,
+    requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    errors: result.errors + result.non2xx,
+    errors: result.errors + result.non2xx + result.mismatches,
   };
 }
 

@@ -17,14 +17,16 @@ import { migrate } from '../src/db/migrate.ts';
 import { openDb } from '../src/db/open-db.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
-import { inboundLoad, PROFILES } from './inbound.ts';
-import type { FixedLoad, InboundLoad, LoadJob, LoadResult } from './load.ts';
+import { hangUpCallsContinuously, inboundLoad, PROFILES } from './inbound.ts';
+import type { FixedLoad, InboundLoad, LoadJob, LoadMessage, LoadResult } from './load.ts';
 
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 
 interface Figures extends LoadResult {
   name: string;
+  /** The server process's CPU time per request: steadier than req/s on a machine that drifts. */
+  cpuMicrosPerRequest: number;
 }
 
 /** Runs one load in its own process (bench/load.ts) so the server keeps its core to itself. */
@@ -38,13 +40,18 @@ async function measure(
     execArgv: ['--import', 'tsx'],
   });
   const stopProfiling = await startProfiling(`${name} ${connections} conn`);
+  let cpuAtStart = process.cpuUsage();
   const result = await new Promise<LoadResult>((resolve, reject) => {
-    child.once('message', resolve);
+    child.on('message', (message: LoadMessage) => {
+      if (message === 'measuring') cpuAtStart = process.cpuUsage();
+      else resolve(message);
+    });
     child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
     child.send(job);
   });
+  const cpu = process.cpuUsage(cpuAtStart);
   await stopProfiling();
-  return { name, ...result };
+  return { name, ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests) };
 }
 
 /** BENCH_PROFILE=dir writes the server's CPU profile of each route there (open in DevTools). */
@@ -132,9 +139,17 @@ if (!only || only === 'inbound') {
 // This machine's speed drifts from minute to minute (shared vCPUs), so the routes take turns over
 // several rounds and each route reports its median round.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+async function measureRoute(route: (typeof routes)[number], connections?: number): Promise<Figures> {
+  const hangUps = route.load.kind === 'inbound' ? hangUpCallsContinuously(benchDb) : undefined;
+  try {
+    return await measure(route.name, route.load, connections);
+  } finally {
+    await hangUps?.();
+  }
+}
 const rounds: Figures[][] = routes.map(() => []);
 for (let round = 0; round < ROUNDS; round += 1) {
-  for (const [i, route] of routes.entries()) rounds[i]!.push(await measure(route.name, route.load));
+  for (const [i, route] of routes.entries()) rounds[i]!.push(await measureRoute(route));
 }
 const middle = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const median = (runs: Figures[]) => {
@@ -149,7 +164,7 @@ const loadedRatios = rounds.map((runs) =>
 );
 // One caller at a time: the time a request takes when it does not queue behind 49 others.
 const alone: Figures[] = [];
-for (const route of routes) alone.push(await measure(route.name, route.load, 1));
+for (const route of routes) alone.push(await measureRoute(route, 1));
 
 function printTable(title: string, results: Figures[], ratios?: number[]) {
   const baseline = results[0]!;
@@ -161,6 +176,7 @@ function printTable(title: string, results: Figures[], ratios?: number[]) {
     'p99 ms'.padStart(8),
     'ratio'.padStart(7),
     'errors'.padStart(7),
+    'CPU µs/req'.padStart(11),
   );
   for (const [i, r] of results.entries()) {
     const ratio = ratios?.[i] ?? r.requestsPerSecond / baseline.requestsPerSecond;
@@ -171,6 +187,7 @@ function printTable(title: string, results: Figures[], ratios?: number[]) {
       r.p99.toFixed(1).padStart(8),
       `${(ratio * 100).toFixed(0)}%`.padStart(7),
       String(r.errors).padStart(7),
+      r.cpuMicrosPerRequest.toFixed(0).padStart(11),
     );
   }
 }
