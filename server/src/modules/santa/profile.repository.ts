@@ -54,6 +54,15 @@ export async function findProfileByParentPhone(
   return rows[0];
 }
 
+/** Many callers' recognition in one round trip; answers the profiles found, in no order. */
+export async function findProfilesByParentPhones(q: Queryable, e164s: string[]): Promise<KidProfileRow[]> {
+  const { rows } = await q.query<KidProfileRow>(
+    'select * from kid_profiles where parent_phone = any($1::text[])',
+    [e164s],
+  );
+  return rows;
+}
+
 export async function insertProfile(
   q: Queryable,
   userId: string,

@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { INVALID_PHONE_MESSAGE, type KidProfileInput } from '@santa/shared/santa';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
+import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './profile.repository.ts';
 import type { KidProfileRow } from './profile.repository.ts';
@@ -25,9 +26,18 @@ export interface SavedProfile {
  * findProfileByUserId and deleteProfile (pay-per-call clean-up, account deletion).
  */
 export function createProfileService(db: Db) {
+  // Every ringing call looks its caller up here, so concurrent calls share round trips.
+  const recogniseCaller = createBatcher(async (e164s: string[]) => {
+    const found = new Map(
+      (await repo.findProfilesByParentPhones(db, e164s)).map((row) => [row.parent_phone, row]),
+    );
+    return e164s.map((e164) => found.get(e164));
+  });
+
   return {
     findProfileByUserId: (userId: string, q: Queryable = db) => repo.findProfileByUserId(q, userId),
-    findProfileByParentPhone: (e164: string, q: Queryable = db) => repo.findProfileByParentPhone(q, e164),
+    /** The profile whose parent phone is this caller's number (hotline recognition). */
+    findProfileByParentPhone: (e164: string): Promise<KidProfileRow | undefined> => recogniseCaller(e164),
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
     async saveProfile(userId: string, input: KidProfileInput): Promise<SavedProfile> {

@@ -8,7 +8,7 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { KidProfileRow } from '../santa/profile.repository.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
-import { closeReservation, reserveMinutes } from './minutes.ts';
+import { closeReservation, createMinutesReserver } from './minutes.ts';
 import { findDedicatedLineOwner } from './reservations.repository.ts';
 import { APOLOGY_MESSAGE, NO_MINUTES_MESSAGE, NOT_SET_UP_MESSAGE, sayAndHangUp } from './twiml.ts';
 
@@ -33,6 +33,7 @@ export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'connected' | 'ag
 export function createInboundCallService(deps: InboundCallDeps) {
   const { db, profiles } = deps;
   const hotline = toE164(deps.telephony.hotlineNumber);
+  const reserveMinutes = createMinutesReserver(db);
 
   async function findCaller(from: string, to: string): Promise<KidProfileRow | undefined> {
     const called = toE164(to);
@@ -47,7 +48,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
       // Nothing about an unrecognised caller is stored (children's data, design §6).
       if (!profile) return { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
 
-      const reservation = await reserveMinutes(db, profile.user_id, call.CallSid);
+      const reservation = await reserveMinutes(profile.user_id, call.CallSid);
       if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
 
       const { prompt: template } = await deps.prompts.scriptForCall();

@@ -1,6 +1,8 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { USABLE_STATUSES } from '../subscription/subscription.service.ts';
 import { sweepCallReservations } from './deadline-sweeper.ts';
+import { reserveCallsMinutes } from './reservations.repository.ts';
 import {
   createFamily,
   createVoiceTestContext,
@@ -165,6 +167,47 @@ test('concurrent calls on a pass share the balance instead of each taking all of
   expect(results.filter((res) => res.text === REGISTERED_TWIML)).toHaveLength(1);
   const rows = await reservationsOf(user.id);
   expect(rows.reduce((sum, r) => sum + r.minutes_reserved, 0)).toBe(10);
+});
+
+test('families calling at the same moment are each recognised and reserved from their own balance', async () => {
+  const families = await Promise.all(
+    [3, 5, 7, 9].map((minutes) => createFamily(ctx, { plan: 'subscription_3month', minutes })),
+  );
+  // One family also has nothing left: its call alone hears "no minutes".
+  const spent = await createFamily(ctx, { plan: 'subscription_3month', minutes: 0 });
+  const results = await Promise.all(
+    [...families, spent].map(({ parentPhone }) =>
+      postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE)),
+    ),
+  );
+  expect(results.map((res) => res.text === REGISTERED_TWIML)).toEqual([true, true, true, true, false]);
+  expect(results[4]!.text).toContain('call time has run out');
+  for (const [i, { user }] of families.entries()) {
+    expect((await reservationsOf(user.id)).map((row) => row.minutes_reserved)).toEqual([[3, 5, 7, 9][i]]);
+  }
+  expect(await reservationsOf(spent.user.id)).toEqual([]);
+});
+
+test('one reservation round trip serves several accounts, and two calls of one account share its balance', async () => {
+  const [a, b] = await Promise.all(
+    [4, 6].map((minutes) => createFamily(ctx, { plan: 'subscription_3month', minutes })),
+  );
+  const sids = [nextCallSid(), nextCallSid(), nextCallSid()];
+  const taken = await reserveCallsMinutes(ctx.db, {
+    calls: [
+      { userId: a!.user.id, callSid: sids[0]! },
+      { userId: b!.user.id, callSid: sids[1]! },
+      { userId: a!.user.id, callSid: sids[2]! },
+    ],
+    usableStatuses: USABLE_STATUSES,
+    caps: {},
+  });
+  expect(taken.get(sids[1]!)?.minutes_reserved).toBe(6);
+  // Account a's two calls: whichever was reserved first holds all 4 minutes, the other none.
+  expect([taken.get(sids[0]!)?.minutes_reserved, taken.get(sids[2]!)?.minutes_reserved].sort()).toEqual([
+    4,
+    undefined,
+  ]);
 });
 
 test('the deadline sweeper ends an overdue call through Twilio', async () => {

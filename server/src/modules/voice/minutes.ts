@@ -1,4 +1,5 @@
 import { PLANS } from '@santa/shared/plans';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as reservations from './reservations.repository.ts';
@@ -17,21 +18,22 @@ const PER_CALL_CAPS: Record<string, number | null> = Object.fromEntries(
 );
 
 /**
- * Takes a reservation atomically (design §4.3): the subscription row is locked, so concurrent
- * calls on one account queue there and together never reserve more than the balance.
+ * Takes reservations atomically (design §4.3): each subscription row is locked, so concurrent
+ * calls on one account queue there and together never reserve more than the balance. Calls
+ * ringing at the same moment share one round trip.
  */
-export async function reserveMinutes(
+export function createMinutesReserver(
   db: Db,
-  userId: string,
-  callSid: string,
-): Promise<ReservationRow | null> {
-  const reservation = await reservations.reserveCallMinutes(db, {
-    userId,
-    callSid,
-    usableStatuses: USABLE_STATUSES,
-    caps: PER_CALL_CAPS,
+): (userId: string, callSid: string) => Promise<ReservationRow | null> {
+  const reserve = createBatcher(async (calls: { userId: string; callSid: string }[]) => {
+    const taken = await reservations.reserveCallsMinutes(db, {
+      calls,
+      usableStatuses: USABLE_STATUSES,
+      caps: PER_CALL_CAPS,
+    });
+    return calls.map((call) => taken.get(call.callSid) ?? null);
   });
-  return reservation ?? null;
+  return (userId, callSid) => reserve({ userId, callSid });
 }
 
 /**

@@ -27,24 +27,29 @@ export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string):
 }
 
 /**
- * Reserves what is left of the balance, at most the plan's per-call cap, for a ringing call
- * (migrations/0009: lock, sum and insert in one round trip). Also answers the open reservation
- * Twilio's re-sent webhook already holds; undefined when the plan is unusable or nothing is left.
+ * Reserves, for each ringing call, what is left of its account's balance, at most the plan's
+ * per-call cap (migrations/0009 locks, sums and inserts; 0010 does it for several calls in one
+ * round trip). Also answers the open reservation a re-sent webhook already holds. Answers the
+ * reservations by call sid; a call missing from the map has an unusable plan or nothing left.
  */
-export async function reserveCallMinutes(
+export async function reserveCallsMinutes(
   q: Queryable,
   input: {
-    userId: string;
-    callSid: string;
+    calls: readonly { userId: string; callSid: string }[];
     usableStatuses: readonly string[];
     caps: Record<string, number | null>;
   },
-): Promise<ReservationRow | undefined> {
+): Promise<Map<string, ReservationRow>> {
   const { rows } = await q.query<ReservationRow>(
-    'select * from reserve_call_minutes($1, $2, $3, $4::jsonb)',
-    [input.userId, input.callSid, input.usableStatuses, JSON.stringify(input.caps)],
+    'select * from reserve_calls_minutes($1, $2, $3, $4::jsonb)',
+    [
+      input.calls.map((call) => call.userId),
+      input.calls.map((call) => call.callSid),
+      input.usableStatuses,
+      JSON.stringify(input.caps),
+    ],
   );
-  return rows[0];
+  return new Map(rows.map((row) => [row.call_sid, row]));
 }
 
 export async function findReservationBySid(

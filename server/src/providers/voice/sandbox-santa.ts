@@ -95,7 +95,8 @@ export function siblingNames(text: string | null): string[] {
   return names.slice(0, 4);
 }
 
-function allowedSecondsFrom(variables: Record<string, unknown>): number | null {
+/** How long the agent may talk, from whichever dynamic variable the script used. */
+export function allowedSecondsFrom(variables: Record<string, unknown>): number | null {
   for (const key of ['allowed_minutes', 'minutes_allowed', 'max_minutes', 'call_minutes']) {
     const minutes = Number(variables[key]);
     if (Number.isFinite(minutes) && minutes > 0) return Math.round(minutes * 60);

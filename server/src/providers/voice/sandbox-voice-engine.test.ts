@@ -54,6 +54,30 @@ test('registerCall answers Connect/Stream TwiML like ElevenLabs', async () => {
   expect(conversationIdOf(twiml)).toMatch(/^conv_[0-9a-f]{32}$/);
 });
 
+test('calls registered at the same moment each get their own conversation with their own personalisation', async () => {
+  const inputs = ['Ava', 'Ben', 'Cleo', 'Dev', 'Eli'].map((name) =>
+    callInput({
+      dynamicVariables: { kid_name: name, allowed_minutes: 2 },
+      firstMessage: `Ho ho ho! Hello ${name}!`,
+    }),
+  );
+  const ids = (await Promise.all(inputs.map((input) => engine.registerCall(input)))).map(conversationIdOf);
+  expect(new Set(ids).size).toBe(inputs.length);
+  for (const [i, id] of ids.entries()) {
+    const detail = await engine.getConversation(id);
+    expect(detail.callSid).toBe(inputs[i]!.callSid);
+    expect(detail.dynamicVariables).toMatchObject({ kid_name: inputs[i]!.dynamicVariables.kid_name });
+  }
+});
+
+test('a call registered again, as when Twilio re-sends its webhook, keeps the conversation it has', async () => {
+  const input = callInput();
+  const first = conversationIdOf(await engine.registerCall(input));
+  const [again, concurrent] = await Promise.all([engine.registerCall(input), engine.registerCall(input)]);
+  expect(conversationIdOf(again)).toBe(first);
+  expect(conversationIdOf(concurrent)).toBe(first);
+});
+
 test('registerCall keeps the personalisation it was given', async () => {
   const input = callInput({ dynamicVariables: { kid_name: 'Leo', allowed_minutes: 5, wish_list: 'a kite' } });
   const conversationId = conversationIdOf(await engine.registerCall(input));

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import twilio from 'twilio';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { signElevenLabsWebhook, verifyElevenLabsSignature } from './elevenlabs-signature.ts';
-import { personalisationFrom } from './sandbox-santa.ts';
+import { allowedSecondsFrom } from './sandbox-santa.ts';
 import type {
   ConversationDetail,
   ConversationStatus,
@@ -113,6 +114,43 @@ function decodeCursor(cursor: string): [string, string] | null {
 }
 
 /**
+ * Stores registered calls in one statement and answers each one's conversation id. A call
+ * registered again (Twilio re-sent its webhook) keeps the conversation it already has.
+ */
+async function insertConversations(db: Db, inputs: RegisterCallInput[]): Promise<string[]> {
+  const rows = inputs.map((input) => ({
+    conversation_id: `conv_${randomBytes(16).toString('hex')}`,
+    call_sid: input.callSid,
+    from_number: input.fromNumber,
+    to_number: input.toNumber,
+    prompt: input.prompt,
+    first_message: input.firstMessage,
+    dynamic_variables: input.dynamicVariables,
+    allowed_seconds: allowedSecondsFrom(input.dynamicVariables),
+  }));
+  // A call sid already stored keeps its conversation: the no-op update makes RETURNING answer it,
+  // also when a concurrent batch stored it after this statement began.
+  const { rows: stored } = await db.query<{ conversation_id: string; call_sid: string }>(
+    `insert into sandbox_voice_conversations
+       (conversation_id, call_sid, from_number, to_number, prompt, first_message, dynamic_variables, deadline_at)
+     select conversation_id, call_sid, from_number, to_number, prompt, first_message, dynamic_variables,
+            now() + allowed_seconds * interval '1 second'
+     from (select distinct on (call_sid) * from jsonb_to_recordset($1::jsonb) as r(
+       conversation_id text, call_sid text, from_number text, to_number text, prompt text,
+       first_message text, dynamic_variables jsonb, allowed_seconds integer)) as registered
+     on conflict (call_sid) do update set call_sid = excluded.call_sid
+     returning conversation_id, call_sid`,
+    [JSON.stringify(rows)],
+  );
+  const byCallSid = new Map(stored.map((row) => [row.call_sid, row.conversation_id]));
+  return inputs.map((input) => {
+    const conversationId = byCallSid.get(input.callSid);
+    if (!conversationId) throw new Error(`registration of ${input.callSid} was not stored`);
+    return conversationId;
+  });
+}
+
+/**
  * Plays ElevenLabs Agents on a fresh machine (design §3): registerCall keeps the personalisation
  * as a live conversation and answers ElevenLabs' Connect/Stream TwiML; the conversations API reads
  * the same table; webhooks are signed and verified exactly as ElevenLabs signs them.
@@ -125,24 +163,16 @@ export class SandboxVoiceEngine implements VoiceEngine {
     private readonly webhookSecret: string,
   ) {}
 
+  /**
+   * ElevenLabs keeps a registered call on its side; here that is a row. Concurrent calls share
+   * one insert, so the sandbox does not cost the webhook more round trips than the real API would.
+   */
+  private readonly storeRegistration = createBatcher((inputs: RegisterCallInput[]) =>
+    insertConversations(this.db, inputs),
+  );
+
   async registerCall(input: RegisterCallInput): Promise<string> {
-    const conversationId = `conv_${randomBytes(16).toString('hex')}`;
-    const { allowedSeconds } = personalisationFrom(input);
-    await this.db.query(
-      `insert into sandbox_voice_conversations
-         (conversation_id, call_sid, from_number, to_number, prompt, first_message, dynamic_variables, deadline_at)
-       values ($1, $2, $3, $4, $5, $6, $7::jsonb, now() + $8::integer * interval '1 second')`,
-      [
-        conversationId,
-        input.callSid,
-        input.fromNumber,
-        input.toNumber,
-        input.prompt,
-        input.firstMessage,
-        JSON.stringify(input.dynamicVariables),
-        allowedSeconds,
-      ],
-    );
+    const conversationId = await this.storeRegistration(input);
     const response = new twilio.twiml.VoiceResponse();
     const stream = response.connect().stream({ url: SANDBOX_STREAM_URL });
     stream.parameter({ name: 'conversation_id', value: conversationId });
