@@ -36,7 +36,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
   const reserveMinutes = createMinutesReserver(db);
 
   async function findCaller(from: string, to: string): Promise<KidProfileRow | undefined> {
-    const called = toE164(to);
+    // Twilio sends the number it called in E.164, so the hotline needs no parsing.
+    const called = to === hotline ? hotline : toE164(to);
     if (called === hotline) return from ? profiles.findProfileByParentPhone(toE164(from)) : undefined;
     const owner = await findDedicatedLineOwner(db, called);
     return owner ? profiles.findProfileByUserId(owner) : undefined;
