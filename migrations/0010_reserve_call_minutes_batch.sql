@@ -1,4 +1,4 @@
--- Reservations of several ringing calls in one round trip (decision 0003): on Christmas Eve many
+-- Reservations of several ringing calls in one round trip (decisions 0003 and 0005): on Christmas Eve many
 -- calls ring at once, and each would otherwise wait its own turn for a pool connection and a
 -- round trip. Each call is reserved by reserve_call_minutes, in user id order, so two batches lock
 -- subscriptions in the same order and cannot deadlock; calls of one account within a batch see

@@ -164,8 +164,8 @@ export class SandboxVoiceEngine implements VoiceEngine {
   ) {}
 
   /**
-   * ElevenLabs keeps a registered call on its side; here that is a row. Concurrent calls share
-   * one insert, so the sandbox does not cost the webhook more round trips than the real API would.
+   * ElevenLabs keeps a registered call on its own side; here that is a row in the app's database,
+   * so calls ringing together share one insert instead of each adding a round trip (decision 0005).
    */
   private readonly storeRegistration = createBatcher((inputs: RegisterCallInput[]) =>
     insertConversations(this.db, inputs),
