@@ -17,6 +17,7 @@ import { migrate } from '../src/db/migrate.ts';
 import { openDb } from '../src/db/open-db.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
+import { cpuSnapshot, cpuSpentSince } from './cpu-time.ts';
 import { hangUpCallsContinuously, inboundLoad, PROFILES } from './inbound.ts';
 import type { FixedLoad, InboundLoad, LoadJob, LoadMessage, LoadResult } from './load.ts';
 
@@ -25,8 +26,8 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 
 interface Figures extends LoadResult {
   name: string;
-  /** The server process's CPU time per request: steadier than req/s on a machine that drifts. */
-  cpuMicrosPerRequest: number;
+  /** CPU time per request (bench/cpu-time.ts): the server's, local Postgres's, the whole machine's. */
+  cpuPerRequest: { server: number; database: number | null; machine: number | null };
 }
 
 /** Runs one load in its own process (bench/load.ts) so the server keeps its core to itself. */
@@ -40,18 +41,28 @@ async function measure(
     execArgv: ['--import', 'tsx'],
   });
   const stopProfiling = await startProfiling(`${name} ${connections} conn`);
-  let cpuAtStart = process.cpuUsage();
+  let cpuAtStart = cpuSnapshot();
   const result = await new Promise<LoadResult>((resolve, reject) => {
     child.on('message', (message: LoadMessage) => {
-      if (message === 'measuring') cpuAtStart = process.cpuUsage();
+      if (message === 'measuring') cpuAtStart = cpuSnapshot();
       else resolve(message);
     });
     child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
     child.send(job);
   });
-  const cpu = process.cpuUsage(cpuAtStart);
+  const cpu = cpuSpentSince(cpuAtStart);
   await stopProfiling();
-  return { name, ...result, cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests) };
+  const perRequest = (micros: number | null) =>
+    micros === null ? null : micros / Math.max(1, result.requests);
+  return {
+    name,
+    ...result,
+    cpuPerRequest: {
+      server: perRequest(cpu.server)!,
+      database: perRequest(cpu.database),
+      machine: perRequest(cpu.machine),
+    },
+  };
 }
 
 /** BENCH_PROFILE=dir writes the server's CPU profile of each route there (open in DevTools). */
@@ -176,8 +187,12 @@ function printTable(title: string, results: Figures[], ratios?: number[]) {
     'p99 ms'.padStart(8),
     'ratio'.padStart(7),
     'errors'.padStart(7),
-    'CPU µs/req'.padStart(11),
+    'CPU µs/req: server'.padStart(19),
+    'db'.padStart(6),
+    'machine'.padStart(8),
   );
+  const micros = (value: number | null, width: number) =>
+    (value === null ? '–' : value.toFixed(0)).padStart(width);
   for (const [i, r] of results.entries()) {
     const ratio = ratios?.[i] ?? r.requestsPerSecond / baseline.requestsPerSecond;
     console.log(
@@ -187,7 +202,9 @@ function printTable(title: string, results: Figures[], ratios?: number[]) {
       r.p99.toFixed(1).padStart(8),
       `${(ratio * 100).toFixed(0)}%`.padStart(7),
       String(r.errors).padStart(7),
-      r.cpuMicrosPerRequest.toFixed(0).padStart(11),
+      micros(r.cpuPerRequest.server, 19),
+      micros(r.cpuPerRequest.database, 6),
+      micros(r.cpuPerRequest.machine, 8),
     );
   }
 }
