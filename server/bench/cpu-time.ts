@@ -23,13 +23,14 @@ export interface CpuSpent {
 
 function machineMicros(): number | null {
   try {
-    const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    // user nice system idle iowait irq softirq steal: time the hypervisor stole is not ours.
+    const [user, nice, system, , , irq, softirq] = readFileSync('/proc/stat', 'utf8')
       .split('\n')[0]!
       .trim()
       .split(/\s+/)
       .slice(1)
       .map(Number);
-    return (user! + nice! + system! + irq! + softirq! + steal!) * TICK_MICROS;
+    return (user! + nice! + system! + irq! + softirq!) * TICK_MICROS;
   } catch {
     return null;
   }
