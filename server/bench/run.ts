@@ -214,6 +214,8 @@ console.log(
 );
 printTable(`${CONNECTIONS} concurrent connections (median of ${ROUNDS} rounds)`, loaded, loadedRatios);
 printTable('1 connection (no queueing)', alone);
+// The whole bench process: the app, the bench's 10 000 seeded families and their numbers.
+console.log(`\nServer memory: peak RSS ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 console.log(
   '\nTargets at 50 connections on Postgres: /api/auth/me ≥ 60% of bare, p99 ≤ 10 ms; inbound webhook ≥ 30%, p99 ≤ 20 ms.',
 );

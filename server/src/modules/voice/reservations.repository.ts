@@ -28,7 +28,7 @@ export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string):
 
 /**
  * Reserves, for each ringing call, what is left of its account's balance, at most the plan's
- * per-call cap (migrations/0009 locks, sums and inserts; 0010 does it for several calls in one
+ * per-call cap (migrations/0011: for each call it locks, sums and inserts, several calls in one
  * round trip). Also answers the open reservation a re-sent webhook already holds. Answers the
  * reservations by call sid; a call missing from the map has an unusable plan or nothing left.
  */

@@ -78,6 +78,14 @@ test('a call registered again, as when Twilio re-sends its webhook, keeps the co
   expect(conversationIdOf(concurrent)).toBe(first);
 });
 
+test('the sandbox keeps its conversations out of the database write-ahead log', async () => {
+  // ElevenLabs' own storage in production; here it must not cost the reservations' WAL (0012).
+  const { rows } = await ctx.db.query<{ relpersistence: string }>(
+    `select relpersistence from pg_class where oid = 'sandbox_voice_conversations'::regclass`,
+  );
+  expect(rows[0]?.relpersistence).toBe('u');
+});
+
 test('registerCall keeps the personalisation it was given', async () => {
   const input = callInput({ dynamicVariables: { kid_name: 'Leo', allowed_minutes: 5, wish_list: 'a kite' } });
   const conversationId = conversationIdOf(await engine.registerCall(input));
