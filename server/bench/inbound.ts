@@ -28,6 +28,15 @@ export async function seedProfiles(db: Db): Promise<string[]> {
   return rows.map((row) => row.parent_phone);
 }
 
+/**
+ * What autovacuum does between rounds on a production database (this machine's Postgres runs with
+ * it off): without it every round finds the previous rounds' ended calls still in the indexes, and
+ * later rounds measure a database that only a bench could produce.
+ */
+export async function vacuumCallTables(db: Db): Promise<void> {
+  await db.query('vacuum analyze call_reservations, sandbox_voice_conversations, subscriptions');
+}
+
 /** Ends every call that has been answered so far, without charge; stop it with the returned function. */
 export function hangUpCallsContinuously(db: Db, everyMs = 100): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();

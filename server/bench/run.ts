@@ -18,7 +18,7 @@ import { openDb } from '../src/db/open-db.ts';
 import { createProviders } from '../src/providers/providers.ts';
 import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
 import { cpuSnapshot, cpuSpentSince } from './cpu-time.ts';
-import { hangUpCallsContinuously, inboundLoad, PROFILES } from './inbound.ts';
+import { hangUpCallsContinuously, inboundLoad, PROFILES, vacuumCallTables } from './inbound.ts';
 import type { FixedLoad, InboundLoad, LoadJob, LoadMessage, LoadResult } from './load.ts';
 
 const CONNECTIONS = 50;
@@ -151,6 +151,7 @@ if (!only || only === 'inbound') {
 // several rounds and each route reports its median round.
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 async function measureRoute(route: (typeof routes)[number], connections?: number): Promise<Figures> {
+  if (route.load.kind === 'inbound') await vacuumCallTables(benchDb);
   const hangUps = route.load.kind === 'inbound' ? hangUpCallsContinuously(benchDb) : undefined;
   try {
     return await measure(route.name, route.load, connections);
