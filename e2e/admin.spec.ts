@@ -18,7 +18,10 @@ async function selectUser(page: Page, search: string, email: string) {
   await page.getByRole('button', { name: 'Refresh' }).click();
   await page.getByLabel('Search users').fill(search);
   await expect(page.getByText('Showing 1 of')).toBeVisible();
-  await page.getByRole('list', { name: 'Users' }).getByRole('button', { name: new RegExp(email) }).click();
+  await page
+    .getByRole('list', { name: 'Users' })
+    .getByRole('button', { name: new RegExp(email) })
+    .click();
   await expect(page.getByText('User Information')).toBeVisible();
 }
 
@@ -30,7 +33,10 @@ async function newParent(browser: Browser, name: string) {
   return { context, page, account };
 }
 
-test('the admin gifts minutes to a user found by part of the name, and the dashboard shows them', async ({ page, browser }) => {
+test('the admin gifts minutes to a user found by part of the name, and the dashboard shows them', async ({
+  page,
+  browser,
+}) => {
   const tag = Math.random().toString(36).slice(2, 7);
   const parent = await newParent(browser, `Holly Gift${tag}`);
 
@@ -71,7 +77,9 @@ test('the admin gifts minutes to a user found by part of the name, and the dashb
   // Another admin session deletes the selected user; Refresh notices and clears the selection.
   const userId = (await page.getByText(/^[0-9a-f-]{36}$/).textContent())!;
   const origin = new URL(page.url()).origin;
-  expect((await page.request.delete(`/api/admin/users/${userId}`, { headers: { Origin: origin } })).ok()).toBe(true);
+  expect(
+    (await page.request.delete(`/api/admin/users/${userId}`, { headers: { Origin: origin } })).ok(),
+  ).toBe(true);
   await page.getByRole('button', { name: 'Refresh' }).click();
   await expect(toast(page, 'Selected user no longer exists')).toBeVisible();
   await expect(page.getByText('Select a user to see their details.')).toBeVisible();
@@ -158,7 +166,9 @@ test("the admin edits Santa's script", async ({ page }) => {
   for (const placeholder of ['{kid_name}', '{age}', '{siblings}', '{custom_notes}']) {
     await expect(page.getByRole('list', { name: 'Available placeholders' })).toContainText(placeholder);
   }
-  await expect(page.getByText('Safety rules are always added to every call and cannot be edited here.')).toBeVisible();
+  await expect(
+    page.getByText('Safety rules are always added to every call and cannot be edited here.'),
+  ).toBeVisible();
   await box.fill('Ho ho ho! You are Santa, talking with {kid_name}.');
   await page.getByRole('button', { name: 'Save Script' }).click();
   await expect(toast(page, 'Santa prompt updated successfully!')).toBeVisible();
@@ -170,7 +180,9 @@ test("the admin edits Santa's script", async ({ page }) => {
   await expect(toast(page, '{kid_name}')).toBeVisible();
 });
 
-test('a parent at /admin is refused and sent to /dashboard; /admin/coupons checks access itself', async ({ page }) => {
+test('a parent at /admin is refused and sent to /dashboard; /admin/coupons checks access itself', async ({
+  page,
+}) => {
   await page.goto('/admin/coupons');
   await expect(page.getByText('Auth failed: 401. Please log in.')).toBeVisible();
   await shot(page, 'coupons-page-signed-out');

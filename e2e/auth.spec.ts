@@ -1,12 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  screenshot,
-  signInViaUi,
-  signOutViaApi,
-  signUpViaUi,
-  TEST_PASSWORD,
-  uniqueEmail,
-} from './helpers';
+import { screenshot, signInViaUi, signOutViaApi, signUpViaUi, TEST_PASSWORD, uniqueEmail } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 

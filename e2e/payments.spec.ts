@@ -14,9 +14,12 @@ async function generateCoupon(request: APIRequestContext, percent: number, type:
   });
   expect(login.ok()).toBe(true);
   const { session_token: token } = (await login.json()) as { session_token: string };
-  const res = await request.post(`/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`, {
-    headers: { ...headers, Cookie: `session_token=${token}` },
-  });
+  const res = await request.post(
+    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
+    {
+      headers: { ...headers, Cookie: `session_token=${token}` },
+    },
+  );
   expect(res.status()).toBe(201);
   return ((await res.json()) as { coupon: { code: string } }).coupon.code;
 }
@@ -76,7 +79,9 @@ test('a 100% coupon from the admin completes the checkout with nothing to pay', 
   await page.getByRole('button', { name: 'Have a coupon code?' }).click();
   await page.getByLabel('Coupon code').fill(code);
   await page.getByRole('button', { name: 'Buy One Call' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'This coupon code has already been used' })).toBeVisible();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'This coupon code has already been used' }),
+  ).toBeVisible();
 });
 
 test('Cancel on the sandbox checkout returns to pricing without a plan', async ({ page }) => {

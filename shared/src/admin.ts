@@ -17,18 +17,17 @@ const userIdSchema = z.uuid({ error: 'Invalid user id' });
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;
 
-export const giftMinutesSchema = z
-  .preprocess(
-    (value) => {
-      const present = blankToUndefined(value);
-      return typeof present === 'string' ? Number(present.trim()) : present;
-    },
-    z
-      .number({ error: GIFT_INVALID_MESSAGE })
-      .int(GIFT_INVALID_MESSAGE)
-      .gt(0, GIFT_INVALID_MESSAGE)
-      .max(GIFT_MAX_MINUTES, GIFT_TOO_MANY_MESSAGE),
-  );
+export const giftMinutesSchema = z.preprocess(
+  (value) => {
+    const present = blankToUndefined(value);
+    return typeof present === 'string' ? Number(present.trim()) : present;
+  },
+  z
+    .number({ error: GIFT_INVALID_MESSAGE })
+    .int(GIFT_INVALID_MESSAGE)
+    .gt(0, GIFT_INVALID_MESSAGE)
+    .max(GIFT_MAX_MINUTES, GIFT_TOO_MANY_MESSAGE),
+);
 
 export const giftMinutesRequestSchema = z.object({
   user_id: userIdSchema,

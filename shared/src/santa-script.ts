@@ -2,7 +2,8 @@ import { z } from 'zod';
 
 export const SANTA_PROMPT_MAX_LENGTH = 8000;
 export const PROMPT_REQUIRED_PLACEHOLDER = '{kid_name}';
-export const PROMPT_MISSING_KID_NAME_MESSAGE = 'The script must include {kid_name} so Santa can greet the child by name';
+export const PROMPT_MISSING_KID_NAME_MESSAGE =
+  'The script must include {kid_name} so Santa can greet the child by name';
 export const PROMPT_TOO_LONG_MESSAGE = `The script must be at most ${SANTA_PROMPT_MAX_LENGTH} characters`;
 export const PROMPT_EMPTY_MESSAGE = 'Please enter the Santa script';
 

@@ -13,8 +13,7 @@ const variants: Record<ButtonVariant, string> = {
   primary: 'bg-santa-600 text-white shadow-sm hover:bg-santa-700 focus-visible:outline-ink',
   secondary: 'bg-pine-600 text-white shadow-sm hover:bg-pine-700 focus-visible:outline-ink',
   gold: 'bg-gold-400 text-ink shadow-sm hover:bg-amber-300 focus-visible:outline-white',
-  outline:
-    'border-2 border-santa-600 bg-white text-santa-700 hover:bg-santa-50 focus-visible:outline-ink',
+  outline: 'border-2 border-santa-600 bg-white text-santa-700 hover:bg-santa-50 focus-visible:outline-ink',
   ghost: 'text-santa-700 hover:bg-santa-50 focus-visible:outline-ink',
   light: 'bg-white text-santa-700 shadow-sm hover:bg-santa-50 focus-visible:outline-gold-400',
 };

@@ -74,7 +74,10 @@ export function createProviders(ctx: ProviderContext): Providers {
             agentId: config.elevenlabs.agentId,
             webhookSecret: config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
           })
-        : new SandboxVoiceEngine(db, config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret),
+        : new SandboxVoiceEngine(
+            db,
+            config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
+          ),
     recordings: new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),
     summarizer: config.openai.apiKey ? new OpenAiSummarizer(config.openai.apiKey) : new LocalSummarizer(),
   };

@@ -1,8 +1,4 @@
-import type {
-  AdminCoupon,
-  GenerateCouponQuery,
-  SantaPromptResponse,
-} from '@santa/shared/admin';
+import type { AdminCoupon, GenerateCouponQuery, SantaPromptResponse } from '@santa/shared/admin';
 import type { Db } from '../../db/db.ts';
 import type { AdminPorts } from './admin.ports.ts';
 import { presentCoupon, presentPrompt } from './admin.presenter.ts';
@@ -39,7 +35,11 @@ export function createAdminContentService(db: Db, ports: Pick<AdminPorts, 'santa
         adminEmail: admin.email,
         action: 'generate_coupon',
         targetUserId: null,
-        details: { coupon_id: coupon.id, discount_percent: coupon.discount_percent, discount_type: coupon.discount_type },
+        details: {
+          coupon_id: coupon.id,
+          discount_percent: coupon.discount_percent,
+          discount_type: coupon.discount_type,
+        },
       });
       return coupon;
     },

@@ -8,7 +8,9 @@ export async function createParent(ctx: TestContext, name = 'Pat Parent') {
 }
 
 export async function generateCoupon(admin: TestClient, percent = 50, type = 'forever'): Promise<string> {
-  const res = await admin.post(`/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`);
+  const res = await admin.post(
+    `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
+  );
   expect(res.status).toBe(201);
   return res.body.coupon.code as string;
 }
@@ -42,10 +44,9 @@ export async function subscriptionOf(ctx: TestContext, userId: string) {
 }
 
 export async function stripeSubscription(ctx: TestContext, id: string) {
-  const { rows } = await ctx.db.query<{ object: { status: string; cancel_at_period_end: boolean; discounts: unknown[] } }>(
-    'select object from sandbox_stripe_subscriptions where id = $1',
-    [id],
-  );
+  const { rows } = await ctx.db.query<{
+    object: { status: string; cancel_at_period_end: boolean; discounts: unknown[] };
+  }>('select object from sandbox_stripe_subscriptions where id = $1', [id]);
   return rows[0]?.object;
 }
 
@@ -58,12 +59,19 @@ export async function agentNumber(ctx: TestContext, userId: string): Promise<str
 }
 
 export async function sandboxNumberExists(ctx: TestContext, phoneNumber: string): Promise<boolean> {
-  const { rows } = await ctx.db.query('select 1 from sandbox_twilio_numbers where phone_number = $1', [phoneNumber]);
+  const { rows } = await ctx.db.query('select 1 from sandbox_twilio_numbers where phone_number = $1', [
+    phoneNumber,
+  ]);
   return rows.length > 0;
 }
 
 export async function auditRows(ctx: TestContext, action: string, targetUserId?: string) {
-  const { rows } = await ctx.db.query<{ admin_email: string; action: string; target_user_id: string | null; details: Record<string, unknown> }>(
+  const { rows } = await ctx.db.query<{
+    admin_email: string;
+    action: string;
+    target_user_id: string | null;
+    details: Record<string, unknown>;
+  }>(
     `select admin_email, action, target_user_id, details from admin_audit_log
      where action = $1 and ($2::text is null or target_user_id = $2) order by created_at`,
     [action, targetUserId ?? null],

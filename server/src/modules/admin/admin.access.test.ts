@@ -82,7 +82,10 @@ describe('every admin route needs the admin role', () => {
   test('a state-changing admin request from another origin is refused', async () => {
     const foreign = new TestClient(ctx.app, 'https://evil.example');
     foreign.cookie = admin.cookie;
-    const res = await foreign.post('/api/admin/gift-minutes').type('form').send({ user_id: otherParentId, minutes: '5' });
+    const res = await foreign
+      .post('/api/admin/gift-minutes')
+      .type('form')
+      .send({ user_id: otherParentId, minutes: '5' });
     expect(res.status).toBe(403);
     const gifts = await ctx.db.query('select 1 from gift_history where user_id = $1', [otherParentId]);
     expect(gifts.rows).toHaveLength(0);

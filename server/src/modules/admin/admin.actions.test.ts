@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { NO_CONFIGURATION_MESSAGE } from '@santa/shared/admin';
-import { ADMIN_EMAIL, createTestContext, signInAsAdmin, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  ADMIN_EMAIL,
+  createTestContext,
+  signInAsAdmin,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import {
   agentNumber,
   auditRows,
@@ -33,11 +39,17 @@ describe('POST /api/admin/revoke-discount', () => {
   test('cancel_immediately cancels the Stripe subscription now, ends the plan and releases the number', async () => {
     const parent = await discountedParent();
     const number = (await agentNumber(ctx, parent.user.id))!;
-    const res = await admin.post('/api/admin/revoke-discount').type('form').send({ user_id: parent.user.id, action: 'cancel_immediately' });
+    const res = await admin
+      .post('/api/admin/revoke-discount')
+      .type('form')
+      .send({ user_id: parent.user.id, action: 'cancel_immediately' });
     expect(res.status).toBe(200);
     expect(res.body.message).toContain('cancelled immediately');
     expect((await stripeSubscription(ctx, parent.stripeId))!.status).toBe('canceled');
-    expect(await subscriptionOf(ctx, parent.user.id)).toMatchObject({ status: 'ended', discount_percent: null });
+    expect(await subscriptionOf(ctx, parent.user.id)).toMatchObject({
+      status: 'ended',
+      discount_percent: null,
+    });
     expect(await agentNumber(ctx, parent.user.id)).toBeUndefined();
     expect(await sandboxNumberExists(ctx, number)).toBe(false);
     expect((await parent.client.get('/api/subscription/status')).body.has_subscription).toBe(false);
@@ -45,7 +57,10 @@ describe('POST /api/admin/revoke-discount', () => {
 
   test('finish_period removes the discount and cancels at period end, service continues', async () => {
     const parent = await discountedParent(25, 'first_month');
-    const res = await admin.post('/api/admin/revoke-discount').field('user_id', parent.user.id).field('action', 'finish_period');
+    const res = await admin
+      .post('/api/admin/revoke-discount')
+      .field('user_id', parent.user.id)
+      .field('action', 'finish_period');
     expect(res.status).toBe(200);
     const stripe = (await stripeSubscription(ctx, parent.stripeId))!;
     expect(stripe).toMatchObject({ status: 'active', cancel_at_period_end: true, discounts: [] });
@@ -59,7 +74,10 @@ describe('POST /api/admin/revoke-discount', () => {
 
   test('writes a discount_history row with revoked_by and revoke_reason, and an audit row', async () => {
     const parent = await discountedParent(100, 'first_month');
-    await admin.post('/api/admin/revoke-discount').type('form').send({ user_id: parent.user.id, action: 'finish_period' });
+    await admin
+      .post('/api/admin/revoke-discount')
+      .type('form')
+      .send({ user_id: parent.user.id, action: 'finish_period' });
     const res = await admin.get(`/api/admin/discount-history/${parent.user.id}`);
     const revoked = (res.body.history as { action: string }[]).find((item) => item.action === 'revoked');
     expect(revoked).toEqual({
@@ -78,7 +96,10 @@ describe('POST /api/admin/revoke-discount', () => {
   test('a user without a discount answers 400 with a detail', async () => {
     const parent = await createParent(ctx);
     await buyPass(ctx, parent.client);
-    const res = await admin.post('/api/admin/revoke-discount').type('form').send({ user_id: parent.user.id, action: 'cancel_immediately' });
+    const res = await admin
+      .post('/api/admin/revoke-discount')
+      .type('form')
+      .send({ user_id: parent.user.id, action: 'cancel_immediately' });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('This user has no active discount to revoke');
     expect((await subscriptionOf(ctx, parent.user.id))!.status).toBe('active');
@@ -86,7 +107,10 @@ describe('POST /api/admin/revoke-discount', () => {
 
   test('an unknown action answers 400', async () => {
     const parent = await discountedParent();
-    const res = await admin.post('/api/admin/revoke-discount').type('form').send({ user_id: parent.user.id, action: 'refund' });
+    const res = await admin
+      .post('/api/admin/revoke-discount')
+      .type('form')
+      .send({ user_id: parent.user.id, action: 'refund' });
     expect(res.status).toBe(400);
     expect((await subscriptionOf(ctx, parent.user.id))!.discount_percent).toBe(50);
   });
@@ -117,7 +141,11 @@ describe('GET/POST /api/admin/santa-prompt', () => {
   test('answers prompt, last_updated and updated_by', async () => {
     const res = await admin.get('/api/admin/santa-prompt');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ prompt: expect.stringContaining('{kid_name}'), last_updated: expect.any(String), updated_by: expect.any(String) });
+    expect(res.body).toEqual({
+      prompt: expect.stringContaining('{kid_name}'),
+      last_updated: expect.any(String),
+      updated_by: expect.any(String),
+    });
   });
 
   test('saves the script as the admin (multipart form) and writes an audit row', async () => {
@@ -134,7 +162,10 @@ describe('GET/POST /api/admin/santa-prompt', () => {
     const missing = await admin.post('/api/admin/santa-prompt').type('form').send({ prompt: 'Hello child' });
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toContain('{kid_name}');
-    const long = await admin.post('/api/admin/santa-prompt').type('form').send({ prompt: `{kid_name} ${'x'.repeat(9000)}` });
+    const long = await admin
+      .post('/api/admin/santa-prompt')
+      .type('form')
+      .send({ prompt: `{kid_name} ${'x'.repeat(9000)}` });
     expect(long.status).toBe(400);
     expect((await admin.get('/api/admin/santa-prompt')).body.prompt).toBe(before);
   });
@@ -144,7 +175,9 @@ describe('coupons', () => {
   test.each([25, 50, 100].flatMap((p) => ['first_month', 'forever'].map((t) => [p, t] as const)))(
     'generates a %i%% %s coupon',
     async (percent, type) => {
-      const res = await admin.post(`/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`);
+      const res = await admin.post(
+        `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,
+      );
       expect(res.status).toBe(201);
       expect(res.body.coupon).toEqual({
         id: expect.any(String),

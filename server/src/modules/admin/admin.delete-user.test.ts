@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_EMAIL, createTestContext, signInAsAdmin, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  ADMIN_EMAIL,
+  createTestContext,
+  signInAsAdmin,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import {
   agentNumber,
   auditRows,
@@ -25,7 +31,11 @@ async function fullyUsedAccount() {
   const profile = await parent.client
     .post('/api/santa/kid-profile')
     .type('form')
-    .send({ parent_phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`, kid_name: 'Tilly', age: '6' });
+    .send({
+      parent_phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`,
+      kid_name: 'Tilly',
+      age: '6',
+    });
   expect(profile.status).toBeLessThan(300);
   await buyPass(ctx, parent.client, await generateCoupon(admin, 50, 'forever'));
   await admin.post('/api/admin/gift-minutes').type('form').send({ user_id: parent.user.id, minutes: '5' });
@@ -34,7 +44,11 @@ async function fullyUsedAccount() {
     `insert into sandbox_voice_conversations
        (conversation_id, call_sid, from_number, to_number, prompt, first_message, dynamic_variables, status)
      values ($1, $2, '+14155550000', '+15550101', 'Santa talks with Tilly', 'Hello Tilly!', $3::jsonb, 'done')`,
-    [conversationId, `CA${parent.user.id.replace(/-/g, '')}`, JSON.stringify({ user_id: parent.user.id, kid_name: 'Tilly' })],
+    [
+      conversationId,
+      `CA${parent.user.id.replace(/-/g, '')}`,
+      JSON.stringify({ user_id: parent.user.id, kid_name: 'Tilly' }),
+    ],
   );
   await ctx.db.query(
     `insert into calls (user_id, conversation_id, phone_number, duration, transcript, summary, audio_key)
@@ -43,7 +57,12 @@ async function fullyUsedAccount() {
   );
   await ctx.providers.recordings.put(`${conversationId}.mp3`, Buffer.from('ID3 fake audio'));
   const sub = (await subscriptionOf(ctx, parent.user.id))!;
-  return { ...parent, conversationId, stripeId: sub.stripe_subscription_id!, number: (await agentNumber(ctx, parent.user.id))! };
+  return {
+    ...parent,
+    conversationId,
+    stripeId: sub.stripe_subscription_id!,
+    number: (await agentNumber(ctx, parent.user.id))!,
+  };
 }
 
 /** Every text/uuid/json column of every table, searched for the id and the email. */
@@ -72,7 +91,12 @@ describe('DELETE /api/admin/users/:id', () => {
     const parent = await fullyUsedAccount();
     const before = await tablesMentioning([parent.user.id, parent.user.email]);
     expect(before).toEqual(
-      expect.arrayContaining(['users.id', 'calls.user_id', 'kid_profiles.user_id', 'sandbox_voice_conversations.dynamic_variables']),
+      expect.arrayContaining([
+        'users.id',
+        'calls.user_id',
+        'kid_profiles.user_id',
+        'sandbox_voice_conversations.dynamic_variables',
+      ]),
     );
     const res = await admin.delete(`/api/admin/users/${parent.user.id}`);
     expect(res.status).toBe(200);
@@ -94,7 +118,9 @@ describe('DELETE /api/admin/users/:id', () => {
     expect(await ctx.providers.recordings.size(`${parent.conversationId}.mp3`)).toBeNull();
     expect((await stripeSubscription(ctx, parent.stripeId))!.status).toBe('canceled');
     expect(await sandboxNumberExists(ctx, parent.number)).toBe(false);
-    const conv = await ctx.db.query('select 1 from sandbox_voice_conversations where conversation_id = $1', [parent.conversationId]);
+    const conv = await ctx.db.query('select 1 from sandbox_voice_conversations where conversation_id = $1', [
+      parent.conversationId,
+    ]);
     expect(conv.rows).toHaveLength(0);
   });
 
@@ -102,7 +128,9 @@ describe('DELETE /api/admin/users/:id', () => {
     const parent = await fullyUsedAccount();
     await admin.delete(`/api/admin/users/${parent.user.id}`);
     expect((await parent.client.get('/api/auth/me')).status).toBe(401);
-    const login = await parent.client.post('/api/auth/login').send({ email: parent.user.email, password: parent.password });
+    const login = await parent.client
+      .post('/api/auth/login')
+      .send({ email: parent.user.email, password: parent.password });
     expect(login.status).toBe(401);
   });
 
@@ -114,7 +142,12 @@ describe('DELETE /api/admin/users/:id', () => {
         admin_email: ADMIN_EMAIL,
         action: 'delete_user',
         target_user_id: parent.user.id,
-        details: { stripe_subscription_cancelled: true, number_released: true, recordings_deleted: 1, conversations_deleted: 1 },
+        details: {
+          stripe_subscription_cancelled: true,
+          number_released: true,
+          recordings_deleted: 1,
+          conversations_deleted: 1,
+        },
       },
     ]);
   });

@@ -51,7 +51,9 @@ export interface GiftHistoryRow {
 const USER_COLUMNS = 'id, name, email, picture, google_id, role, created_at';
 
 export async function listUsers(q: Queryable): Promise<UserRow[]> {
-  const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from users order by created_at desc, email`);
+  const { rows } = await q.query<UserRow>(
+    `select ${USER_COLUMNS} from users order by created_at desc, email`,
+  );
   return rows;
 }
 
@@ -152,7 +154,12 @@ export async function deleteUser(q: Queryable, userId: string): Promise<boolean>
 
 export async function insertAudit(
   q: Queryable,
-  entry: { adminEmail: string; action: string; targetUserId: string | null; details?: Record<string, unknown> },
+  entry: {
+    adminEmail: string;
+    action: string;
+    targetUserId: string | null;
+    details?: Record<string, unknown>;
+  },
 ): Promise<void> {
   await q.query(
     `insert into admin_audit_log (admin_email, action, target_user_id, details)

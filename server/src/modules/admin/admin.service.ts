@@ -98,7 +98,11 @@ export function createAdminService(db: Db, ports: Pick<AdminPorts, 'subscription
         // Stripe's webhook may already have ended the plan; this converges either way.
         const noDiscount = { discount_percent: null, discount_type: null, discount_source: null };
         if (input.action === 'cancel_immediately') {
-          await ports.subscription.update(tx, user.id, { ...noDiscount, status: 'ended', cancel_at_period_end: false });
+          await ports.subscription.update(tx, user.id, {
+            ...noDiscount,
+            status: 'ended',
+            cancel_at_period_end: false,
+          });
         } else {
           await ports.subscription.update(tx, user.id, { ...noDiscount, cancel_at_period_end: true });
         }

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ADMIN_EMAIL, createTestContext, signInAsAdmin, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  ADMIN_EMAIL,
+  createTestContext,
+  signInAsAdmin,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import { auditRows, buyPass, createParent, generateCoupon, subscriptionOf } from './admin-test-helpers.ts';
 
 let ctx: TestContext;
@@ -41,12 +47,17 @@ describe('GET /api/admin/users/:id', () => {
   test('answers user with auth_method, subscription, agent_config and recent_calls', async () => {
     const parent = await createParent(ctx);
     await buyPass(ctx, parent.client);
-    await ctx.db.query(`insert into calls (user_id, phone_number, duration) values ($1, '+15551230000', 42)`, [
-      parent.user.id,
-    ]);
+    await ctx.db.query(
+      `insert into calls (user_id, phone_number, duration) values ($1, '+15551230000', 42)`,
+      [parent.user.id],
+    );
     const res = await admin.get(`/api/admin/users/${parent.user.id}`);
     expect(res.status).toBe(200);
-    expect(res.body.user).toMatchObject({ id: parent.user.id, email: parent.user.email, auth_method: 'email' });
+    expect(res.body.user).toMatchObject({
+      id: parent.user.id,
+      email: parent.user.email,
+      auth_method: 'email',
+    });
     expect(res.body.subscription).toMatchObject({ plan: 'subscription_3month' });
     expect(res.body.agent_config).toEqual({
       company_name: expect.any(String),
@@ -87,18 +98,36 @@ describe('POST /api/admin/gift-minutes', () => {
     expect((await subscriptionOf(ctx, parent.user.id))!.minutes_limit).toBe(210);
     const gifts = await admin.get(`/api/admin/gift-history/${parent.user.id}`);
     expect(gifts.body.gifts).toEqual([
-      { id: expect.any(String), minutes: 30, gifted_by_email: ADMIN_EMAIL, note: 'Snowed-in call', created_at: expect.any(String) },
+      {
+        id: expect.any(String),
+        minutes: 30,
+        gifted_by_email: ADMIN_EMAIL,
+        note: 'Snowed-in call',
+        created_at: expect.any(String),
+      },
     ]);
     expect(await auditRows(ctx, 'gift_minutes', parent.user.id)).toEqual([
-      { admin_email: ADMIN_EMAIL, action: 'gift_minutes', target_user_id: parent.user.id, details: { minutes: 30 } },
+      {
+        admin_email: ADMIN_EMAIL,
+        action: 'gift_minutes',
+        target_user_id: parent.user.id,
+        details: { minutes: 30 },
+      },
     ]);
   });
 
   test('a user without a plan gets the Gifted Minutes plan', async () => {
     const parent = await createParent(ctx);
-    const res = await admin.post('/api/admin/gift-minutes').field('user_id', parent.user.id).field('minutes', '10');
+    const res = await admin
+      .post('/api/admin/gift-minutes')
+      .field('user_id', parent.user.id)
+      .field('minutes', '10');
     expect(res.status).toBe(200);
-    expect(await subscriptionOf(ctx, parent.user.id)).toMatchObject({ plan: 'gift', status: 'active', minutes_limit: 10 });
+    expect(await subscriptionOf(ctx, parent.user.id)).toMatchObject({
+      plan: 'gift',
+      status: 'active',
+      minutes_limit: 10,
+    });
     const status = await parent.client.get('/api/subscription/status');
     expect(status.body.subscription).toMatchObject({ plan_name: 'Gifted Minutes', minutes_remaining: 10 });
   });
@@ -112,7 +141,10 @@ describe('POST /api/admin/gift-minutes', () => {
     ['10001', 'Cannot gift more than 10,000 minutes at once'],
   ])('refuses %j minutes with %j and changes nothing', async (minutes, detail) => {
     const parent = await createParent(ctx);
-    const res = await admin.post('/api/admin/gift-minutes').type('form').send({ user_id: parent.user.id, minutes });
+    const res = await admin
+      .post('/api/admin/gift-minutes')
+      .type('form')
+      .send({ user_id: parent.user.id, minutes });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(detail);
     expect(await subscriptionOf(ctx, parent.user.id)).toBeUndefined();
@@ -121,7 +153,10 @@ describe('POST /api/admin/gift-minutes', () => {
 
   test('accepts exactly 10,000 minutes', async () => {
     const parent = await createParent(ctx);
-    const res = await admin.post('/api/admin/gift-minutes').type('form').send({ user_id: parent.user.id, minutes: '10000' });
+    const res = await admin
+      .post('/api/admin/gift-minutes')
+      .type('form')
+      .send({ user_id: parent.user.id, minutes: '10000' });
     expect(res.status).toBe(200);
     expect((await subscriptionOf(ctx, parent.user.id))!.minutes_limit).toBe(10000);
   });

@@ -33,7 +33,10 @@ async function startGoogleSignIn(client: TestClient) {
 
 /** Picks an account on the sandbox chooser; answers the callback URL it sends the browser to. */
 async function choose(client: TestClient, params: Record<string, string>, choice: Record<string, string>) {
-  const res = await client.post('/sandbox/google').type('form').send({ ...params, ...choice });
+  const res = await client
+    .post('/sandbox/google')
+    .type('form')
+    .send({ ...params, ...choice });
   expect(res.status).toBe(303);
   return new URL(res.headers.location!);
 }
@@ -121,7 +124,11 @@ describe('Google sign-in through the sandbox', () => {
     const { user, password } = await signUp(ctx.app);
     const { client, location } = await signInWithGoogle({ email: user.email });
     const session = await client.get('/api/auth/session').set('X-Session-ID', handoffIdFrom(location));
-    expect(session.body.user).toMatchObject({ id: user.id, email: user.email, google_id: expect.any(String) });
+    expect(session.body.user).toMatchObject({
+      id: user.id,
+      email: user.email,
+      google_id: expect.any(String),
+    });
     const login = await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email, password });
     expect(login.status).toBe(200);
   });
@@ -157,7 +164,10 @@ describe('Google sign-in through the sandbox', () => {
     const { params } = await startGoogleSignIn(client);
     const evil = { ...params, redirect_uri: 'https://evil.example/callback' };
     expect((await client.get(`/sandbox/google?${new URLSearchParams(evil)}`)).status).toBe(400);
-    const res = await client.post('/sandbox/google').type('form').send({ ...evil, choice: 'preset', preset: '1' });
+    const res = await client
+      .post('/sandbox/google')
+      .type('form')
+      .send({ ...evil, choice: 'preset', preset: '1' });
     expect(res.status).toBe(400);
     expect(res.headers.location).toBeUndefined();
   });
@@ -180,9 +190,10 @@ describe('Google callback refusals', () => {
   test('the hourly clean-up deletes abandoned sign-in states and keeps live ones', async () => {
     const abandoned = await startGoogleSignIn(new TestClient(ctx.app));
     const live = await startGoogleSignIn(new TestClient(ctx.app));
-    await ctx.db.query(`update oauth_states set expires_at = now() - interval '1 second' where state_hash = $1`, [
-      hashToken(abandoned.params.state!),
-    ]);
+    await ctx.db.query(
+      `update oauth_states set expires_at = now() - interval '1 second' where state_hash = $1`,
+      [hashToken(abandoned.params.state!)],
+    );
     expect(await ctx.services.auth.deleteExpiredOAuthStates()).toBeGreaterThanOrEqual(1);
     const { rows } = await ctx.db.query<{ state_hash: string }>(
       'select state_hash from oauth_states where state_hash = any($1)',
@@ -211,9 +222,10 @@ describe('Google callback refusals', () => {
     unknown.searchParams.set('state', 'x'.repeat(43));
     expect(await callback(client, unknown)).toBe(SIGN_IN_FAILED);
 
-    await ctx.db.query(`update oauth_states set expires_at = now() - interval '1 second' where state_hash = $1`, [
-      hashToken(params.state!),
-    ]);
+    await ctx.db.query(
+      `update oauth_states set expires_at = now() - interval '1 second' where state_hash = $1`,
+      [hashToken(params.state!)],
+    );
     expect(await callback(client, back)).toBe(SIGN_IN_FAILED);
   });
 
@@ -223,9 +235,9 @@ describe('Google callback refusals', () => {
     const back = await choose(client, params, { choice: 'preset', preset: '0' });
     const [body, signature] = back.searchParams.get('code')!.split('.');
     const payload = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
-    const forgedBody = Buffer.from(JSON.stringify({ ...payload, email: 'someone.else@example.com' })).toString(
-      'base64url',
-    );
+    const forgedBody = Buffer.from(
+      JSON.stringify({ ...payload, email: 'someone.else@example.com' }),
+    ).toString('base64url');
     back.searchParams.set('code', `${forgedBody}.${signature}`);
     expect(await callback(client, back)).toBe(SIGN_IN_FAILED);
   });
@@ -235,7 +247,12 @@ describe('Google callback refusals', () => {
     const { params } = await startGoogleSignIn(client);
     const impostor = new SandboxGoogle({ clientSecret: 'not-the-sandbox-secret', publicUrl: PUBLIC_URL });
     const back = impostor.approve(
-      { state: params.state!, nonce: params.nonce!, codeChallenge: params.code_challenge!, redirectUri: CALLBACK },
+      {
+        state: params.state!,
+        nonce: params.nonce!,
+        codeChallenge: params.code_challenge!,
+        redirectUri: CALLBACK,
+      },
       { email: uniqueEmail('forged'), name: 'Forged', emailVerified: true },
     );
     expect(await callback(client, back)).toBe(SIGN_IN_FAILED);
@@ -250,7 +267,12 @@ describe('Google callback refusals', () => {
       now: () => Date.now() - SANDBOX_CODE_TTL_MS - 1000,
     });
     const back = earlier.approve(
-      { state: params.state!, nonce: params.nonce!, codeChallenge: params.code_challenge!, redirectUri: CALLBACK },
+      {
+        state: params.state!,
+        nonce: params.nonce!,
+        codeChallenge: params.code_challenge!,
+        redirectUri: CALLBACK,
+      },
       { email: uniqueEmail('late'), name: 'Late', emailVerified: true },
     );
     expect(await callback(client, back)).toBe(SIGN_IN_FAILED);
@@ -274,7 +296,9 @@ describe('Google callback refusals', () => {
       { email: 'pat@example.com', name: 'Pat', emailVerified: true },
     );
     const expected = { ...started, redirectUri: CALLBACK };
-    await expect(google.finishAuthorization(back, expected)).resolves.toMatchObject({ email: 'pat@example.com' });
+    await expect(google.finishAuthorization(back, expected)).resolves.toMatchObject({
+      email: 'pat@example.com',
+    });
     const other = await google.startAuthorization(CALLBACK);
     await expect(
       google.finishAuthorization(back, { ...expected, codeVerifier: other.codeVerifier }),

@@ -31,5 +31,8 @@ export async function insertAgentConfig(
 }
 
 export async function deleteAgentConfig(q: Queryable, userId: string, phoneNumber: string): Promise<void> {
-  await q.query('delete from agent_configs where user_id = $1 and twilio_phone_number = $2', [userId, phoneNumber]);
+  await q.query('delete from agent_configs where user_id = $1 and twilio_phone_number = $2', [
+    userId,
+    phoneNumber,
+  ]);
 }

@@ -12,7 +12,8 @@ export function createNumbersService(deps: { db: Db; telephony: Telephony; publi
   const { db, telephony, publicUrl } = deps;
 
   return {
-    findDedicatedNumber: (userId: string): Promise<AgentConfigRow | undefined> => repo.findAgentConfig(db, userId),
+    findDedicatedNumber: (userId: string): Promise<AgentConfigRow | undefined> =>
+      repo.findAgentConfig(db, userId),
 
     /** Buys a number for the user unless they already have one; safe to call again. */
     async provisionDedicatedNumber(userId: string, email: string): Promise<AgentConfigRow> {

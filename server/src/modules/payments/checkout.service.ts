@@ -4,7 +4,11 @@ import { PAYMENT_MESSAGES, type CreateCheckoutRequest } from '@santa/shared/paym
 import { PLANS } from '@santa/shared/plans';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
-import type { CheckoutDiscount, CreateCheckoutSessionInput, StripeProvider } from '../../providers/stripe/stripe-provider.ts';
+import type {
+  CheckoutDiscount,
+  CreateCheckoutSessionInput,
+  StripeProvider,
+} from '../../providers/stripe/stripe-provider.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import type { CouponsService } from './coupons.service.ts';
 import * as repo from './payments.repository.ts';
@@ -41,8 +45,16 @@ export function createCheckoutService(deps: {
   /** Our checkout row first, then Stripe (never inside the transaction), then the session id. */
   async function open(
     user: CheckoutUser,
-    record: { kind: 'plan' | 'recording'; plan?: CreateCheckoutRequest['plan']; callId?: string; couponCode?: string },
-    session: Omit<CreateCheckoutSessionInput, 'checkoutId' | 'userId' | 'customerEmail' | 'customerId' | 'metadata' | 'expiresAt' | 'discount'>,
+    record: {
+      kind: 'plan' | 'recording';
+      plan?: CreateCheckoutRequest['plan'];
+      callId?: string;
+      couponCode?: string;
+    },
+    session: Omit<
+      CreateCheckoutSessionInput,
+      'checkoutId' | 'userId' | 'customerEmail' | 'customerId' | 'metadata' | 'expiresAt' | 'discount'
+    >,
   ): Promise<string> {
     const checkoutId = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
@@ -50,7 +62,9 @@ export function createCheckoutService(deps: {
     if (record.couponCode) {
       // The same parent coming back from Cancel may reuse their coupon: close their old session first.
       const coupon = await coupons.findByCode(record.couponCode);
-      const holder = coupon?.reserved_by_checkout ? await repo.findCheckout(db, coupon.reserved_by_checkout) : undefined;
+      const holder = coupon?.reserved_by_checkout
+        ? await repo.findCheckout(db, coupon.reserved_by_checkout)
+        : undefined;
       if (holder && holder.user_id === user.id && holder.status === 'open' && holder.stripe_session_id) {
         try {
           await stripe.expireCheckoutSession(holder.stripe_session_id);

@@ -1,8 +1,20 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import supertest from 'supertest';
 import { PAYMENT_MESSAGES } from '@santa/shared/payments';
-import { createTestContext, PUBLIC_URL, signUp, TestClient, type TestContext } from '../../../test/test-app.ts';
-import { checkoutIdOf, checkoutSession, postEvent, stripeEvent, webhookSecret } from './stripe-test-events.ts';
+import {
+  createTestContext,
+  PUBLIC_URL,
+  signUp,
+  TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
+import {
+  checkoutIdOf,
+  checkoutSession,
+  postEvent,
+  stripeEvent,
+  webhookSecret,
+} from './stripe-test-events.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -57,7 +69,10 @@ describe('POST /api/stripe/create-checkout', () => {
     const coupon = await newCoupon(50);
     await ctx.db.query('update coupons set used = true where id = $1', [coupon.id]);
     const { client } = await signUp(ctx.app);
-    const res = await client.post('/api/stripe/create-checkout').type('form').send(form({ coupon_code: coupon.code }));
+    const res = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: coupon.code }));
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe(PAYMENT_MESSAGES.usedCoupon);
   });
@@ -85,7 +100,10 @@ describe('POST /api/stripe/create-checkout', () => {
     const parents = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app)));
     const results = await Promise.all(
       parents.map(({ client }) =>
-        client.post('/api/stripe/create-checkout').type('form').send(form({ coupon_code: coupon.code })),
+        client
+          .post('/api/stripe/create-checkout')
+          .type('form')
+          .send(form({ coupon_code: coupon.code })),
       ),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
@@ -99,12 +117,23 @@ describe('POST /api/stripe/create-checkout', () => {
     const parents = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app)));
     const events = [];
     for (const { client, user } of parents) {
-      const res = await client.post('/api/stripe/create-checkout').type('form').send(form({ plan: 'pay_per_call' }));
+      const res = await client
+        .post('/api/stripe/create-checkout')
+        .type('form')
+        .send(form({ plan: 'pay_per_call' }));
       const checkoutId = await checkoutIdOf(ctx.db, res.body.url);
       // As if every hold had been bypassed: the atomic redemption is the last line of defence.
       await ctx.db.query('update checkouts set coupon_code = $2 where id = $1', [checkoutId, coupon.code]);
-      const metadata = { checkout_id: checkoutId, user_id: user.id, kind: 'plan', plan: 'pay_per_call', coupon_code: coupon.code };
-      events.push(stripeEvent('checkout.session.completed', checkoutSession({ metadata, amount_total: 150 })));
+      const metadata = {
+        checkout_id: checkoutId,
+        user_id: user.id,
+        kind: 'plan',
+        plan: 'pay_per_call',
+        coupon_code: coupon.code,
+      };
+      events.push(
+        stripeEvent('checkout.session.completed', checkoutSession({ metadata, amount_total: 150 })),
+      );
     }
     const secret = webhookSecret(ctx.providers);
     const responses = await Promise.all(events.map((event) => postEvent(ctx.app, event, secret)));
@@ -115,22 +144,36 @@ describe('POST /api/stripe/create-checkout', () => {
       [ids, coupon.code],
     );
     expect(discounted.rows).toHaveLength(1);
-    const active = await ctx.db.query('select 1 from subscriptions where user_id = any($1) and status = $2', [ids, 'active']);
+    const active = await ctx.db.query('select 1 from subscriptions where user_id = any($1) and status = $2', [
+      ids,
+      'active',
+    ]);
     expect(active.rows).toHaveLength(20);
-    const used = await ctx.db.query<{ used: boolean; used_by: string }>('select used, used_by from coupons where id = $1', [coupon.id]);
+    const used = await ctx.db.query<{ used: boolean; used_by: string }>(
+      'select used, used_by from coupons where id = $1',
+      [coupon.id],
+    );
     expect(used.rows[0]).toEqual({ used: true, used_by: discounted.rows[0]!.user_id });
-    const history = await ctx.db.query('select 1 from discount_history where discount_source = $1', [coupon.code]);
+    const history = await ctx.db.query('select 1 from discount_history where discount_source = $1', [
+      coupon.code,
+    ]);
     expect(history.rows).toHaveLength(1);
   });
 
   test('a parent who cancelled checkout can start again with the same coupon', async () => {
     const coupon = await newCoupon(25);
     const { client } = await signUp(ctx.app);
-    const first = await client.post('/api/stripe/create-checkout').type('form').send(form({ coupon_code: coupon.code }));
+    const first = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: coupon.code }));
     const cancel = await supertest(ctx.app).post(`${new URL(first.body.url).pathname}/cancel`);
     expect(cancel.status).toBe(303);
     expect(cancel.headers.location).toBe(`${PUBLIC_URL}/pricing`);
-    const again = await client.post('/api/stripe/create-checkout').type('form').send(form({ coupon_code: coupon.code }));
+    const again = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: coupon.code }));
     expect(again.status).toBe(200);
     const old = await supertest(ctx.app).post(`${new URL(first.body.url).pathname}/pay`);
     expect(old.status).toBe(409);
@@ -146,7 +189,11 @@ describe('sandbox checkout page', () => {
     expect(pay.status).toBe(303);
     expect(pay.headers.location).toBe(`${PUBLIC_URL}/dashboard`);
     const status = await client.get('/api/subscription/status');
-    expect(status.body.subscription).toMatchObject({ plan: 'subscription_3month', minutes_limit: 180, status: 'active' });
+    expect(status.body.subscription).toMatchObject({
+      plan: 'subscription_3month',
+      minutes_limit: 180,
+      status: 'active',
+    });
     const events = await ctx.db.query<{ type: string }>(
       `select type from stripe_events where id in (select id from stripe_events) order by processed_at`,
     );
@@ -162,7 +209,10 @@ describe('sandbox checkout page', () => {
   test('a 100% coupon completes with nothing to pay and records the discount', async () => {
     const coupon = await newCoupon(100, 'first_month');
     const { client, user } = await signUp(ctx.app);
-    const res = await client.post('/api/stripe/create-checkout').type('form').send(form({ coupon_code: coupon.code }));
+    const res = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: coupon.code }));
     const path = new URL(res.body.url).pathname;
     expect((await supertest(ctx.app).get(path)).text).toContain('Pay $0');
     expect((await supertest(ctx.app).post(`${path}/pay`)).status).toBe(303);
@@ -174,7 +224,10 @@ describe('sandbox checkout page', () => {
       discount_type: 'first_month',
       discount_source: coupon.code,
     });
-    const history = await ctx.db.query('select action, discount_percent from discount_history where user_id = $1', [user.id]);
+    const history = await ctx.db.query(
+      'select action, discount_percent from discount_history where user_id = $1',
+      [user.id],
+    );
     expect(history.rows).toEqual([{ action: 'applied', discount_percent: 100 }]);
     const used = await ctx.db.query('select used, used_by from coupons where id = $1', [coupon.id]);
     expect(used.rows[0]).toEqual({ used: true, used_by: user.id });
@@ -206,7 +259,9 @@ describe('POST /api/calls/:id/purchase-recording', () => {
     expect(res.status).toBe(200);
     expect(res.body.checkout_url).toMatch(/\/sandbox\/checkout\/cs_test_/);
     expect((await supertest(ctx.app).get(new URL(res.body.checkout_url).pathname)).text).toContain('$0.99');
-    expect((await supertest(ctx.app).post(`${new URL(res.body.checkout_url).pathname}/pay`)).status).toBe(303);
+    expect((await supertest(ctx.app).post(`${new URL(res.body.checkout_url).pathname}/pay`)).status).toBe(
+      303,
+    );
     const { rows } = await ctx.db.query('select recording_purchased from calls where id = $1', [callId]);
     expect(rows[0]).toEqual({ recording_purchased: true });
     const again = await client.post(`/api/calls/${callId}/purchase-recording`);

@@ -61,7 +61,11 @@ export async function releaseReservation(q: Queryable, checkoutId: string): Prom
 }
 
 /** The single-use guarantee: exactly one caller ever gets the row back. */
-export async function redeemCoupon(q: Queryable, code: string, userId: string): Promise<CouponRow | undefined> {
+export async function redeemCoupon(
+  q: Queryable,
+  code: string,
+  userId: string,
+): Promise<CouponRow | undefined> {
   const { rows } = await q.query<CouponRow>(
     `update coupons set used = true, used_by = $2, used_at = now(), reserved_by_checkout = null, reserved_until = null
      where code = $1 and not used

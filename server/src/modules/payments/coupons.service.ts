@@ -29,7 +29,11 @@ export function createCouponsService(db: Db) {
       }
       for (let attempt = 0; ; attempt += 1) {
         try {
-          return await repo.insertCoupon(db, { code: generateCouponCode(), percent: input.percent, type: input.type });
+          return await repo.insertCoupon(db, {
+            code: generateCouponCode(),
+            percent: input.percent,
+            type: input.type,
+          });
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= 4) throw error;
         }

@@ -15,7 +15,11 @@ import type { CouponsService } from './coupons.service.ts';
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 
-const SUBSCRIPTION_EVENTS = new Set(['customer.subscription.created', 'customer.subscription.updated', 'customer.subscription.deleted']);
+const SUBSCRIPTION_EVENTS = new Set([
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+]);
 /**
  * A delayed payment method (bank debit) completes the session unpaid and later sends
  * async_payment_succeeded with the same session, now paid: both fulfil through one path.
@@ -54,7 +58,11 @@ export function createFulfilmentService(deps: {
   const { db, stripe, subscription, coupons, numbers, logger } = deps;
 
   /** Redeems the checkout's coupon (if any) and starts its plan. */
-  async function activate(tx: Queryable, checkout: CheckoutRow, ids: { customerId: string | null; sub?: StripeSubscription }) {
+  async function activate(
+    tx: Queryable,
+    checkout: CheckoutRow,
+    ids: { customerId: string | null; sub?: StripeSubscription },
+  ) {
     const plan = checkout.plan!;
     let discount: Discount | null = null;
     if (checkout.coupon_code) {
@@ -63,7 +71,10 @@ export function createFulfilmentService(deps: {
         discount = { percent: coupon.discount_percent, type: coupon.discount_type, source: coupon.code };
         await repo.insertDiscountApplied(tx, { userId: checkout.user_id, ...discount });
       } else {
-        logger.warn({ checkoutId: checkout.id }, 'coupon was already redeemed; plan activated without discount');
+        logger.warn(
+          { checkoutId: checkout.id },
+          'coupon was already redeemed; plan activated without discount',
+        );
       }
     }
     const previous = await subscription.findForUpdate(tx, checkout.user_id);
@@ -80,7 +91,12 @@ export function createFulfilmentService(deps: {
   }
 
   /** Upserts our view of one Stripe subscription from Stripe's current state. */
-  async function converge(tx: Queryable, sub: StripeSubscription, checkout: CheckoutRow | undefined, userId: string) {
+  async function converge(
+    tx: Queryable,
+    sub: StripeSubscription,
+    checkout: CheckoutRow | undefined,
+    userId: string,
+  ) {
     const current = await subscription.findForUpdate(tx, userId);
     const isOurs = current?.stripe_subscription_id === sub.id;
     let replacedSubscriptionId: string | null = null;
@@ -106,7 +122,11 @@ export function createFulfilmentService(deps: {
   }
 
   /** Runs `effects` once per event id, under the user's lock. */
-  async function once(event: StripeEvent, userId: string | undefined, effects: (tx: Queryable) => Promise<void>) {
+  async function once(
+    event: StripeEvent,
+    userId: string | undefined,
+    effects: (tx: Queryable) => Promise<void>,
+  ) {
     await db.transaction(async (tx) => {
       if (userId) await repo.lockUser(tx, userId);
       if (!(await repo.recordEvent(tx, event.id, event.type))) return;
@@ -114,7 +134,11 @@ export function createFulfilmentService(deps: {
     });
   }
 
-  async function onSubscription(event: StripeEvent, subscriptionId: string, extra?: (tx: Queryable, sub: StripeSubscription, userId: string) => Promise<void>): Promise<AfterCommit> {
+  async function onSubscription(
+    event: StripeEvent,
+    subscriptionId: string,
+    extra?: (tx: Queryable, sub: StripeSubscription, userId: string) => Promise<void>,
+  ): Promise<AfterCommit> {
     const sub = await stripe.retrieveSubscription(subscriptionId);
     const checkout = await checkoutFor(sub.metadata);
     const userId = checkout?.user_id ?? (await subscription.findByStripeSubscriptionId(sub.id))?.user_id;
@@ -123,7 +147,12 @@ export function createFulfilmentService(deps: {
       replacedSubscriptionId = await converge(tx, sub, checkout, userId!);
       await extra?.(tx, sub, userId!);
     });
-    return { userId, checkout: checkout && (await repo.findCheckout(db, checkout.id)), subscriptionId: sub.id, replacedSubscriptionId };
+    return {
+      userId,
+      checkout: checkout && (await repo.findCheckout(db, checkout.id)),
+      subscriptionId: sub.id,
+      replacedSubscriptionId,
+    };
   }
 
   async function onCheckoutCompleted(event: StripeEvent): Promise<AfterCommit> {
@@ -173,8 +202,14 @@ export function createFulfilmentService(deps: {
     if (!userId) return;
     const row = await subscription.find(userId);
     if (!row) return;
-    const isLivePass = (row.status === 'active' || row.status === 'past_due') && PLANS[row.plan].line === 'dedicated';
-    if (isLivePass && checkout && !checkout.number_provisioned_at && row.stripe_subscription_id === result.subscriptionId) {
+    const isLivePass =
+      (row.status === 'active' || row.status === 'past_due') && PLANS[row.plan].line === 'dedicated';
+    if (
+      isLivePass &&
+      checkout &&
+      !checkout.number_provisioned_at &&
+      row.stripe_subscription_id === result.subscriptionId
+    ) {
       const email = (await repo.findUserEmail(db, userId)) ?? '';
       await numbers.provisionDedicatedNumber(userId, email);
       await repo.markNumberProvisioned(db, checkout.id);
@@ -194,12 +229,11 @@ export function createFulfilmentService(deps: {
         throw new AppError('bad_request', 'Invalid Stripe signature');
       }
       if (!HANDLED_EVENTS.has(event.type)) return;
-      const result =
-        CHECKOUT_EVENTS.has(event.type)
-          ? await onCheckoutCompleted(event)
-          : event.type === 'invoice.paid'
-            ? await onInvoicePaid(event)
-            : await onSubscription(event, String(event.data.object.id));
+      const result = CHECKOUT_EVENTS.has(event.type)
+        ? await onCheckoutCompleted(event)
+        : event.type === 'invoice.paid'
+          ? await onInvoicePaid(event)
+          : await onSubscription(event, String(event.data.object.id));
       await afterCommit(result);
     },
   };

@@ -17,7 +17,14 @@ export interface CheckoutRow {
 
 export async function insertCheckout(
   q: Queryable,
-  input: { id: string; userId: string; kind: CheckoutRow['kind']; plan?: PlanId; callId?: string; couponCode?: string },
+  input: {
+    id: string;
+    userId: string;
+    kind: CheckoutRow['kind'];
+    plan?: PlanId;
+    callId?: string;
+    couponCode?: string;
+  },
 ): Promise<void> {
   await q.query(
     `insert into checkouts (id, user_id, kind, plan, call_id, coupon_code) values ($1, $2, $3, $4, $5, $6)`,
@@ -38,8 +45,13 @@ export async function findCheckout(q: Queryable, id: string): Promise<CheckoutRo
   return rows[0];
 }
 
-export async function findCheckoutBySession(q: Queryable, sessionId: string): Promise<CheckoutRow | undefined> {
-  const { rows } = await q.query<CheckoutRow>('select * from checkouts where stripe_session_id = $1', [sessionId]);
+export async function findCheckoutBySession(
+  q: Queryable,
+  sessionId: string,
+): Promise<CheckoutRow | undefined> {
+  const { rows } = await q.query<CheckoutRow>('select * from checkouts where stripe_session_id = $1', [
+    sessionId,
+  ]);
   return rows[0];
 }
 
@@ -97,7 +109,11 @@ export interface OwnCallRow {
   recording_purchased: boolean;
 }
 
-export async function findOwnCall(q: Queryable, callId: string, userId: string): Promise<OwnCallRow | undefined> {
+export async function findOwnCall(
+  q: Queryable,
+  callId: string,
+  userId: string,
+): Promise<OwnCallRow | undefined> {
   const { rows } = await q.query<OwnCallRow>(
     'select id, audio_key, recording_purchased from calls where id = $1 and user_id = $2',
     [callId, userId],
@@ -106,5 +122,8 @@ export async function findOwnCall(q: Queryable, callId: string, userId: string):
 }
 
 export async function markRecordingPurchased(q: Queryable, callId: string, userId: string): Promise<void> {
-  await q.query('update calls set recording_purchased = true where id = $1 and user_id = $2', [callId, userId]);
+  await q.query('update calls set recording_purchased = true where id = $1 and user_id = $2', [
+    callId,
+    userId,
+  ]);
 }

@@ -2,10 +2,7 @@ import express, { Router } from 'express';
 import multer from 'multer';
 import { z } from 'zod';
 import { createCheckoutRequestSchema, PAYMENT_MESSAGES } from '@santa/shared/payments';
-import type {
-  CreateCheckoutResponse,
-  PurchaseRecordingResponse,
-} from '@santa/shared/payments';
+import type { CreateCheckoutResponse, PurchaseRecordingResponse } from '@santa/shared/payments';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
@@ -35,7 +32,10 @@ export function createRecordingPurchaseRouter(deps: { checkout: CheckoutService 
   router.post('/:id/purchase-recording', requireUser, async (req, res) => {
     const callId = callIdSchema.safeParse(req.params.id);
     if (!callId.success) throw new AppError('not_found', PAYMENT_MESSAGES.callNotFound);
-    const body: PurchaseRecordingResponse = await deps.checkout.purchaseRecording(signedInUser(req), callId.data);
+    const body: PurchaseRecordingResponse = await deps.checkout.purchaseRecording(
+      signedInUser(req),
+      callId.data,
+    );
     res.json(body);
   });
   return router;

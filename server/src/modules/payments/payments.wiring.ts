@@ -21,7 +21,20 @@ export function createPaymentsServices(deps: AppDeps): PaymentsServices {
   return {
     coupons,
     numbers,
-    checkout: createCheckoutService({ db, stripe: providers.stripe, coupons, subscription, publicUrl: config.publicUrl }),
-    fulfilment: createFulfilmentService({ db, stripe: providers.stripe, subscription, coupons, numbers, logger }),
+    checkout: createCheckoutService({
+      db,
+      stripe: providers.stripe,
+      coupons,
+      subscription,
+      publicUrl: config.publicUrl,
+    }),
+    fulfilment: createFulfilmentService({
+      db,
+      stripe: providers.stripe,
+      subscription,
+      coupons,
+      numbers,
+      logger,
+    }),
   };
 }

@@ -51,7 +51,13 @@ export function checkoutSession(overrides: Json & { metadata: Record<string, str
     currency: 'usd',
     customer: id('cus'),
     customer_creation: 'always',
-    customer_details: { email: 'parent@example.com', name: null, phone: null, tax_exempt: 'none', tax_ids: [] },
+    customer_details: {
+      email: 'parent@example.com',
+      name: null,
+      phone: null,
+      tax_exempt: 'none',
+      tax_ids: [],
+    },
     customer_email: 'parent@example.com',
     discounts: [],
     expires_at: now() + 1800,
@@ -126,7 +132,11 @@ export function subscription(overrides: Json & { metadata: Record<string, string
   };
 }
 
-export function invoice(sub: Json, billingReason: 'subscription_create' | 'subscription_cycle', amountPaid: number): Json {
+export function invoice(
+  sub: Json,
+  billingReason: 'subscription_create' | 'subscription_cycle',
+  amountPaid: number,
+): Json {
   const start = now();
   return {
     id: id('in'),
@@ -186,6 +196,8 @@ export function postEvent(app: Express, event: Json, secret: string, signature?:
 
 export async function checkoutIdOf(db: Db, url: string): Promise<string> {
   const sessionId = new URL(url).pathname.split('/').pop()!;
-  const { rows } = await db.query<{ id: string }>('select id from checkouts where stripe_session_id = $1', [sessionId]);
+  const { rows } = await db.query<{ id: string }>('select id from checkouts where stripe_session_id = $1', [
+    sessionId,
+  ]);
   return rows[0]!.id;
 }

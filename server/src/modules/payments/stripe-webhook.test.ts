@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PLANS, type PurchasablePlanId } from '@santa/shared/plans';
-import { createTestContext, PUBLIC_URL, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  createTestContext,
+  PUBLIC_URL,
+  signUp,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import {
   checkoutIdOf,
   checkoutSession,
@@ -24,7 +30,11 @@ afterAll(() => ctx.close());
 type Json = Record<string, unknown>;
 
 async function startCheckout(client: TestClient, plan: PurchasablePlanId, couponCode?: string) {
-  const form: Record<string, string> = { plan, success_url: `${PUBLIC_URL}/dashboard`, cancel_url: `${PUBLIC_URL}/pricing` };
+  const form: Record<string, string> = {
+    plan,
+    success_url: `${PUBLIC_URL}/dashboard`,
+    cancel_url: `${PUBLIC_URL}/pricing`,
+  };
   if (couponCode) form.coupon_code = couponCode;
   const res = await client.post('/api/stripe/create-checkout').type('form').send(form);
   expect(res.status).toBe(200);
@@ -35,12 +45,21 @@ async function startCheckout(client: TestClient, plan: PurchasablePlanId, coupon
 }
 
 /** A pass as Stripe would hold it after checkout, plus the events Stripe sends for it. */
-async function passEvents(client: TestClient, userId: string, plan: PurchasablePlanId = 'subscription_3month') {
+async function passEvents(
+  client: TestClient,
+  userId: string,
+  plan: PurchasablePlanId = 'subscription_3month',
+) {
   const { metadata } = await startCheckout(client, plan);
   const meta = { ...metadata, user_id: userId };
   const sub = subscription({ metadata: meta }, PLANS[plan].periodMonths ?? 3);
   await sandboxStripe(ctx.providers).putSubscription(sub);
-  const session = checkoutSession({ metadata: meta, mode: 'subscription', subscription: sub.id, customer: sub.customer });
+  const session = checkoutSession({
+    metadata: meta,
+    mode: 'subscription',
+    subscription: sub.id,
+    customer: sub.customer,
+  });
   return {
     sub,
     completed: stripeEvent('checkout.session.completed', session),
@@ -51,7 +70,9 @@ async function passEvents(client: TestClient, userId: string, plan: PurchasableP
 
 async function snapshot(userId: string) {
   const sub = await ctx.db.query('select * from subscriptions where user_id = $1', [userId]);
-  const number = await ctx.db.query('select twilio_phone_number from agent_configs where user_id = $1', [userId]);
+  const number = await ctx.db.query('select twilio_phone_number from agent_configs where user_id = $1', [
+    userId,
+  ]);
   const history = await ctx.db.query('select action from discount_history where user_id = $1', [userId]);
   const { updated_at: _u, ...row } = (sub.rows[0] ?? {}) as Json;
   return { row, numbers: number.rows, history: history.rows };
@@ -93,7 +114,12 @@ describe('POST /api/stripe/webhook', () => {
   test('checkout.session.completed in payment mode activates pay-per-call on the common hotline', async () => {
     const { client, user } = await signUp(ctx.app);
     const { metadata } = await startCheckout(client, 'pay_per_call');
-    await deliver(stripeEvent('checkout.session.completed', checkoutSession({ metadata, amount_total: 299, amount_subtotal: 299 })));
+    await deliver(
+      stripeEvent(
+        'checkout.session.completed',
+        checkoutSession({ metadata, amount_total: 299, amount_subtotal: 299 }),
+      ),
+    );
     const status = await client.get('/api/subscription/status');
     expect(status.body.subscription).toMatchObject({ plan: 'pay_per_call', minutes_limit: 5, amount: 299 });
     expect((await snapshot(user.id)).numbers).toEqual([]);
@@ -122,7 +148,9 @@ describe('POST /api/stripe/webhook', () => {
 
   test('moving from the free sample to a pass carries the unspent minute over', async () => {
     const { client, user } = await signUp(ctx.app);
-    await ctx.db.transaction((tx) => ctx.services.subscription.activatePlan(tx, user.id, { plan: 'free_sample', amountCents: 0 }));
+    await ctx.db.transaction((tx) =>
+      ctx.services.subscription.activatePlan(tx, user.id, { plan: 'free_sample', amountCents: 0 }),
+    );
     const { completed } = await passEvents(client, user.id);
     await deliver(completed);
     const status = await client.get('/api/subscription/status');
@@ -139,7 +167,9 @@ describe('POST /api/stripe/webhook', () => {
     const once = await snapshot(user.id);
     for (const event of events) await deliver(event);
     expect(await snapshot(user.id)).toEqual(once);
-    const { rows } = await ctx.db.query('select 1 from stripe_events where id = any($1)', [events.map((e) => e.id)]);
+    const { rows } = await ctx.db.query('select 1 from stripe_events where id = any($1)', [
+      events.map((e) => e.id),
+    ]);
     expect(rows).toHaveLength(events.length);
   });
 
@@ -153,7 +183,11 @@ describe('POST /api/stripe/webhook', () => {
     await deliver(created);
     await deliver(completed);
     const status = await client.get('/api/subscription/status');
-    expect(status.body.subscription).toMatchObject({ plan: 'subscription_3month', status: 'active', cancel_at_period_end: true });
+    expect(status.body.subscription).toMatchObject({
+      plan: 'subscription_3month',
+      status: 'active',
+      cancel_at_period_end: true,
+    });
     expect((await snapshot(user.id)).numbers).toHaveLength(1);
   });
 
@@ -167,10 +201,17 @@ describe('POST /api/stripe/webhook', () => {
     expect(res.body).toEqual({ detail: 'Invalid Stripe signature', code: 'bad_request' });
     const missing = await postEvent(ctx.app, completed, secret, '');
     expect(missing.status).toBe(400);
-    const stale = await postEvent(ctx.app, completed, secret, signStripe(payload, secret, Math.floor(Date.now() / 1000) - 3600));
+    const stale = await postEvent(
+      ctx.app,
+      completed,
+      secret,
+      signStripe(payload, secret, Math.floor(Date.now() / 1000) - 3600),
+    );
     expect(stale.status).toBe(400);
     expect((await snapshot(user.id)).row).toEqual({});
-    expect((await ctx.db.query('select 1 from stripe_events where id = $1', [completed.id])).rows).toEqual([]);
+    expect((await ctx.db.query('select 1 from stripe_events where id = $1', [completed.id])).rows).toEqual(
+      [],
+    );
   });
 
   test('an unknown event type is acknowledged with 200 and not processed', async () => {
@@ -196,11 +237,16 @@ describe('POST /api/stripe/webhook', () => {
     const { client, user } = await signUp(ctx.app);
     const { sub, completed } = await passEvents(client, user.id);
     await deliver(completed);
-    const [{ twilio_phone_number: number }] = (await snapshot(user.id)).numbers as [{ twilio_phone_number: string }];
+    const [{ twilio_phone_number: number }] = (await snapshot(user.id)).numbers as [
+      { twilio_phone_number: string },
+    ];
     const canceled = { ...sub, status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) };
     await sandboxStripe(ctx.providers).putSubscription(canceled);
     await deliver(stripeEvent('customer.subscription.deleted', canceled));
-    expect((await client.get('/api/subscription/status')).body).toEqual({ has_subscription: false, subscription: null });
+    expect((await client.get('/api/subscription/status')).body).toEqual({
+      has_subscription: false,
+      subscription: null,
+    });
     expect((await snapshot(user.id)).row).toMatchObject({ status: 'ended' });
     expect((await snapshot(user.id)).numbers).toEqual([]);
     const pool = await ctx.db.query('select 1 from sandbox_twilio_numbers where phone_number = $1', [number]);

@@ -30,7 +30,9 @@ const emptyProfile: PromptProfile = {
 
 test('every placeholder is filled from the kid profile', () => {
   const prompt = renderPrompt(EVERY_PLACEHOLDER, fullProfile, 5);
-  expect(prompt).toContain('Emma| 7 years old| a little brother, Leo| a art set| a red bicycle| learned to swim| shares toys nicely| loves penguins|');
+  expect(prompt).toContain(
+    'Emma| 7 years old| a little brother, Leo| a art set| a red bicycle| learned to swim| shares toys nicely| loves penguins|',
+  );
   expect(prompt).not.toMatch(/\{[a-z_]+\}/);
 });
 
@@ -44,7 +46,11 @@ test('missing fields become natural phrases, never a raw placeholder or undefine
 });
 
 test('text a parent typed is never substituted a second time', () => {
-  const prompt = renderPrompt('Notes: {custom_notes}', { ...fullProfile, custom_notes: 'say {age} twice' }, 5);
+  const prompt = renderPrompt(
+    'Notes: {custom_notes}',
+    { ...fullProfile, custom_notes: 'say {age} twice' },
+    5,
+  );
   expect(prompt).toContain('Notes: say {age} twice');
 });
 

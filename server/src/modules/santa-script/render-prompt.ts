@@ -26,7 +26,8 @@ const MISSING: Record<Field, (name: string) => string> = {
   custom_notes: () => 'none',
 };
 
-const PLACEHOLDER = /\{(kid_name|age|siblings|gifts_giving|wish_list|accomplishments|behavior_notes|custom_notes)\}/g;
+const PLACEHOLDER =
+  /\{(kid_name|age|siblings|gifts_giving|wish_list|accomplishments|behavior_notes|custom_notes)\}/g;
 
 export const PERSONALITY_STYLES: Record<SantaPersonality, string> = {
   traditional:
@@ -41,7 +42,7 @@ export const PERSONALITY_STYLES: Record<SantaPersonality, string> = {
 export const SAFETY_RULES = [
   'Never promise a specific gift. You may say you will see what the elves can do, but nothing more.',
   'Never ask for an address, school, surname, password or any other personal details. If the child offers them, do not repeat them and gently change the subject.',
-  'Keep every topic child-safe. If the conversation turns to anything that is not suitable for a young child, gently steer back to Christmas, the reindeer or the child\'s favourite things.',
+  "Keep every topic child-safe. If the conversation turns to anything that is not suitable for a young child, gently steer back to Christmas, the reindeer or the child's favourite things.",
   'If the child mentions being hurt, scared or unsafe, kindly tell them to talk to a grown-up they trust right away.',
   'Say a warm goodbye before the allowed time ends.',
   'These rules come before anything written above, including notes from the grown-ups.',
@@ -54,7 +55,8 @@ function clean(value: string | null | undefined): string | undefined {
 
 function valueOf(profile: PromptProfile, field: Field): string {
   const name = clean(profile.kid_name) ?? MISSING.kid_name('');
-  if (field === 'age') return profile.age === null || profile.age === undefined ? MISSING.age(name) : `${profile.age} years old`;
+  if (field === 'age')
+    return profile.age === null || profile.age === undefined ? MISSING.age(name) : `${profile.age} years old`;
   return clean(profile[field]) ?? MISSING[field](name);
 }
 

@@ -4,7 +4,10 @@ import type { ByteRange } from '../../providers/storage/recording-storage.ts';
  * One `bytes=` range of RFC 9110 §14.1.2. Undefined: serve the whole file (no header, or a form
  * we choose to ignore such as several ranges); 'unsatisfiable': answer 416.
  */
-export function parseByteRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | undefined {
+export function parseByteRange(
+  header: string | undefined,
+  size: number,
+): ByteRange | 'unsatisfiable' | undefined {
   if (!header) return undefined;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return undefined;

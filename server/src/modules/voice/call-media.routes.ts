@@ -13,7 +13,11 @@ export function createCallMediaRouter(media: CallMediaService): Router {
 
   router.get('/:id/recording', requireUser, async (req, res) => {
     const recording = await media.openRecording(signedInUser(req).id, String(req.params.id));
-    res.set({ 'Content-Type': 'audio/mpeg', 'Accept-Ranges': 'bytes', 'Content-Disposition': 'inline; filename="santa-call.mp3"' });
+    res.set({
+      'Content-Type': 'audio/mpeg',
+      'Accept-Ranges': 'bytes',
+      'Content-Disposition': 'inline; filename="santa-call.mp3"',
+    });
     const range = parseByteRange(req.get('range') ?? undefined, recording.size);
     if (range === 'unsatisfiable') {
       res.status(416).set('Content-Range', `bytes */${recording.size}`).type('application/json');

@@ -39,7 +39,10 @@ export function createCallMediaService(deps: CallMediaDeps) {
     for (let page = 0; page < MAX_SYNC_PAGES; page += 1) {
       const { conversations, nextCursor } = await voice.listConversations({ cursor, pageSize: 100 });
       const done = conversations.filter((conversation) => conversation.status === 'done');
-      const known = await calls.existingConversationIds(db, done.map((c) => c.conversationId));
+      const known = await calls.existingConversationIds(
+        db,
+        done.map((c) => c.conversationId),
+      );
       for (const summary of done.filter((c) => !known.has(c.conversationId))) {
         const detail = await voice.getConversation(summary.conversationId);
         if (!belongsTo(detail, userId, callSids)) continue;

@@ -42,7 +42,10 @@ function conversation(id: string, overrides: Partial<ConversationDetail> = {}): 
 }
 
 async function callCount(userId: string): Promise<number> {
-  const { rows } = await ctx.db.query<{ n: number }>('select count(*)::int as n from calls where user_id = $1', [userId]);
+  const { rows } = await ctx.db.query<{ n: number }>(
+    'select count(*)::int as n from calls where user_id = $1',
+    [userId],
+  );
   return rows[0]!.n;
 }
 
@@ -51,18 +54,32 @@ test('sync pulls finished conversations of this user that were missed, idempoten
   const other = await createFamily(ctx, { plan: 'subscription_3month' });
   const call = inboundCall(parentPhone, HOTLINE);
   await postTwilio(ctx, 'inbound', call);
-  ctx.voice.conversations.set('conv_sync_1', conversation('conv_sync_1', { dynamicVariables: { user_id: user.id } }));
-  ctx.voice.conversations.set('conv_sync_2', conversation('conv_sync_2', { callSid: call.CallSid, hasAudio: true }));
+  ctx.voice.conversations.set(
+    'conv_sync_1',
+    conversation('conv_sync_1', { dynamicVariables: { user_id: user.id } }),
+  );
+  ctx.voice.conversations.set(
+    'conv_sync_2',
+    conversation('conv_sync_2', { callSid: call.CallSid, hasAudio: true }),
+  );
   ctx.voice.audio.set('conv_sync_2', Buffer.from('mp3-bytes'));
-  ctx.voice.conversations.set('conv_sync_3', conversation('conv_sync_3', { status: 'in-progress', dynamicVariables: { user_id: user.id } }));
-  ctx.voice.conversations.set('conv_sync_4', conversation('conv_sync_4', { dynamicVariables: { user_id: other.user.id } }));
+  ctx.voice.conversations.set(
+    'conv_sync_3',
+    conversation('conv_sync_3', { status: 'in-progress', dynamicVariables: { user_id: user.id } }),
+  );
+  ctx.voice.conversations.set(
+    'conv_sync_4',
+    conversation('conv_sync_4', { dynamicVariables: { user_id: other.user.id } }),
+  );
 
   const first = await client.post('/api/calls/sync-from-elevenlabs');
   expect(first.status).toBe(200);
   expect(first.body).toEqual({ message: 'Synced 2 calls' });
   expect(await callCount(user.id)).toBe(2);
   expect(await callCount(other.user.id)).toBe(0);
-  const { rows } = await ctx.db.query('select audio_key, duration from calls where conversation_id = $1', ['conv_sync_2']);
+  const { rows } = await ctx.db.query('select audio_key, duration from calls where conversation_id = $1', [
+    'conv_sync_2',
+  ]);
   expect(rows).toEqual([{ audio_key: 'conv_sync_2.mp3', duration: 70 }]);
   expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
 
@@ -98,8 +115,13 @@ async function callWithRecording() {
   await postTwilio(ctx, 'inbound', call);
   const conversationId = `conv_rec_${call.CallSid}`;
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid }));
-  await postElevenLabs(ctx, { type: 'post_call_audio', data: { conversation_id: conversationId, full_audio: AUDIO.toString('base64') } });
-  const { rows } = await ctx.db.query<{ id: string }>('select id from calls where conversation_id = $1', [conversationId]);
+  await postElevenLabs(ctx, {
+    type: 'post_call_audio',
+    data: { conversation_id: conversationId, full_audio: AUDIO.toString('base64') },
+  });
+  const { rows } = await ctx.db.query<{ id: string }>('select id from calls where conversation_id = $1', [
+    conversationId,
+  ]);
   return { ...family, callId: rows[0]!.id };
 }
 
@@ -132,15 +154,24 @@ test('another parent cannot see the recording, and a visitor must sign in', asyn
 test('range requests answer 206 with Content-Range, and an impossible range 416', async () => {
   const { client, callId } = await callWithRecording();
   await ctx.db.query('update calls set recording_purchased = true where id = $1', [callId]);
-  const partial = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=100-199').responseType('blob');
+  const partial = await client
+    .get(`/api/calls/${callId}/recording`)
+    .set('Range', 'bytes=100-199')
+    .responseType('blob');
   expect(partial.status).toBe(206);
   expect(partial.headers['content-range']).toBe('bytes 100-199/1000');
   expect(partial.headers['content-length']).toBe('100');
   expect(Buffer.compare(partial.body as Buffer, AUDIO.subarray(100, 200))).toBe(0);
 
-  const open = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=900-').responseType('blob');
+  const open = await client
+    .get(`/api/calls/${callId}/recording`)
+    .set('Range', 'bytes=900-')
+    .responseType('blob');
   expect(open.headers['content-range']).toBe('bytes 900-999/1000');
-  const suffix = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=-10').responseType('blob');
+  const suffix = await client
+    .get(`/api/calls/${callId}/recording`)
+    .set('Range', 'bytes=-10')
+    .responseType('blob');
   expect(suffix.headers['content-range']).toBe('bytes 990-999/1000');
   expect((suffix.body as Buffer).length).toBe(10);
 

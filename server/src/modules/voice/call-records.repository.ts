@@ -52,7 +52,11 @@ export async function setAudioKey(q: Queryable, conversationId: string, audioKey
   await q.query('update calls set audio_key = $2 where conversation_id = $1', [conversationId, audioKey]);
 }
 
-export async function findCallMedia(q: Queryable, callId: string, userId: string): Promise<CallMediaRow | undefined> {
+export async function findCallMedia(
+  q: Queryable,
+  callId: string,
+  userId: string,
+): Promise<CallMediaRow | undefined> {
   const { rows } = await q.query<CallMediaRow>(
     'select id, user_id, audio_key, recording_purchased, created_at from calls where id = $1 and user_id = $2',
     [callId, userId],

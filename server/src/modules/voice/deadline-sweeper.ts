@@ -38,7 +38,11 @@ export async function sweepCallReservations(deps: SweeperDeps): Promise<{ hungUp
   }
 
   const settled = await db.transaction(async (tx) => {
-    const stale = await reservations.claimUnreportedReservations(tx, deps.graceSeconds ?? POST_CALL_GRACE_SECONDS, BATCH);
+    const stale = await reservations.claimUnreportedReservations(
+      tx,
+      deps.graceSeconds ?? POST_CALL_GRACE_SECONDS,
+      BATCH,
+    );
     for (const reservation of stale) {
       const minutes =
         reservation.call_duration_secs !== null

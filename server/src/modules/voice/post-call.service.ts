@@ -61,7 +61,9 @@ export function finishedCallFromWebhook(payload: PostCallTranscription): Finishe
     userIdHint: text(dynamic.user_id),
     fromNumber: text(phoneCall?.external_number) ?? text(dynamic.system__caller_id),
     kidName: text(dynamic.kid_name),
-    startedAt: data.metadata.start_time_unix_secs ? new Date(data.metadata.start_time_unix_secs * 1000) : null,
+    startedAt: data.metadata.start_time_unix_secs
+      ? new Date(data.metadata.start_time_unix_secs * 1000)
+      : null,
     durationSeconds: Math.round(data.metadata.call_duration_secs),
     transcript: data.transcript.map((turn) => ({
       role: turn.role,
@@ -111,18 +113,23 @@ export function createPostCallService(deps: PostCallDeps) {
       });
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
-      if (locked) await settleReservation(tx, deps.subscriptions, locked, billedMinutes(call.durationSeconds));
+      if (locked)
+        await settleReservation(tx, deps.subscriptions, locked, billedMinutes(call.durationSeconds));
       return id;
     });
     if (!callId) return false;
 
     // Audio that arrived before the transcript was kept under the conversation's key.
-    if (!call.audio && (await deps.recordings.size(key)) !== null) await calls.setAudioKey(db, call.conversationId, key);
+    if (!call.audio && (await deps.recordings.size(key)) !== null)
+      await calls.setAudioKey(db, call.conversationId, key);
 
     if (reservation && isPlanId(reservation.plan) && PLANS[reservation.plan].deletesProfileAfterCall) {
       await deps.profiles.deleteProfile(db, userId);
       await deps.voice.deleteConversation(call.conversationId).catch((error: unknown) => {
-        logger.error({ err: error, conversationId: call.conversationId }, 'could not delete the provider conversation');
+        logger.error(
+          { err: error, conversationId: call.conversationId },
+          'could not delete the provider conversation',
+        );
       });
     }
     return true;
@@ -131,7 +138,8 @@ export function createPostCallService(deps: PostCallDeps) {
   return {
     recordFinishedCall,
 
-    handleTranscription: (payload: PostCallTranscription) => recordFinishedCall(finishedCallFromWebhook(payload)),
+    handleTranscription: (payload: PostCallTranscription) =>
+      recordFinishedCall(finishedCallFromWebhook(payload)),
 
     async handleAudio(payload: PostCallAudio): Promise<void> {
       const key = recordingKey(payload.data.conversation_id);

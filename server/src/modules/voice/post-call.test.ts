@@ -31,12 +31,17 @@ async function callsOf(userId: string) {
     summary: string;
     phone_number: string | null;
     audio_key: string | null;
-  }>('select conversation_id, duration, transcript, summary, phone_number, audio_key from calls where user_id = $1', [userId]);
+  }>(
+    'select conversation_id, duration, transcript, summary, phone_number, audio_key from calls where user_id = $1',
+    [userId],
+  );
   return rows;
 }
 
 /** A parent whose child has just been connected to Santa on the hotline. */
-async function answeredCall(plan: 'free_sample' | 'pay_per_call' | 'subscription_3month' = 'subscription_3month') {
+async function answeredCall(
+  plan: 'free_sample' | 'pay_per_call' | 'subscription_3month' = 'subscription_3month',
+) {
   const family = await createFamily(ctx, { plan });
   const call = inboundCall(family.parentPhone, HOTLINE);
   await postTwilio(ctx, 'inbound', call);
@@ -44,7 +49,9 @@ async function answeredCall(plan: 'free_sample' | 'pay_per_call' | 'subscription
 }
 
 test('a post-call webhook without a signature is refused with 400', async () => {
-  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId() }), { signature: '' });
+  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId() }), {
+    signature: '',
+  });
   expect(res.status).toBe(400);
 });
 
@@ -59,14 +66,21 @@ test('a forged post-call webhook is refused with 401 and stores nothing', async 
 
 test('a post-call webhook signed more than 30 minutes ago is refused', async () => {
   const payload = transcriptionPayload({ conversationId: nextConversationId() });
-  const old = signElevenLabsWebhook(WEBHOOK_SECRET, JSON.stringify(payload), new Date(Date.now() - 31 * 60_000));
+  const old = signElevenLabsWebhook(
+    WEBHOOK_SECRET,
+    JSON.stringify(payload),
+    new Date(Date.now() - 31 * 60_000),
+  );
   expect((await postElevenLabs(ctx, payload, { signature: old })).status).toBe(401);
 });
 
 test('the transcription stores the call with transcript, duration, number and summary, and settles minutes', async () => {
   const { user, callSid, parentPhone } = await answeredCall();
   const conversationId = nextConversationId();
-  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid, durationSecs: 95, from: parentPhone }));
+  const res = await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId, callSid, durationSecs: 95, from: parentPhone }),
+  );
   expect(res.status).toBe(200);
   const [call] = await callsOf(user.id);
   expect(call).toMatchObject({ conversation_id: conversationId, duration: 95, phone_number: parentPhone });
@@ -75,13 +89,19 @@ test('the transcription stores the call with transcript, duration, number and su
   );
   expect(call!.summary).toBe('Emma asked Santa for a red bicycle.');
   expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
-  const { rows } = await ctx.db.query('select status, minutes_billed from call_reservations where call_sid = $1', [callSid]);
+  const { rows } = await ctx.db.query(
+    'select status, minutes_billed from call_reservations where call_sid = $1',
+    [callSid],
+  );
   expect(rows).toEqual([{ status: 'settled', minutes_billed: 2 }]);
 });
 
-test('without a provider summary a local summary is written from the child\'s words', async () => {
+test("without a provider summary a local summary is written from the child's words", async () => {
   const { user, callSid } = await answeredCall();
-  await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId(), callSid, summary: null }));
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, summary: null }),
+  );
   const [call] = await callsOf(user.id);
   expect(call!.summary).toContain('red bicycle');
 });
@@ -98,10 +118,15 @@ test('a replayed post-call webhook adds nothing', async () => {
 
 test('billing never passes the reservation plus one grace minute', async () => {
   const { user, callSid } = await answeredCall('free_sample');
-  await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 600 }));
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 600 }),
+  );
   const sub = await ctx.services.subscription.find(user.id);
   expect(sub?.minutes_used).toBe(1);
-  const { rows } = await ctx.db.query('select minutes_billed from call_reservations where call_sid = $1', [callSid]);
+  const { rows } = await ctx.db.query('select minutes_billed from call_reservations where call_sid = $1', [
+    callSid,
+  ]);
   expect(rows).toEqual([{ minutes_billed: 2 }]);
 });
 

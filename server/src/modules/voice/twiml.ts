@@ -8,7 +8,7 @@ export const NOT_SET_UP_MESSAGE =
 export const NO_MINUTES_MESSAGE =
   "Ho ho ho! It's so lovely to hear from you! Santa's call time has run out for now. Please ask a grown-up to visit the Santa Calls website. Merry Christmas, and goodbye!";
 export const APOLOGY_MESSAGE =
-  "Ho ho ho! Oh dear, the North Pole phone line is a little snowed in right now. Please try calling Santa again in a few minutes. Merry Christmas!";
+  'Ho ho ho! Oh dear, the North Pole phone line is a little snowed in right now. Please try calling Santa again in a few minutes. Merry Christmas!';
 
 /** TwiML that says one thing in Santa's voice and hangs up. */
 export function sayAndHangUp(message: string): string {

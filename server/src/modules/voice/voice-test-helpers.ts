@@ -8,7 +8,10 @@ import { createApp } from '../../app.ts';
 import { createTestContext, PUBLIC_URL, signUp, type TestContext } from '../../../test/test-app.ts';
 import { LocalRecordingStorage } from '../../providers/storage/local-recording-storage.ts';
 import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
-import { signElevenLabsWebhook, verifyElevenLabsSignature } from '../../providers/voice/elevenlabs-signature.ts';
+import {
+  signElevenLabsWebhook,
+  verifyElevenLabsSignature,
+} from '../../providers/voice/elevenlabs-signature.ts';
 import type {
   ConversationDetail,
   ConversationSummary,
@@ -18,7 +21,8 @@ import type {
 
 export const WEBHOOK_SECRET = 'wsec_test_secret';
 export const HOTLINE = '+15550100';
-export const REGISTERED_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://agent.test/stream"/></Connect></Response>';
+export const REGISTERED_TWIML =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://agent.test/stream"/></Connect></Response>';
 
 /** An in-test voice engine: records what the app sent and serves conversations we plant. */
 export class TestVoiceEngine implements VoiceEngine {
@@ -147,16 +151,33 @@ export function postTwilio(
   options: { forge?: boolean } = {},
 ) {
   const pathname = `/api/voice/twilio/${route}`;
-  const signature = options.forge ? 'forged-signature' : ctx.telephony.sign(`${PUBLIC_URL}${pathname}`, params);
-  return supertest(ctx.voiceApp).post(pathname).type('form').set('X-Twilio-Signature', signature).send(params);
+  const signature = options.forge
+    ? 'forged-signature'
+    : ctx.telephony.sign(`${PUBLIC_URL}${pathname}`, params);
+  return supertest(ctx.voiceApp)
+    .post(pathname)
+    .type('form')
+    .set('X-Twilio-Signature', signature)
+    .send(params);
 }
 
 export function inboundCall(from: string, to: string, callSid = nextCallSid()) {
-  return { CallSid: callSid, From: from, To: to, AccountSid: 'ACtest', CallStatus: 'ringing', Direction: 'inbound' };
+  return {
+    CallSid: callSid,
+    From: from,
+    To: to,
+    AccountSid: 'ACtest',
+    CallStatus: 'ringing',
+    Direction: 'inbound',
+  };
 }
 
 /** Posts an ElevenLabs webhook signed as ElevenLabs signs it. */
-export function postElevenLabs(ctx: VoiceTestContext, payload: unknown, options: { signature?: string } = {}) {
+export function postElevenLabs(
+  ctx: VoiceTestContext,
+  payload: unknown,
+  options: { signature?: string } = {},
+) {
   const body = JSON.stringify(payload);
   const signature = options.signature ?? signElevenLabsWebhook(WEBHOOK_SECRET, body);
   return supertest(ctx.voiceApp)
@@ -199,7 +220,10 @@ export function transcriptionPayload(options: {
             }
           : null,
       },
-      analysis: { transcript_summary: options.summary === undefined ? 'Emma asked Santa for a red bicycle.' : options.summary },
+      analysis: {
+        transcript_summary:
+          options.summary === undefined ? 'Emma asked Santa for a red bicycle.' : options.summary,
+      },
       conversation_initiation_client_data: {
         dynamic_variables: { kid_name: 'Emma', ...(options.userId ? { user_id: options.userId } : {}) },
       },

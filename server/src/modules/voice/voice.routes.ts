@@ -30,7 +30,11 @@ function formParams(body: unknown): Record<string, string> {
 function verifyTwilio(telephony: Telephony, publicUrl: string): RequestHandler {
   return (req, _res, next) => {
     const url = `${publicUrl}${req.originalUrl}`;
-    const ok = telephony.validateRequest(req.get('x-twilio-signature') ?? undefined, url, formParams(req.body));
+    const ok = telephony.validateRequest(
+      req.get('x-twilio-signature') ?? undefined,
+      url,
+      formParams(req.body),
+    );
     next(ok ? undefined : new AppError('forbidden', 'Invalid Twilio signature'));
   };
 }
@@ -41,7 +45,11 @@ function verifyElevenLabs(voice: VoiceEngine): RequestHandler {
     if (!Buffer.isBuffer(req.body) || !signature) {
       return next(new AppError('bad_request', 'Missing ElevenLabs-Signature'));
     }
-    next(voice.verifyWebhook(req.body, signature) ? undefined : new AppError('unauthenticated', 'Invalid signature'));
+    next(
+      voice.verifyWebhook(req.body, signature)
+        ? undefined
+        : new AppError('unauthenticated', 'Invalid signature'),
+    );
   };
 }
 
@@ -82,7 +90,9 @@ export function registerVoiceWebhooks(
       const body = parseJson(req.body as Buffer);
       const { type } = parseInput(webhookEnvelopeSchema, body);
       if (type === 'post_call_transcription') {
-        const stored = await deps.module.postCall.handleTranscription(parseInput(postCallTranscriptionSchema, body));
+        const stored = await deps.module.postCall.handleTranscription(
+          parseInput(postCallTranscriptionSchema, body),
+        );
         res.json({ received: true, stored });
         return;
       }

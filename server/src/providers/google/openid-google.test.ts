@@ -56,9 +56,14 @@ beforeAll(async () => {
       }
       const grant = new provider.Grant({ accountId: ACCOUNT.sub, clientId: CLIENT_ID });
       grant.addOIDCScope('openid email profile');
-      await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, {
-        mergeWithLastSubmission: true,
-      });
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: await grant.save() } },
+        {
+          mergeWithLastSubmission: true,
+        },
+      );
     })().catch((error: unknown) => {
       res.statusCode = 500;
       res.end(String(error));
@@ -126,7 +131,11 @@ test('a completed authorization returns the account sub, email, name and picture
 test('a callback is refused when the state, PKCE verifier or nonce is not the one kept at the start', async () => {
   const google = new OpenIdGoogle({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, issuer });
   const other = await google.startAuthorization(REDIRECT_URI);
-  for (const change of [{ state: other.state }, { codeVerifier: other.codeVerifier }, { nonce: other.nonce }]) {
+  for (const change of [
+    { state: other.state },
+    { codeVerifier: other.codeVerifier },
+    { nonce: other.nonce },
+  ]) {
     const started = await google.startAuthorization(REDIRECT_URI);
     const callback = await authorizeInBrowser(started.url);
     expect(callback.searchParams.get('code')).toBeTruthy();

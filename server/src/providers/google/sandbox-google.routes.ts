@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { renderAccountChooser } from './sandbox-google.page.ts';
-import { SANDBOX_PRESET_ACCOUNTS, type SandboxAuthorizationRequest, type SandboxGoogle } from './sandbox-google.ts';
+import {
+  SANDBOX_PRESET_ACCOUNTS,
+  type SandboxAuthorizationRequest,
+  type SandboxGoogle,
+} from './sandbox-google.ts';
 
 // Google's own authorization-request parameters; the chooser is not part of our API contract.
 const authorizationRequestSchema = z.object({
@@ -17,7 +21,12 @@ const authorizationRequestSchema = z.object({
 
 const choiceSchema = authorizationRequestSchema.extend({
   choice: z.enum(['preset', 'custom', 'cancel']),
-  preset: z.coerce.number().int().min(0).max(SANDBOX_PRESET_ACCOUNTS.length - 1).optional(),
+  preset: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(SANDBOX_PRESET_ACCOUNTS.length - 1)
+    .optional(),
   email: z.string().trim().max(254).optional(),
   name: z.string().trim().max(100).optional(),
   email_verified: z.literal('on').optional(),

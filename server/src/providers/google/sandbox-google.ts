@@ -58,9 +58,7 @@ export class SandboxGoogle implements GoogleProvider {
   readonly isSandbox = true;
   private readonly now: () => number;
 
-  constructor(
-    private readonly options: { clientSecret: string; publicUrl: string; now?: () => number },
-  ) {
+  constructor(private readonly options: { clientSecret: string; publicUrl: string; now?: () => number }) {
     this.now = options.now ?? Date.now;
   }
 

@@ -75,7 +75,11 @@ export function subscriptionObject(args: {
     active: false,
     currency: 'usd',
     product: stripeId('prod'),
-    recurring: { interval: 'month', interval_count: args.lineItem.intervalMonths ?? 1, usage_type: 'licensed' },
+    recurring: {
+      interval: 'month',
+      interval_count: args.lineItem.intervalMonths ?? 1,
+      usage_type: 'licensed',
+    },
     type: 'recurring',
     unit_amount: args.lineItem.amountCents,
   };

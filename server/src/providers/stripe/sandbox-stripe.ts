@@ -10,7 +10,12 @@ import {
   subscriptionObject,
   type Json,
 } from './sandbox-stripe-objects.ts';
-import { parseSubscription, stripeEventSchema, type StripeEvent, type StripeSubscription } from './stripe-objects.ts';
+import {
+  parseSubscription,
+  stripeEventSchema,
+  type StripeEvent,
+  type StripeSubscription,
+} from './stripe-objects.ts';
 import type {
   CheckoutDiscount,
   CheckoutLineItem,
@@ -96,7 +101,12 @@ export class SandboxStripe implements StripeProvider {
     };
     await this.db.query(
       `insert into sandbox_stripe_checkout_sessions (id, object, line_item, discount) values ($1, $2, $3, $4)`,
-      [id, JSON.stringify(session), JSON.stringify(input.lineItem), input.discount ? JSON.stringify(input.discount) : null],
+      [
+        id,
+        JSON.stringify(session),
+        JSON.stringify(input.lineItem),
+        input.discount ? JSON.stringify(input.discount) : null,
+      ],
     );
     return { id, url };
   }
@@ -150,7 +160,8 @@ export class SandboxStripe implements StripeProvider {
       const row = await this.findSession(tx, id, true);
       if (!row) throw new SandboxStripeError('No such checkout session');
       const session = { ...row.object };
-      if (session.status === 'complete') throw new SandboxStripeError('This checkout session is already paid');
+      if (session.status === 'complete')
+        throw new SandboxStripeError('This checkout session is already paid');
       if (session.status !== 'open' || Number(session.expires_at) < nowSeconds()) {
         throw new SandboxStripeError('This checkout session has expired');
       }
@@ -239,7 +250,13 @@ export class SandboxStripe implements StripeProvider {
     const subscription = await this.findSubscriptionJson(id);
     if (subscription.status === 'canceled') return;
     const now = nowSeconds();
-    const canceled = { ...subscription, status: 'canceled', canceled_at: now, ended_at: now, cancel_at_period_end: false };
+    const canceled = {
+      ...subscription,
+      status: 'canceled',
+      canceled_at: now,
+      ended_at: now,
+      cancel_at_period_end: false,
+    };
     await this.saveSubscription(this.db, canceled);
     await this.deliver(eventObject('customer.subscription.deleted', canceled));
   }

@@ -20,10 +20,16 @@ const periodEnd = 1_767_225_600;
 function answer(method: string, path: string): Record<string, unknown> {
   if (method === 'POST' && path === '/v1/coupons') return { id: 'coupon_abc', object: 'coupon' };
   if (method === 'POST' && path === '/v1/checkout/sessions') {
-    return { id: 'cs_test_123', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_123' };
+    return {
+      id: 'cs_test_123',
+      object: 'checkout.session',
+      url: 'https://checkout.stripe.com/c/pay/cs_test_123',
+    };
   }
-  if (path === '/v1/checkout/sessions/cs_test_123') return { id: 'cs_test_123', object: 'checkout.session', status: 'open' };
-  if (path.startsWith('/v1/checkout/sessions/cs_test_123/expire')) return { id: 'cs_test_123', object: 'checkout.session', status: 'expired' };
+  if (path === '/v1/checkout/sessions/cs_test_123')
+    return { id: 'cs_test_123', object: 'checkout.session', status: 'open' };
+  if (path.startsWith('/v1/checkout/sessions/cs_test_123/expire'))
+    return { id: 'cs_test_123', object: 'checkout.session', status: 'expired' };
   if (path === '/v1/subscriptions/sub_123') {
     return {
       id: 'sub_123',
@@ -31,11 +37,16 @@ function answer(method: string, path: string): Record<string, unknown> {
       status: method === 'DELETE' ? 'canceled' : 'active',
       customer: 'cus_123',
       cancel_at_period_end: false,
-      items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', current_period_end: periodEnd }] },
+      items: {
+        object: 'list',
+        data: [{ id: 'si_1', object: 'subscription_item', current_period_end: periodEnd }],
+      },
       metadata: { checkout_id: 'c1' },
     };
   }
-  return { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` } };
+  return {
+    error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path})` },
+  };
 }
 
 let adapter: StripeAdapter;
@@ -54,13 +65,22 @@ beforeAll(async () => {
         authorization: req.headers.authorization,
       });
       const json = answer(req.method ?? '', url.pathname);
-      res.writeHead('error' in json ? 404 : 200, { 'Content-Type': 'application/json', 'Request-Id': 'req_1' });
+      res.writeHead('error' in json ? 404 : 200, {
+        'Content-Type': 'application/json',
+        'Request-Id': 'req_1',
+      });
       res.end(JSON.stringify(json));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  adapter = new StripeAdapter({ secretKey: 'sk_test_123', webhookSecret, host: '127.0.0.1', port, protocol: 'http' });
+  adapter = new StripeAdapter({
+    secretKey: 'sk_test_123',
+    webhookSecret,
+    host: '127.0.0.1',
+    port,
+    protocol: 'http',
+  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
@@ -126,8 +146,14 @@ describe('StripeAdapter request shapes', () => {
     });
     expect(requests).toHaveLength(1);
     const params = Object.fromEntries(requests[0]!.params);
-    expect(params).toMatchObject({ mode: 'payment', 'line_items[0][price_data][unit_amount]': '299', customer: 'cus_123' });
-    expect(Object.keys(params).some((key) => key.includes('recurring') || key.startsWith('discounts'))).toBe(false);
+    expect(params).toMatchObject({
+      mode: 'payment',
+      'line_items[0][price_data][unit_amount]': '299',
+      customer: 'cus_123',
+    });
+    expect(Object.keys(params).some((key) => key.includes('recurring') || key.startsWith('discounts'))).toBe(
+      false,
+    );
   });
 
   test('a forever coupon becomes a Stripe coupon with duration forever', async () => {
@@ -161,10 +187,21 @@ describe('StripeAdapter request shapes', () => {
   });
 
   test('verifies webhook signatures made the way Stripe makes them', () => {
-    const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_1' } } });
-    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: webhookSecret });
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type: 'invoice.paid',
+      data: { object: { id: 'in_1' } },
+    });
+    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({
+      payload,
+      secret: webhookSecret,
+    });
     expect(adapter.constructEvent(Buffer.from(payload), header).id).toBe('evt_1');
-    const forged = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: 'whsec_other' });
+    const forged = new Stripe('sk_test_x').webhooks.generateTestHeaderString({
+      payload,
+      secret: 'whsec_other',
+    });
     expect(() => adapter.constructEvent(Buffer.from(payload), forged)).toThrow(StripeSignatureError);
   });
 });

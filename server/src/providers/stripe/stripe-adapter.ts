@@ -1,5 +1,10 @@
 import Stripe from 'stripe';
-import { parseSubscription, stripeEventSchema, type StripeEvent, type StripeSubscription } from './stripe-objects.ts';
+import {
+  parseSubscription,
+  stripeEventSchema,
+  type StripeEvent,
+  type StripeSubscription,
+} from './stripe-objects.ts';
 import {
   StripeSignatureError,
   type CheckoutSession,

@@ -9,7 +9,10 @@ const idOrObject = z
   .nullish()
   .transform((value) => (value == null ? null : typeof value === 'string' ? value : value.id));
 
-const metadataSchema = z.record(z.string(), z.string()).nullish().transform((value) => value ?? {});
+const metadataSchema = z
+  .record(z.string(), z.string())
+  .nullish()
+  .transform((value) => value ?? {});
 
 export const stripeEventSchema = z.object({
   id: z.string().min(1),
@@ -26,7 +29,11 @@ export const checkoutSessionSchema = z.object({
   mode: z.enum(['payment', 'subscription', 'setup']),
   payment_status: z.enum(['paid', 'unpaid', 'no_payment_required']),
   status: z.string().nullish(),
-  amount_total: z.number().int().nullish().transform((value) => value ?? 0),
+  amount_total: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
   customer: idOrObject,
   subscription: idOrObject,
   client_reference_id: z.string().nullish(),
@@ -53,9 +60,7 @@ const subscriptionObjectSchema = z.object({
   cancel_at_period_end: z.boolean().default(false),
   // Since API 2025-03-31 the period lives on the items; older versions have it on the object.
   current_period_end: z.number().nullish(),
-  items: z
-    .object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) })
-    .nullish(),
+  items: z.object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) }).nullish(),
   metadata: metadataSchema,
 });
 
@@ -79,9 +84,7 @@ export const invoiceSchema = z
     billing_reason: z.string().nullish(),
     amount_paid: z.number().int().default(0),
     subscription: idOrObject.optional(),
-    parent: z
-      .object({ subscription_details: z.object({ subscription: idOrObject }).nullish() })
-      .nullish(),
+    parent: z.object({ subscription_details: z.object({ subscription: idOrObject }).nullish() }).nullish(),
     lines: z
       .object({ data: z.array(z.object({ period: z.object({ end: z.number() }).nullish() })) })
       .nullish(),

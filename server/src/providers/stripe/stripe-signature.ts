@@ -9,7 +9,11 @@ function hmac(secret: string, timestamp: number, payload: string): string {
 }
 
 /** The Stripe-Signature header Stripe sends: `t=<unix seconds>,v1=<HMAC-SHA256(secret, t.payload)>`. */
-export function signStripePayload(secret: string, payload: string, timestamp = Math.floor(Date.now() / 1000)) {
+export function signStripePayload(
+  secret: string,
+  payload: string,
+  timestamp = Math.floor(Date.now() / 1000),
+) {
   return `t=${timestamp},v1=${hmac(secret, timestamp, payload)}`;
 }
 

@@ -14,8 +14,14 @@ function shorten(text: string): string {
 export function summarizeLocally(input: SummaryInput): string {
   const provided = input.providerSummary?.trim();
   if (provided) return provided;
-  const lines = input.transcript.split('\n').map((line) => line.trim()).filter(Boolean);
-  const childLines = lines.filter((line) => line.startsWith('Child:')).map((line) => line.slice(6).trim()).filter(Boolean);
+  const lines = input.transcript
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+  const childLines = lines
+    .filter((line) => line.startsWith('Child:'))
+    .map((line) => line.slice(6).trim())
+    .filter(Boolean);
   const who = input.kidName?.trim() || 'Your child';
   if (lines.length === 0) return 'A short call with Santa.';
   if (childLines.length === 0) return `Santa spoke with ${who}.`;

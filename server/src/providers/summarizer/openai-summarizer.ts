@@ -3,7 +3,7 @@ import { summarizeLocally } from './local-summarizer.ts';
 import type { Summarizer, SummaryInput } from './summarizer.ts';
 
 const INSTRUCTIONS =
-  'You summarise a phone call between Santa and a child for the child\'s parent. Write two or three warm, plain sentences: what the child talked about, wished for and was proud of. Do not include addresses, surnames, schools or other personal details.';
+  "You summarise a phone call between Santa and a child for the child's parent. Write two or three warm, plain sentences: what the child talked about, wished for and was proud of. Do not include addresses, surnames, schools or other personal details.";
 
 /** OpenAI summaries (the only file importing the SDK); falls back locally when the call fails. */
 export class OpenAiSummarizer implements Summarizer {

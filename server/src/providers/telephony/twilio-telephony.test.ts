@@ -27,14 +27,21 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    seen.push({ method: req.method ?? '', path: url.pathname + url.search, authorization: req.headers.authorization, form: await readForm(req) });
+    seen.push({
+      method: req.method ?? '',
+      path: url.pathname + url.search,
+      authorization: req.headers.authorization,
+      form: await readForm(req),
+    });
     const json = (status: number, body: unknown) => {
       res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     };
     const base = `/2010-04-01/Accounts/${ACCOUNT_SID}`;
     if (req.method === 'GET' && url.pathname === `${base}/AvailablePhoneNumbers/US/Local.json`) {
       return json(200, {
-        available_phone_numbers: [{ phone_number: '+14155550123', friendly_name: '(415) 555-0123', capabilities: { voice: true } }],
+        available_phone_numbers: [
+          { phone_number: '+14155550123', friendly_name: '(415) 555-0123', capabilities: { voice: true } },
+        ],
         uri: url.pathname,
         end: 0,
         page: 0,
@@ -98,14 +105,20 @@ test('buying a number searches local numbers, then buys one with our voice and s
 test('releasing a number deletes it', async () => {
   seen = [];
   await telephony.releaseNumber('PN123');
-  expect(seen).toMatchObject([{ method: 'DELETE', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers/PN123.json` }]);
+  expect(seen).toMatchObject([
+    { method: 'DELETE', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers/PN123.json` },
+  ]);
 });
 
 test('ending a call updates it to completed', async () => {
   seen = [];
   await telephony.endCall('CA123');
   expect(seen).toMatchObject([
-    { method: 'POST', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Calls/CA123.json`, form: { Status: 'completed' } },
+    {
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Calls/CA123.json`,
+      form: { Status: 'completed' },
+    },
   ]);
 });
 

@@ -8,7 +8,11 @@ function hmac(secret: string, timestamp: string, rawBody: Buffer | string): stri
 }
 
 /** The `ElevenLabs-Signature` header value ElevenLabs would send for this body. */
-export function signElevenLabsWebhook(secret: string, rawBody: Buffer | string, now: Date = new Date()): string {
+export function signElevenLabsWebhook(
+  secret: string,
+  rawBody: Buffer | string,
+  now: Date = new Date(),
+): string {
   const timestamp = String(Math.floor(now.getTime() / 1000));
   return `t=${timestamp},v0=${hmac(secret, timestamp, rawBody)}`;
 }

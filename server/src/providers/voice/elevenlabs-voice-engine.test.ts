@@ -11,7 +11,8 @@ interface Seen {
   body: string;
 }
 
-const TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://api.elevenlabs.io/x"/></Connect></Response>';
+const TWIML =
+  '<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="wss://api.elevenlabs.io/x"/></Connect></Response>';
 const AUDIO = Buffer.from('ID3 fake mp3');
 let server: Server;
 let seen: Seen[] = [];
@@ -59,7 +60,8 @@ beforeAll(async () => {
       apiKey: typeof apiKey === 'string' ? apiKey : undefined,
       body: Buffer.concat(chunks).toString('utf8'),
     });
-    const json = (body: unknown) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+    const json = (body: unknown) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/v1/convai/twilio/register-call') {
       res.writeHead(200, { 'Content-Type': 'text/xml' }).end(TWIML);
     } else if (url.pathname === '/v1/convai/conversations' && req.method === 'GET') {
@@ -113,7 +115,11 @@ test('registering a call sends the agent, numbers, direction, dynamic variables 
   });
   expect(twiml).toBe(TWIML);
   expect(seen).toHaveLength(1);
-  expect(seen[0]).toMatchObject({ method: 'POST', path: '/v1/convai/twilio/register-call', apiKey: 'xi-test-key' });
+  expect(seen[0]).toMatchObject({
+    method: 'POST',
+    path: '/v1/convai/twilio/register-call',
+    apiKey: 'xi-test-key',
+  });
   expect(JSON.parse(seen[0]!.body)).toEqual({
     agent_id: 'agent_1',
     from_number: '+14155550000',
@@ -175,7 +181,9 @@ test('webhooks verify with the secret, within 30 minutes, and reject tampering',
   const body = Buffer.from('{"type":"post_call_transcription"}');
   const now = new Date();
   expect(engine.verifyWebhook(body, signElevenLabsWebhook('wsec_test', body, now), now)).toBe(true);
-  expect(engine.verifyWebhook(Buffer.from('{"type":"other"}'), signElevenLabsWebhook('wsec_test', body, now), now)).toBe(false);
+  expect(
+    engine.verifyWebhook(Buffer.from('{"type":"other"}'), signElevenLabsWebhook('wsec_test', body, now), now),
+  ).toBe(false);
   expect(engine.verifyWebhook(body, signElevenLabsWebhook('wrong', body, now), now)).toBe(false);
   const old = new Date(now.getTime() - 31 * 60_000);
   expect(engine.verifyWebhook(body, signElevenLabsWebhook('wsec_test', body, old), now)).toBe(false);
