@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: typecheck, lint, unit + API tests on PGlite, the same API tests on Postgres,
+// `npm test`: typecheck, lint, format, unit + API tests on PGlite, the same API tests on Postgres,
 // then the Playwright journeys against the built app. Ends with one line "N passed, M failed".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -62,6 +62,7 @@ function canConnect(url) {
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 vitest('unit and API tests on PGlite', `${reports}/vitest-pglite.json`, { TEST_DATABASE_URL: '' });
 
 if (await canConnect(postgresUrl)) {
