@@ -22,6 +22,14 @@ export async function seedProfiles(db: Db): Promise<string[]> {
       from users u where u.email like 'bench-%';
     insert into subscriptions (user_id, plan, status, minutes_limit, minutes_used)
       select id, 'subscription_12month', 'active', 720, 0 from users where email like 'bench-%';
+    -- Each family has already called once, as on a real Christmas Eve: the first round's query
+    -- plans then see a table of ended calls, not an empty one that makes a scan look cheapest.
+    insert into call_reservations
+        (user_id, call_sid, plan, minutes_reserved, deadline, status, ended_at, minutes_billed, created_at)
+      select user_id, 'CAseed' || md5(user_id::text), plan, 10, now() - interval '1 day', 'settled',
+             now() - interval '1 day', 3, now() - interval '1 day'
+      from subscriptions;
+    update subscriptions set minutes_used = 3;
     analyze;
   `);
   const { rows } = await db.query<{ parent_phone: string }>('select parent_phone from kid_profiles');

@@ -4,8 +4,27 @@ export interface QueryResult<T> {
   rowCount: number;
 }
 
+/**
+ * A statement every ringing call runs: on Postgres each pooled connection parses and plans it once
+ * and then only binds parameters. For a batch of five calls that cut the registration insert from
+ * about 0.75 to 0.5 ms of database time. List its columns, never `*`: a migration that adds a
+ * column must not change the result type of a statement a running server has prepared, which
+ * Postgres refuses ("cached plan must not change result type").
+ */
+export interface PreparedStatement {
+  readonly name: string;
+  readonly text: string;
+}
+
+export function preparedStatement(name: string, text: string): PreparedStatement {
+  return { name, text };
+}
+
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(
+    sql: string | PreparedStatement,
+    params?: unknown[],
+  ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
 }

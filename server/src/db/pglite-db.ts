@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const result = await target.query<T>(sql, params);
+    async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
+      // One connection in this process: a statement is parsed per query, named or not.
+      const result = await target.query<T>(typeof sql === 'string' ? sql : sql.text, params);
       // PGlite reports affectedRows 0 for a SELECT; pg counts the rows returned.
       return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
     },

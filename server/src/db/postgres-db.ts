@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { Db, Queryable, QueryResult } from './db.ts';
+import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
 
 // Return bigint counts and numerics as JS numbers: our values (minutes, cents) fit easily.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -7,8 +7,12 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   return {
-    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
-      const result = await client.query(sql, params);
+    async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
+      // node-postgres prepares a named statement once per connection and reuses it after.
+      const result = await client.query(
+        typeof sql === 'string' ? sql : { name: sql.name, text: sql.text },
+        params,
+      );
       return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
     },
     async exec(sql: string) {

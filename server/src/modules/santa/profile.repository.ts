@@ -1,5 +1,5 @@
 import type { SantaPersonality } from '@santa/shared/constants';
-import type { Queryable } from '../../db/db.ts';
+import { preparedStatement, type Queryable } from '../../db/db.ts';
 import { KID_PROFILE_TEXT_FIELDS } from '@santa/shared/santa';
 
 export interface KidProfileRow {
@@ -31,6 +31,14 @@ const COLUMNS: (keyof KidProfileFields)[] = [
   'santa_personality',
 ];
 
+/** What a ringing call needs of its caller's profile (recognition, the Santa prompt). */
+export type CallerProfile = Omit<KidProfileRow, 'created_at' | 'updated_at'>;
+
+const FIND_PROFILES_BY_PARENT_PHONES = preparedStatement(
+  'find_profiles_by_parent_phones',
+  `select user_id, ${COLUMNS.join(', ')} from kid_profiles where parent_phone = any($1::text[])`,
+);
+
 export async function findProfileByUserId(q: Queryable, userId: string): Promise<KidProfileRow | undefined> {
   const { rows } = await q.query<KidProfileRow>('select * from kid_profiles where user_id = $1', [userId]);
   return rows[0];
@@ -55,11 +63,8 @@ export async function findProfileByParentPhone(
 }
 
 /** Many callers' recognition in one round trip; answers the profiles found, in no order. */
-export async function findProfilesByParentPhones(q: Queryable, e164s: string[]): Promise<KidProfileRow[]> {
-  const { rows } = await q.query<KidProfileRow>(
-    'select * from kid_profiles where parent_phone = any($1::text[])',
-    [e164s],
-  );
+export async function findProfilesByParentPhones(q: Queryable, e164s: string[]): Promise<CallerProfile[]> {
+  const { rows } = await q.query<CallerProfile>(FIND_PROFILES_BY_PARENT_PHONES, [e164s]);
   return rows;
 }
 

@@ -4,7 +4,7 @@ import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
 import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './profile.repository.ts';
-import type { KidProfileRow } from './profile.repository.ts';
+import type { CallerProfile, KidProfileRow } from './profile.repository.ts';
 import { attachPhoneToClaim, phoneAlreadySampled } from './sample-claims.ts';
 import { CLAIM_PHONE_CONSTRAINT } from './sample.repository.ts';
 
@@ -37,7 +37,7 @@ export function createProfileService(db: Db) {
   return {
     findProfileByUserId: (userId: string, q: Queryable = db) => repo.findProfileByUserId(q, userId),
     /** The profile whose parent phone is this caller's number (hotline recognition). */
-    findProfileByParentPhone: (e164: string): Promise<KidProfileRow | undefined> => recogniseCaller(e164),
+    findProfileByParentPhone: (e164: string): Promise<CallerProfile | undefined> => recogniseCaller(e164),
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
     async saveProfile(userId: string, input: KidProfileInput): Promise<SavedProfile> {

@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
-import type { KidProfileRow } from '../santa/profile.repository.ts';
+import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
@@ -35,7 +35,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
   const hotline = toE164(deps.telephony.hotlineNumber);
   const reserveMinutes = createMinutesReserver(db);
 
-  async function findCaller(from: string, to: string): Promise<KidProfileRow | undefined> {
+  async function findCaller(from: string, to: string): Promise<CallerProfile | undefined> {
     // Twilio sends the number it called in E.164, so the hotline needs no parsing.
     const called = to === hotline ? hotline : toE164(to);
     if (called === hotline) return from ? profiles.findProfileByParentPhone(toE164(from)) : undefined;

@@ -3,7 +3,7 @@ import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as reservations from './reservations.repository.ts';
-import type { ReservationRow } from './reservations.repository.ts';
+import type { ReservationRow, TakenReservation } from './reservations.repository.ts';
 
 /** A call may run into one minute past its reservation before the deadline sweeper hangs up. */
 export const GRACE_MINUTES = 1;
@@ -24,7 +24,7 @@ const PER_CALL_CAPS: Record<string, number | null> = Object.fromEntries(
  */
 export function createMinutesReserver(
   db: Db,
-): (userId: string, callSid: string) => Promise<ReservationRow | null> {
+): (userId: string, callSid: string) => Promise<TakenReservation | null> {
   const reserve = createBatcher(async (calls: { userId: string; callSid: string }[]) => {
     const taken = await reservations.reserveCallsMinutes(db, {
       calls,

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.ts';
+import { preparedStatement, type Queryable } from '../../db/db.ts';
 
 export type ReservationStatus = 'open' | 'settled' | 'closed';
 
@@ -26,6 +26,14 @@ export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string):
   return rows[0]?.user_id;
 }
 
+/** What answering a call needs of the reservation it took. */
+export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'minutes_reserved'>;
+
+const RESERVE_CALLS_MINUTES = preparedStatement(
+  'reserve_calls_minutes',
+  'select id, call_sid, minutes_reserved from reserve_calls_minutes($1, $2, $3, $4::jsonb)',
+);
+
 /**
  * Reserves, for each ringing call, what is left of its account's balance, at most the plan's
  * per-call cap (migrations/0011: for each call it locks, sums and inserts, several calls in one
@@ -39,16 +47,13 @@ export async function reserveCallsMinutes(
     usableStatuses: readonly string[];
     caps: Record<string, number | null>;
   },
-): Promise<Map<string, ReservationRow>> {
-  const { rows } = await q.query<ReservationRow>(
-    'select * from reserve_calls_minutes($1, $2, $3, $4::jsonb)',
-    [
-      input.calls.map((call) => call.userId),
-      input.calls.map((call) => call.callSid),
-      input.usableStatuses,
-      JSON.stringify(input.caps),
-    ],
-  );
+): Promise<Map<string, TakenReservation>> {
+  const { rows } = await q.query<TakenReservation>(RESERVE_CALLS_MINUTES, [
+    input.calls.map((call) => call.userId),
+    input.calls.map((call) => call.callSid),
+    input.usableStatuses,
+    JSON.stringify(input.caps),
+  ]);
   return new Map(rows.map((row) => [row.call_sid, row]));
 }
 

@@ -1,3 +1,4 @@
+import twilio from 'twilio';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, PUBLIC_URL, type TestContext } from '../../../test/test-app.ts';
 import { parseConfig } from '../../config.ts';
@@ -6,6 +7,7 @@ import { loadSandboxSecrets } from '../sandbox-secrets.ts';
 import { signElevenLabsWebhook } from './elevenlabs-signature.ts';
 import { silentMp3 } from './sandbox-silent-mp3.ts';
 import {
+  connectStreamTwiml,
   SANDBOX_STREAM_URL,
   SandboxConversationNotFoundError,
   SandboxVoiceEngine,
@@ -54,6 +56,17 @@ test('registerCall answers Connect/Stream TwiML like ElevenLabs', async () => {
   expect(conversationIdOf(twiml)).toMatch(/^conv_[0-9a-f]{32}$/);
 });
 
+test("the Connect/Stream TwiML is byte for byte what Twilio's SDK builds, escaping included", () => {
+  for (const [url, id] of [
+    [SANDBOX_STREAM_URL, 'conv_0123456789abcdef'],
+    ['wss://example.test/stream?a=1&b="2"', 'conv_<x>&\'y\'\t\n\r'],
+  ] as const) {
+    const response = new twilio.twiml.VoiceResponse();
+    response.connect().stream({ url }).parameter({ name: 'conversation_id', value: id });
+    expect(connectStreamTwiml(url, id)).toBe(response.toString());
+  }
+});
+
 test('calls registered at the same moment each get their own conversation with their own personalisation', async () => {
   const inputs = ['Ava', 'Ben', 'Cleo', 'Dev', 'Eli'].map((name) =>
     callInput({
@@ -84,6 +97,18 @@ test('the sandbox keeps its conversations out of the database write-ahead log', 
     `select relpersistence from pg_class where oid = 'sandbox_voice_conversations'::regclass`,
   );
   expect(rows[0]?.relpersistence).toBe('u');
+});
+
+test('a registered prompt of a few kilobytes is stored inline, without compression', async () => {
+  // Compressing each prompt was a tenth of the database's time per answered call (0013).
+  const prompt = 'Ho ho ho! Santa asks about the reindeer and the wish list. '.repeat(50);
+  const conversationId = conversationIdOf(await engine.registerCall(callInput({ prompt })));
+  const { rows } = await ctx.db.query<{ stored: number }>(
+    'select pg_column_size(prompt) as stored from sandbox_voice_conversations where conversation_id = $1',
+    [conversationId],
+  );
+  expect(prompt.length).toBeGreaterThan(2500);
+  expect(rows[0]?.stored).toBeGreaterThanOrEqual(prompt.length);
 });
 
 test('registerCall keeps the personalisation it was given', async () => {

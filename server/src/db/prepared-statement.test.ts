@@ -1,0 +1,56 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { openTestDb } from '../../test/test-db.ts';
+import { preparedStatement, type Db } from './db.ts';
+import { createPostgresDb } from './postgres-db.ts';
+
+const FIND_BY_NAME = preparedStatement('test_find_by_name', 'select id, name from things where name = $1');
+
+let db: Db;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  await db.exec(`create table things (id int primary key, name text not null);
+    insert into things values (1, 'sleigh'), (2, 'reindeer');`);
+});
+
+afterAll(async () => {
+  await db.close();
+});
+
+test('a prepared statement answers what the same SQL answers unprepared', async () => {
+  expect((await db.query(FIND_BY_NAME, ['sleigh'])).rows).toEqual([{ id: 1, name: 'sleigh' }]);
+  expect((await db.query(FIND_BY_NAME, ['reindeer'])).rows).toEqual(
+    (await db.query(FIND_BY_NAME.text, ['reindeer'])).rows,
+  );
+});
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test.skipIf(!postgresUrl)(
+  'on Postgres a connection prepares the statement once and keeps it across a migration adding a column',
+  async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    // One connection, so every query below meets the statement that connection prepared.
+    const single = createPostgresDb(postgresUrl!, { searchPath: schema, max: 1 });
+    try {
+      await single.exec(`create table things (id int primary key, name text not null);
+        insert into things values (1, 'sleigh');`);
+      await single.query(FIND_BY_NAME, ['sleigh']);
+      await single.query(FIND_BY_NAME, ['sleigh']);
+      const { rows } = await single.query<{ name: string }>('select name from pg_prepared_statements');
+      expect(rows.map((row) => row.name)).toEqual([FIND_BY_NAME.name]);
+
+      await single.exec(`alter table things add column colour text default 'red'`);
+      expect((await single.query(FIND_BY_NAME, ['sleigh'])).rows).toEqual([{ id: 1, name: 'sleigh' }]);
+    } finally {
+      await single.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  },
+);
