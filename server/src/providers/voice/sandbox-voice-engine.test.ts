@@ -59,7 +59,7 @@ test('registerCall answers Connect/Stream TwiML like ElevenLabs', async () => {
 test("the Connect/Stream TwiML is byte for byte what Twilio's SDK builds, escaping included", () => {
   for (const [url, id] of [
     [SANDBOX_STREAM_URL, 'conv_0123456789abcdef'],
-    ['wss://example.test/stream?a=1&b="2"', 'conv_<x>&\'y\'\t\n\r'],
+    ['wss://example.test/stream?a=1&b="2"', "conv_<x>&'y'\t\n\r"],
   ] as const) {
     const response = new twilio.twiml.VoiceResponse();
     response.connect().stream({ url }).parameter({ name: 'conversation_id', value: id });
