@@ -109,16 +109,16 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
 
   // Webhooks read their raw body and verify signatures, so they sit before the JSON parser and
   // the origin check.
-  const webhooks: Router = express.Router();
-  // ── webhook routes (each with express.raw and its own signature check) ──
-  webhooks.use(createStripeWebhookRouter({ fulfilment: services.payments.fulfilment }));
   const voiceModule = createVoiceModule(deps, services);
-  registerVoiceWebhooks(webhooks, {
+  registerVoiceWebhooks(app, {
     publicUrl: config.publicUrl,
     telephony: deps.providers.telephony,
     voice: deps.providers.voice,
     module: voiceModule,
   });
+  const webhooks: Router = express.Router();
+  // ── webhook routes (each with express.raw and its own signature check) ──
+  webhooks.use(createStripeWebhookRouter({ fulfilment: services.payments.fulfilment }));
   app.use('/api', webhooks);
 
   // Sandbox pages stand in for Stripe Checkout, Google's account chooser and a phone (design §3).

@@ -21,8 +21,16 @@ export interface InboundCallDeps {
   prompts: SantaPromptService;
 }
 
-/** E.164 whenever the text parses, so '+1 (415) 555-2671' and '+14155552671' match. */
+/** '+' and 7 to 15 digits, the first not 0: how Twilio writes every phone number it sends. */
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/**
+ * E.164 whenever the text parses, so '+1 (415) 555-2671' and '+14155552671' match. Twilio already
+ * sends From and To in E.164, so those skip the parser, which cost a twentieth of the server's
+ * time per answered call (npm run bench).
+ */
 export function toE164(text: string): string {
+  if (E164.test(text)) return text;
   const trimmed = text.trim();
   return parsePhoneNumberFromString(trimmed)?.number ?? trimmed;
 }

@@ -86,6 +86,16 @@ test('a hotline caller number written in another format still matches the parent
   expect(await reservationsOf(user.id)).toHaveLength(1);
 });
 
+test('a caller number that arrives formatted rather than in E.164 is still recognised', async () => {
+  const { user } = await createFamily(ctx, {
+    plan: 'free_sample',
+    profile: { parent_phone: '+14155557772' },
+  });
+  const res = await postTwilio(ctx, 'inbound', inboundCall('+1 (415) 555-7772', HOTLINE));
+  expect(res.text).toBe(REGISTERED_TWIML);
+  expect(await reservationsOf(user.id)).toHaveLength(1);
+});
+
 test("a call to a dedicated number reaches its owner's profile whoever calls", async () => {
   const { user } = await createFamily(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Noah' } });
   await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [

@@ -1,4 +1,4 @@
-import express, { type Request, type RequestHandler, type Router } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import {
   postCallAudioSchema,
   postCallTranscriptionSchema,
@@ -61,9 +61,13 @@ function parseJson(raw: Buffer): unknown {
   }
 }
 
-/** The call's webhooks (design §4): Twilio's voice and status callbacks, ElevenLabs' post-call. */
+/**
+ * The call's webhooks (design §4): Twilio's voice and status callbacks, ElevenLabs' post-call.
+ * They sit on the app itself with their full paths, ahead of the other routers: every ringing
+ * call on Christmas Eve comes through here, and each nested router it passed cost it time.
+ */
 export function registerVoiceWebhooks(
-  webhooks: Router,
+  app: Express,
   deps: { publicUrl: string; telephony: Telephony; voice: VoiceEngine; module: VoiceModule },
 ): void {
   const twilioForm = [
@@ -71,19 +75,19 @@ export function registerVoiceWebhooks(
     verifyTwilio(deps.telephony, deps.publicUrl),
   ];
 
-  webhooks.post('/voice/twilio/inbound', ...twilioForm, async (req, res) => {
+  app.post('/api/voice/twilio/inbound', ...twilioForm, async (req, res) => {
     const call = parseInput(twilioInboundSchema, formParams(req.body));
     const { twiml } = await deps.module.inbound.answer(call);
     res.type('text/xml').send(twiml);
   });
 
-  webhooks.post('/voice/twilio/status', ...twilioForm, async (req, res) => {
+  app.post('/api/voice/twilio/status', ...twilioForm, async (req, res) => {
     await deps.module.status.handleStatus(parseInput(twilioStatusSchema, formParams(req.body)));
     res.type('text/xml').send(emptyResponse());
   });
 
-  webhooks.post(
-    '/voice/elevenlabs/post-call',
+  app.post(
+    '/api/voice/elevenlabs/post-call',
     express.raw({ type: () => true, limit: POST_CALL_LIMIT }),
     verifyElevenLabs(deps.voice),
     async (req, res) => {

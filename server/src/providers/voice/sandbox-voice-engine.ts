@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { createBatcher } from '../../db/batcher.ts';
 import { preparedStatement, type Db, type Queryable } from '../../db/db.ts';
 import { signElevenLabsWebhook, verifyElevenLabsSignature } from './elevenlabs-signature.ts';
@@ -157,7 +157,7 @@ const INSERT_CONVERSATIONS = preparedStatement(
  */
 async function insertConversations(db: Db, inputs: RegisterCallInput[]): Promise<string[]> {
   const rows = inputs.map((input) => ({
-    conversation_id: `conv_${randomBytes(16).toString('hex')}`,
+    conversation_id: `conv_${randomUUID().replaceAll('-', '')}`,
     call_sid: input.callSid,
     from_number: input.fromNumber,
     to_number: input.toNumber,
