@@ -1,11 +1,16 @@
 /**
  * Coalesces concurrent one-item database calls into shared round trips, the way a database
- * groups commits. The first call leaves at once; calls that arrive while a batch is in flight
- * queue and leave together as the next batch. A lone call costs exactly one round trip, as before;
- * a burst of calls (Christmas Eve at 18:00) costs a few instead of one each.
+ * groups commits. A call waits for the end of the current event-loop turn, then leaves with every
+ * call queued in that turn; calls that arrive while the batches in flight are busy queue and leave
+ * together as the next batch. A lone call costs one round trip and a turn of the loop; a burst of
+ * calls (Christmas Eve at 18:00) costs a few round trips instead of one each.
  *
- * Not DataLoader: it gathers only the calls of one tick, and under load each webhook arrives in
- * its own tick, so its batches stay at one; it also caches results, which these calls must not.
+ * Waiting for the turn's end matters most between stages: a recognition batch answers five
+ * callers at once, and their reservations now leave as one batch of five. When the first of them
+ * left alone at once, the others followed as a second batch (npm run bench: about a tenth more
+ * answered calls per second at 50 callers, and a fifth less database time per call).
+ *
+ * Not DataLoader: it caches results, which these calls must not.
  */
 export interface BatcherOptions {
   /** Largest batch sent in one round trip. */
@@ -57,9 +62,20 @@ export function createBatcher<I, O>(
     }
   }
 
+  let pumpScheduled = false;
+  /** setImmediate runs after this turn's I/O callbacks and promise jobs, so they all join. */
+  function pumpAtEndOfTurn(): void {
+    if (pumpScheduled) return;
+    pumpScheduled = true;
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
+  }
+
   return (item) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      pump();
+      pumpAtEndOfTurn();
     });
 }
