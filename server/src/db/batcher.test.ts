@@ -61,7 +61,10 @@ test('up to `concurrency` batches are in flight at once, each at most maxBatch i
   const load = createBatcher(run, { concurrency: 2, maxBatch: 2 });
   for (const item of [1, 2, 3, 4, 5]) void load(item);
   await endOfTurn();
-  expect(sent.map((batch) => batch.items)).toEqual([[1, 2], [3, 4]]);
+  expect(sent.map((batch) => batch.items)).toEqual([
+    [1, 2],
+    [3, 4],
+  ]);
 });
 
 test('a failed round trip rejects every call of its batch, and the next batch still leaves', async () => {
