@@ -26,6 +26,7 @@ export function startBackgroundJobs(deps: AppDeps, services: AppServices): Backg
       logger: deps.logger,
       telephony: deps.providers.telephony,
       subscriptions: services.subscription,
+      profiles: services.profile,
     }),
   );
   return {

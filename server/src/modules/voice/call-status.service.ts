@@ -2,10 +2,7 @@ import type { TwilioStatus } from '@santa/shared/voice';
 import { TWILIO_FINAL_STATUSES } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
 import * as reservations from './reservations.repository.ts';
-import { closeReservation } from './minutes.ts';
-
-/** Statuses of a call that never connected, so no post-call event will follow. */
-const NEVER_CONNECTED = new Set(['failed', 'busy', 'no-answer', 'canceled']);
+import { closeReservation, NEVER_CONNECTED } from './minutes.ts';
 
 /**
  * Twilio's status callback. A completed call waits for ElevenLabs' post-call event; the sweeper
@@ -18,6 +15,8 @@ export function createCallStatusService(db: Db) {
       if (NEVER_CONNECTED.has(status.CallStatus)) {
         const reservation = await reservations.findReservationBySid(db, status.CallSid);
         if (reservation) await closeReservation(db, reservation.id);
+        // Its reservation may still be on its way: nothing was spoken, so nothing is owed.
+        else await reservations.recordCallEnded(db, status.CallSid, 0);
         return;
       }
       await reservations.recordCallEnded(db, status.CallSid, status.CallDuration ?? null);

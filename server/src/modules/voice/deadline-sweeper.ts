@@ -1,58 +1,87 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import { billedMinutes, settleReservation } from './minutes.ts';
+import {
+  billedMinutes,
+  closeReservation,
+  NEVER_CONNECTED,
+  settleReservation,
+  type Settlement,
+} from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
+import type { ReservationRow } from './reservations.repository.ts';
 
 export const SWEEP_INTERVAL_MS = 5_000;
 /** How long an ended call waits for ElevenLabs' post-call event before Twilio's word settles it. */
 export const POST_CALL_GRACE_SECONDS = 5 * 60;
 const BATCH = 50;
 
-export interface SweeperDeps {
+export interface SweeperDeps extends Settlement {
   db: Db;
   logger: Logger;
   telephony: Telephony;
-  subscriptions: SubscriptionService;
   graceSeconds?: number;
 }
 
 /**
  * Runs in every replica (design §4.3). Hangs up calls past their deadline, then settles calls
- * that ended without a post-call event: by Twilio's CallDuration when known, by the whole
- * reservation when we hung up at the deadline, otherwise closed without charge.
+ * that ended without a post-call event by Twilio's word on how long they lasted: the status
+ * callback's CallDuration, or else the call as Twilio's API reports it. A call is never billed
+ * on assumption; while Twilio cannot be asked, its reservation waits for the next sweep.
  */
 export async function sweepCallReservations(deps: SweeperDeps): Promise<{ hungUp: number; settled: number }> {
-  const { db, logger } = deps;
+  const { db } = deps;
+  const graceSeconds = deps.graceSeconds ?? POST_CALL_GRACE_SECONDS;
+  await reservations.applyEarlyEndings(db);
+
   const overdue = await db.transaction((tx) => reservations.claimOverdueReservations(tx, BATCH));
   let hungUp = 0;
   for (const reservation of overdue) {
-    try {
-      await deps.telephony.endCall(reservation.call_sid);
-      hungUp += 1;
-    } catch (error) {
-      logger.error({ err: error, callSid: reservation.call_sid }, 'could not end an overdue call');
-      await reservations.clearHangUp(db, reservation.id);
-    }
+    if (await hangUp(deps, reservation)) hungUp += 1;
+  }
+
+  // Vendor calls stay outside transactions (style rule 10): ask first, settle after.
+  for (const reservation of await reservations.findUnreportedWithoutDuration(db, graceSeconds, BATCH)) {
+    await learnHowItEnded(deps, reservation);
   }
 
   const settled = await db.transaction(async (tx) => {
-    const stale = await reservations.claimUnreportedReservations(
-      tx,
-      deps.graceSeconds ?? POST_CALL_GRACE_SECONDS,
-      BATCH,
-    );
+    const stale = await reservations.claimUnreportedReservations(tx, graceSeconds, BATCH);
     for (const reservation of stale) {
-      const minutes =
-        reservation.call_duration_secs !== null
-          ? billedMinutes(reservation.call_duration_secs)
-          : reservation.hung_up_at
-            ? reservation.minutes_reserved
-            : 0;
-      await settleReservation(tx, deps.subscriptions, reservation, minutes);
+      await settleReservation(tx, deps, reservation, billedMinutes(reservation.call_duration_secs ?? 0));
     }
     return stale.length;
   });
   return { hungUp, settled };
+}
+
+async function hangUp(deps: SweeperDeps, reservation: ReservationRow): Promise<boolean> {
+  try {
+    await deps.telephony.endCall(reservation.call_sid);
+    return true;
+  } catch (error) {
+    deps.logger.error({ err: error, callSid: reservation.call_sid }, 'could not end an overdue call');
+    // Twilio refuses to end a call that is already over: then its record says how it ended.
+    if (!(await learnHowItEnded(deps, reservation))) await reservations.clearHangUp(deps.db, reservation.id);
+    return false;
+  }
+}
+
+/** Records what Twilio knows of a finished call; answers false while the call is live or unknowable. */
+async function learnHowItEnded(deps: SweeperDeps, reservation: ReservationRow): Promise<boolean> {
+  let record;
+  try {
+    record = await deps.telephony.fetchCall(reservation.call_sid);
+  } catch (error) {
+    deps.logger.error({ err: error, callSid: reservation.call_sid }, 'could not ask Twilio how a call ended');
+    return false;
+  }
+  // Twilio has no such call, or it never connected: nothing was spoken, nothing is owed.
+  if (!record || NEVER_CONNECTED.has(record.status)) {
+    await closeReservation(deps.db, reservation.id);
+    return true;
+  }
+  if (record.status !== 'completed' || record.durationSeconds === null) return false;
+  await reservations.recordCallEnded(deps.db, reservation.call_sid, record.durationSeconds);
+  return true;
 }

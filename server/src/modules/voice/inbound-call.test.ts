@@ -1,7 +1,6 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { USABLE_STATUSES } from '../subscription/subscription.service.ts';
-import { sweepCallReservations } from './deadline-sweeper.ts';
 import { reserveCallsMinutes } from './reservations.repository.ts';
 import {
   createFamily,
@@ -208,68 +207,4 @@ test('one reservation round trip serves several accounts, and two calls of one a
     4,
     undefined,
   ]);
-});
-
-test('the deadline sweeper ends an overdue call through Twilio', async () => {
-  const { parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
-  const call = inboundCall(parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
-  await ctx.db.query(
-    "update call_reservations set deadline = now() - interval '1 second' where call_sid = $1",
-    [call.CallSid],
-  );
-  const sweeperDeps = {
-    db: ctx.db,
-    logger: ctx.deps.logger,
-    telephony: ctx.telephony,
-    subscriptions: ctx.services.subscription,
-    graceSeconds: 0,
-  };
-  const first = await sweepCallReservations({ ...sweeperDeps, graceSeconds: 3600 });
-  expect(first.hungUp).toBeGreaterThanOrEqual(1);
-  expect(ctx.telephony.wasEnded(call.CallSid)).toBe(true);
-  const second = await sweepCallReservations({ ...sweeperDeps, graceSeconds: 3600 });
-  expect(second.hungUp).toBe(0);
-});
-
-test("a call that ends without a post-call event is settled from Twilio's CallDuration after the grace", async () => {
-  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
-  const call = inboundCall(parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
-  const status = await postTwilio(ctx, 'status', {
-    CallSid: call.CallSid,
-    CallStatus: 'completed',
-    CallDuration: '130',
-  });
-  expect(status.status).toBe(200);
-  await sweepCallReservations({
-    db: ctx.db,
-    logger: ctx.deps.logger,
-    telephony: ctx.telephony,
-    subscriptions: ctx.services.subscription,
-    graceSeconds: -1,
-  });
-  expect(await reservationsOf(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 30, status: 'settled' },
-  ]);
-  const sub = await ctx.services.subscription.find(user.id);
-  expect(sub?.minutes_used).toBe(3);
-});
-
-test('a forged status callback is refused', async () => {
-  const res = await postTwilio(
-    ctx,
-    'status',
-    { CallSid: nextCallSid(), CallStatus: 'completed' },
-    { forge: true },
-  );
-  expect(res.status).toBe(403);
-});
-
-test('a call that never connected releases its reservation at once', async () => {
-  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
-  const call = inboundCall(parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
-  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'failed' });
-  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
 });

@@ -1,12 +1,16 @@
-import { PLANS } from '@santa/shared/plans';
+import { isPlanId, PLANS } from '@santa/shared/plans';
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
+import type { ProfileService } from '../santa/profile.service.ts';
 import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as reservations from './reservations.repository.ts';
 import type { ReservationRow, TakenReservation } from './reservations.repository.ts';
 
 /** A call may run into one minute past its reservation before the deadline sweeper hangs up. */
 export const GRACE_MINUTES = 1;
+
+/** Twilio's final statuses of a call that never connected: nothing was spoken, nothing is owed. */
+export const NEVER_CONNECTED: ReadonlySet<string> = new Set(['failed', 'busy', 'no-answer', 'canceled']);
 
 export function billedMinutes(seconds: number): number {
   return Math.ceil(Math.max(0, seconds) / 60);
@@ -36,26 +40,40 @@ export function createMinutesReserver(
   return (userId, callSid) => reserve({ userId, callSid });
 }
 
+/** What settling a call touches besides its reservation. */
+export interface Settlement {
+  subscriptions: SubscriptionService;
+  profiles: Pick<ProfileService, 'deleteProfile'>;
+}
+
+/** Pay-per-call promises the child's details are deleted once its one call has been made. */
+export function deletesProfileAfterCall(plan: string): boolean {
+  return isPlanId(plan) && PLANS[plan].deletesProfileAfterCall;
+}
+
 /**
  * Moves a finished call's minutes into minutes_used (inside the caller's transaction, with the
  * reservation already locked). Billed = ceil(seconds / 60), at most the reservation plus the grace
- * minute, and the balance never goes below zero.
+ * minute, and the balance never goes below zero. A billed pay-per-call call also deletes the kid
+ * profile in the same transaction, whichever path settles it, so the promise cannot be half kept.
  */
 export async function settleReservation(
   tx: Queryable,
-  subscriptions: SubscriptionService,
+  settlement: Settlement,
   reservation: ReservationRow,
   minutes: number,
 ): Promise<number> {
   if (reservation.status !== 'open') return 0;
   const billed = Math.min(Math.max(0, minutes), reservation.minutes_reserved + GRACE_MINUTES);
   if (billed > 0) {
-    const subscription = await subscriptions.findForUpdate(tx, reservation.user_id);
+    const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
     if (subscription) {
-      await subscriptions.update(tx, reservation.user_id, {
+      await settlement.subscriptions.update(tx, reservation.user_id, {
         minutes_used: Math.min(subscription.minutes_limit, subscription.minutes_used + billed),
       });
     }
+    if (deletesProfileAfterCall(reservation.plan))
+      await settlement.profiles.deleteProfile(tx, reservation.user_id);
   }
   await reservations.finishReservation(tx, reservation.id, billed > 0 ? 'settled' : 'closed', billed);
   return billed;

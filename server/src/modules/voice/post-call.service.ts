@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { isPlanId, PLANS } from '@santa/shared/plans';
 import type { PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
@@ -8,7 +7,7 @@ import type { TranscriptTurn, VoiceEngine } from '../../providers/voice/voice-en
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
-import { billedMinutes, settleReservation } from './minutes.ts';
+import { billedMinutes, deletesProfileAfterCall, settleReservation } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
 
 export interface PostCallDeps {
@@ -113,8 +112,7 @@ export function createPostCallService(deps: PostCallDeps) {
       });
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
-      if (locked)
-        await settleReservation(tx, deps.subscriptions, locked, billedMinutes(call.durationSeconds));
+      if (locked) await settleReservation(tx, deps, locked, billedMinutes(call.durationSeconds));
       return id;
     });
     if (!callId) return false;
@@ -123,8 +121,8 @@ export function createPostCallService(deps: PostCallDeps) {
     if (!call.audio && (await deps.recordings.size(key)) !== null)
       await calls.setAudioKey(db, call.conversationId, key);
 
-    if (reservation && isPlanId(reservation.plan) && PLANS[reservation.plan].deletesProfileAfterCall) {
-      await deps.profiles.deleteProfile(db, userId);
+    // The kid profile went with the settlement; the provider's copy of the call goes now.
+    if (reservation && deletesProfileAfterCall(reservation.plan)) {
       await deps.voice.deleteConversation(call.conversationId).catch((error: unknown) => {
         logger.error(
           { err: error, conversationId: call.conversationId },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { signElevenLabsWebhook } from '../../providers/voice/elevenlabs-signature.ts';
 import {
   createFamily,
@@ -139,6 +139,24 @@ test('pay-per-call deletes the kid profile and the provider conversation after t
   expect(await callsOf(user.id)).toHaveLength(1);
   const profile = await client.get('/api/santa/kid-profile');
   expect(profile.body.has_profile).toBe(false);
+});
+
+test('if deleting the pay-per-call profile fails, nothing is kept and the replayed event completes the call', async () => {
+  const { user, callSid } = await answeredCall('pay_per_call');
+  const payload = transcriptionPayload({ conversationId: nextConversationId(), callSid });
+  const deleteProfile = vi
+    .spyOn(ctx.services.profile, 'deleteProfile')
+    .mockRejectedValueOnce(new Error('connection reset'));
+  try {
+    expect((await postElevenLabs(ctx, payload)).status).toBe(500);
+    expect(await callsOf(user.id)).toHaveLength(0);
+    expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+  } finally {
+    deleteProfile.mockRestore();
+  }
+  expect((await postElevenLabs(ctx, payload)).status).toBe(200);
+  expect(await callsOf(user.id)).toHaveLength(1);
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeUndefined();
 });
 
 test('a pass keeps the kid profile after the call', async () => {

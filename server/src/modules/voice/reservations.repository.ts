@@ -87,16 +87,50 @@ export async function finishReservation(
   ]);
 }
 
+/**
+ * Twilio says the call is over. Once its length is known the hold shrinks to what the call can
+ * cost, so a child who redials before the post-call event arrives finds the rest of the balance
+ * (settlement bills at most the reservation plus the grace minute). When no reservation exists
+ * yet, the ending is kept for the sweeper (migrations/0014); one statement, so one snapshot, so
+ * a reservation committing in between is either updated here or finds the ending waiting.
+ */
 export async function recordCallEnded(
   q: Queryable,
   callSid: string,
   durationSecs: number | null,
 ): Promise<void> {
   await q.query(
-    `update call_reservations set ended_at = coalesce(ended_at, now()),
-       call_duration_secs = coalesce($2, call_duration_secs)
-     where call_sid = $1 and status = 'open'`,
+    `with ended as (
+       update call_reservations set ended_at = coalesce(ended_at, now()),
+         call_duration_secs = coalesce($2::integer, call_duration_secs),
+         minutes_reserved = least(minutes_reserved, coalesce(ceil($2::integer / 60.0)::integer, minutes_reserved))
+       where call_sid = $1 and status = 'open'
+       returning id
+     )
+     insert into twilio_call_endings (call_sid, duration_secs)
+       select $1, $2::integer
+       where $2::integer is not null and not exists (select 1 from call_reservations where call_sid = $1)
+     on conflict (call_sid) do nothing`,
     [callSid, durationSecs],
+  );
+}
+
+/**
+ * Applies endings that arrived before their reservation, then forgets endings old enough that no
+ * reservation can still be on its way (Twilio waits 15 s for the inbound webhook's answer).
+ */
+export async function applyEarlyEndings(q: Queryable): Promise<void> {
+  await q.query(
+    `with applied as (
+       update call_reservations r set ended_at = coalesce(r.ended_at, e.reported_at),
+         call_duration_secs = coalesce(r.call_duration_secs, e.duration_secs),
+         minutes_reserved = least(r.minutes_reserved, ceil(e.duration_secs / 60.0)::integer)
+       from twilio_call_endings e
+       where e.call_sid = r.call_sid and r.status = 'open'
+       returning r.call_sid
+     )
+     delete from twilio_call_endings
+     where call_sid in (select call_sid from applied) or reported_at < now() - interval '10 minutes'`,
   );
 }
 
@@ -121,16 +155,34 @@ export async function clearHangUp(q: Queryable, id: string): Promise<void> {
   await q.query('update call_reservations set hung_up_at = null where id = $1', [id]);
 }
 
-/** Calls that ended (or were hung up) a grace period ago and never got a post-call event. */
+const UNREPORTED = `status = 'open'
+  and (ended_at < now() - make_interval(secs => $1) or hung_up_at < now() - make_interval(secs => $1))`;
+
+/**
+ * Calls that ended (or were hung up) a grace period ago without a post-call event and whose
+ * length Twilio's status callback did not give: the sweeper asks Twilio for it.
+ */
+export async function findUnreportedWithoutDuration(
+  q: Queryable,
+  graceSeconds: number,
+  limit: number,
+): Promise<ReservationRow[]> {
+  const { rows } = await q.query<ReservationRow>(
+    `select * from call_reservations where ${UNREPORTED} and call_duration_secs is null
+     order by deadline limit $2`,
+    [graceSeconds, limit],
+  );
+  return rows;
+}
+
+/** Calls that ended a grace period ago without a post-call event, their length known. */
 export async function claimUnreportedReservations(
   q: Queryable,
   graceSeconds: number,
   limit: number,
 ): Promise<ReservationRow[]> {
   const { rows } = await q.query<ReservationRow>(
-    `select * from call_reservations
-     where status = 'open'
-       and (ended_at < now() - make_interval(secs => $1) or hung_up_at < now() - make_interval(secs => $1))
+    `select * from call_reservations where ${UNREPORTED} and call_duration_secs is not null
      order by deadline
      limit $2
      for update skip locked`,

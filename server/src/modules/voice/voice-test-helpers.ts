@@ -12,6 +12,7 @@ import {
   signElevenLabsWebhook,
   verifyElevenLabsSignature,
 } from '../../providers/voice/elevenlabs-signature.ts';
+import type { SweeperDeps } from './deadline-sweeper.ts';
 import type {
   ConversationDetail,
   ConversationSummary,
@@ -95,6 +96,18 @@ export async function createVoiceTestContext(): Promise<VoiceTestContext> {
     voice,
     telephony: ctx.providers.telephony as SandboxTelephony,
     recordingsDir,
+  };
+}
+
+/** The deadline sweeper as the app's background job runs it, with the test's providers. */
+export function sweeperDeps(ctx: VoiceTestContext, overrides: Partial<SweeperDeps> = {}): SweeperDeps {
+  return {
+    db: ctx.db,
+    logger: ctx.deps.logger,
+    telephony: ctx.telephony,
+    subscriptions: ctx.services.subscription,
+    profiles: ctx.services.profile,
+    ...overrides,
   };
 }
 

@@ -1,9 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
-import type { PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
 import { isValidTwilioSignature, signTwilioRequest } from './twilio-signature.ts';
 
 /** Fictional numbers +1 555 0101 … 0199 (+1 555 0100 is the hotline). */
+/** The sandbox remembers this many calls; Twilio keeps its Call resources for over a year. */
+const CALLS_REMEMBERED = 10_000;
+
 const POOL = Array.from({ length: 99 }, (_, i) => `+1555${String(101 + i).padStart(4, '0')}`);
 
 export class SandboxPoolExhaustedError extends Error {}
@@ -16,6 +19,8 @@ export class SandboxTelephony implements Telephony {
   readonly isSandbox = true;
   private readonly endedCalls = new Set<string>();
   private readonly endedListeners = new Set<(callSid: string) => void>();
+  /** Twilio's Call resources for the calls the phone simulator places, oldest first. */
+  private readonly calls = new Map<string, CallRecord>();
 
   constructor(
     private readonly db: Db,
@@ -49,6 +54,22 @@ export class SandboxTelephony implements Telephony {
   async endCall(callSid: string): Promise<void> {
     this.endedCalls.add(callSid);
     for (const listener of this.endedListeners) listener(callSid);
+  }
+
+  async fetchCall(callSid: string): Promise<CallRecord | null> {
+    const call = this.calls.get(callSid);
+    return call ? { ...call } : null;
+  }
+
+  /** The phone simulator's call reached the app (its inbound webhook is being answered). */
+  callStarted(callSid: string): void {
+    this.calls.set(callSid, { status: 'in-progress', durationSeconds: null });
+    if (this.calls.size > CALLS_REMEMBERED) this.calls.delete(this.calls.keys().next().value!);
+  }
+
+  /** The phone simulator's call is over, as its status callback tells the app. */
+  callCompleted(callSid: string, durationSeconds: number): void {
+    if (this.calls.has(callSid)) this.calls.set(callSid, { status: 'completed', durationSeconds });
   }
 
   validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean {

@@ -11,6 +11,14 @@ export interface PurchaseNumberOptions {
   friendlyName: string;
 }
 
+/** What Twilio knows of a call (its Call resource). */
+export interface CallRecord {
+  /** queued, ringing, in-progress, completed, busy, failed, no-answer or canceled. */
+  status: string;
+  /** Whole seconds the call was connected, once it has ended. */
+  durationSeconds: number | null;
+}
+
 export interface Telephony {
   readonly isSandbox: boolean;
   /** The common hotline, E.164. */
@@ -19,6 +27,8 @@ export interface Telephony {
   releaseNumber(sid: string): Promise<void>;
   /** Hangs up a live call (Twilio: calls(sid).update({ status: 'completed' })). */
   endCall(callSid: string): Promise<void>;
+  /** Twilio's record of a call (calls(sid).fetch()); null when Twilio has no such call. */
+  fetchCall(callSid: string): Promise<CallRecord | null>;
   /** X-Twilio-Signature over the exact public URL and the posted form parameters. */
   validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean;
 }

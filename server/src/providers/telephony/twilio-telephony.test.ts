@@ -57,6 +57,12 @@ beforeAll(async () => {
       res.writeHead(204).end();
       return;
     }
+    if (req.method === 'GET' && url.pathname === `${base}/Calls/CA123.json`) {
+      return json(200, { sid: 'CA123', status: 'completed', duration: '95', account_sid: ACCOUNT_SID });
+    }
+    if (req.method === 'GET' && url.pathname === `${base}/Calls/CA456.json`) {
+      return json(200, { sid: 'CA456', status: 'in-progress', duration: null, account_sid: ACCOUNT_SID });
+    }
     if (req.method === 'POST' && url.pathname === `${base}/Calls/CA123.json`) {
       return json(200, { sid: 'CA123', status: 'completed', account_sid: ACCOUNT_SID });
     }
@@ -120,6 +126,19 @@ test('ending a call updates it to completed', async () => {
       form: { Status: 'completed' },
     },
   ]);
+});
+
+test("fetching a call reads Twilio's status and duration in seconds", async () => {
+  seen = [];
+  expect(await telephony.fetchCall('CA123')).toEqual({ status: 'completed', durationSeconds: 95 });
+  expect(seen).toMatchObject([
+    { method: 'GET', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Calls/CA123.json` },
+  ]);
+  expect(await telephony.fetchCall('CA456')).toEqual({ status: 'in-progress', durationSeconds: null });
+});
+
+test('a call Twilio does not know is null, not an error', async () => {
+  expect(await telephony.fetchCall('CA404')).toBeNull();
 });
 
 test('webhook signatures are checked with the auth token', () => {

@@ -1,5 +1,5 @@
 import twilio from 'twilio';
-import type { PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
 
 export interface TwilioTelephonyOptions {
@@ -62,6 +62,18 @@ export class TwilioTelephony implements Telephony {
 
   async endCall(callSid: string): Promise<void> {
     await this.client.calls(callSid).update({ status: 'completed' });
+  }
+
+  async fetchCall(callSid: string): Promise<CallRecord | null> {
+    try {
+      const call = await this.client.calls(callSid).fetch();
+      // Twilio gives the duration as a string of seconds, and none while the call is live.
+      const seconds = call.duration ? Number(call.duration) : NaN;
+      return { status: call.status, durationSeconds: Number.isFinite(seconds) ? seconds : null };
+    } catch (error) {
+      if (error instanceof twilio.RestException && error.status === 404) return null;
+      throw error;
+    }
   }
 
   validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean {

@@ -148,6 +148,19 @@ test('after hanging up the call appears in the history with transcript, summary 
   expect(status.body.subscription).toMatchObject({ minutes_limit: 1, minutes_used: 1 });
 });
 
+test("the sandbox's Twilio keeps each simulated call's status and duration, as Twilio's Call resource does", async () => {
+  const telephony = ctx.providers.telephony as SandboxTelephony;
+  const { parentPhone } = await parentWithProfile();
+  const { state } = await dial(parentPhone);
+  expect(await telephony.fetchCall(state.call_sid)).toEqual({ status: 'in-progress', durationSeconds: null });
+  const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
+  expect(await telephony.fetchCall(state.call_sid)).toEqual({
+    status: 'completed',
+    durationSeconds: res.body.state.duration_seconds,
+  });
+  expect(await telephony.fetchCall('CA0000000000000000000000000000dead')).toBeNull();
+});
+
 test('hanging up twice sends the post-call webhooks once', async () => {
   const { parentPhone } = await parentWithProfile();
   const { state } = await dial(parentPhone);

@@ -97,6 +97,7 @@ export function createAppWebhooks(deps: {
 
   /** Twilio's status callback once the call is over. */
   function completed(callSid: string, from: string, to: string, durationSeconds: number, endedAt: Date) {
+    telephony.callCompleted(callSid, durationSeconds);
     return postTwilio(
       STATUS_PATH,
       twilioParams(callSid, from, to, {
@@ -110,6 +111,7 @@ export function createAppWebhooks(deps: {
   return {
     /** Twilio's voice webhook as the phone rings; answers the TwiML the app gave. */
     ring(callSid: string, from: string, to: string) {
+      telephony.callStarted(callSid);
       return postTwilio(INBOUND_PATH, twilioParams(callSid, from, to, { CallStatus: 'ringing' }));
     },
 

@@ -1,0 +1,192 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Telephony } from '../../providers/telephony/telephony.ts';
+import { sweepCallReservations } from './deadline-sweeper.ts';
+import {
+  createFamily,
+  createVoiceTestContext,
+  HOTLINE,
+  inboundCall,
+  nextCallSid,
+  postTwilio,
+  sweeperDeps,
+  type VoiceTestContext,
+} from './voice-test-helpers.ts';
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+async function reservationsOf(userId: string) {
+  const { rows } = await ctx.db.query<{ call_sid: string; minutes_reserved: number; status: string }>(
+    'select call_sid, minutes_reserved, status from call_reservations where user_id = $1 order by created_at',
+    [userId],
+  );
+  return rows;
+}
+
+async function minutesUsed(userId: string) {
+  return (await ctx.services.subscription.find(userId))?.minutes_used;
+}
+
+/** A family with a call in progress on the hotline. */
+async function familyOnTheLine(options: Parameters<typeof createFamily>[1]) {
+  const family = await createFamily(ctx, options);
+  const call = inboundCall(family.parentPhone, HOTLINE);
+  expect((await postTwilio(ctx, 'inbound', call)).text).toContain('<Connect>');
+  return { ...family, call };
+}
+
+async function passDeadline(callSid: string) {
+  await ctx.db.query(
+    "update call_reservations set deadline = now() - interval '1 second' where call_sid = $1",
+    [callSid],
+  );
+}
+
+/** The sandbox's Twilio, with some of its answers replaced. */
+function telephonyWith(overrides: Partial<Telephony>): Telephony {
+  return Object.assign(Object.create(ctx.telephony) as Telephony, overrides);
+}
+
+test('the deadline sweeper ends an overdue call through Twilio', async () => {
+  const { call } = await familyOnTheLine({ plan: 'free_sample' });
+  await passDeadline(call.CallSid);
+  const first = await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
+  expect(first.hungUp).toBeGreaterThanOrEqual(1);
+  expect(ctx.telephony.wasEnded(call.CallSid)).toBe(true);
+  const second = await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
+  expect(second.hungUp).toBe(0);
+});
+
+test("a call that ends without a post-call event is settled from Twilio's CallDuration after the grace", async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const status = await postTwilio(ctx, 'status', {
+    CallSid: call.CallSid,
+    CallStatus: 'completed',
+    CallDuration: '130',
+  });
+  expect(status.status).toBe(200);
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 3, status: 'settled' },
+  ]);
+  expect(await minutesUsed(user.id)).toBe(3);
+});
+
+test('a child who redials straight after a call finds the rest of the balance', async () => {
+  const { user, parentPhone, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '40' });
+  // ElevenLabs' post-call event has not arrived yet: the first call still holds what it can cost.
+  const redial = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+  expect(redial.text).toContain('<Connect>');
+  expect((await reservationsOf(user.id)).map((r) => [r.minutes_reserved, r.status])).toEqual([
+    [1, 'open'],
+    [29, 'open'],
+  ]);
+});
+
+test('a status callback that overtakes its reservation is applied by the sweeper', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
+  const call = inboundCall(parentPhone, HOTLINE);
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '70' });
+  await postTwilio(ctx, 'inbound', call);
+  expect((await reservationsOf(user.id))[0]?.minutes_reserved).toBe(30);
+
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 2, status: 'open' },
+  ]);
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
+  expect(await minutesUsed(user.id)).toBe(2);
+});
+
+test('a call that hung up before its reservation was taken frees the balance at the next sweep', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
+  const call = inboundCall(parentPhone, HOTLINE);
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'canceled' });
+  await postTwilio(ctx, 'inbound', call);
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
+  expect((await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))).text).toContain('<Connect>');
+  expect((await reservationsOf(user.id)).map((r) => r.minutes_reserved)).toEqual([0, 30]);
+});
+
+test("a call whose end Twilio never reported is settled from Twilio's record of the call", async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  await passDeadline(call.CallSid);
+  const telephony = telephonyWith({
+    fetchCall: async () => ({ status: 'completed', durationSeconds: 95 }),
+  });
+  await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: -1 }));
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 2, status: 'settled' },
+  ]);
+  expect(await minutesUsed(user.id)).toBe(2);
+});
+
+test('a call Twilio has no record of is closed without charge', async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  await passDeadline(call.CallSid);
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
+  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+  expect(await minutesUsed(user.id)).toBe(0);
+});
+
+test('while Twilio cannot be asked, the call waits open and nothing is billed', async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  await passDeadline(call.CallSid);
+  const down = telephonyWith({
+    fetchCall: async () => {
+      throw new Error('Twilio is unreachable');
+    },
+  });
+  await sweepCallReservations(sweeperDeps(ctx, { telephony: down, graceSeconds: -1 }));
+  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['open']);
+  expect(await minutesUsed(user.id)).toBe(0);
+
+  const back = telephonyWith({ fetchCall: async () => ({ status: 'completed', durationSeconds: 1790 }) });
+  await sweepCallReservations(sweeperDeps(ctx, { telephony: back, graceSeconds: -1 }));
+  expect(await minutesUsed(user.id)).toBe(30);
+});
+
+test('when Twilio refuses to end a call that is already over, its record settles it', async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  await passDeadline(call.CallSid);
+  const telephony = telephonyWith({
+    endCall: async () => {
+      throw new Error('Call is not in-progress');
+    },
+    fetchCall: async () => ({ status: 'completed', durationSeconds: 250 }),
+  });
+  await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: 3600 }));
+  expect(await reservationsOf(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 5, status: 'open' },
+  ]);
+});
+
+test('a pay-per-call call settled without a post-call event still deletes the kid profile', async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'pay_per_call' });
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '100' });
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
+  expect(await minutesUsed(user.id)).toBe(2);
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeUndefined();
+});
+
+test('a forged status callback is refused', async () => {
+  const res = await postTwilio(
+    ctx,
+    'status',
+    { CallSid: nextCallSid(), CallStatus: 'completed' },
+    { forge: true },
+  );
+  expect(res.status).toBe(403);
+});
+
+test('a call that never connected releases its reservation at once', async () => {
+  const { user, call } = await familyOnTheLine({ plan: 'free_sample' });
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'failed' });
+  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+});
