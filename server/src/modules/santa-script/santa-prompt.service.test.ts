@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PROMPT_PLACEHOLDERS } from '@santa/shared/constants';
+import { unknownPlaceholder } from '@santa/shared/santa-script';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
 import { AppError } from '../../http/errors.ts';
 import { createSantaPromptService } from './santa-prompt.service.ts';
@@ -15,6 +16,8 @@ afterAll(async () => {
 test('the default script is seeded with every placeholder', async () => {
   const prompt = await createSantaPromptService(ctx.db).getPrompt();
   for (const placeholder of PROMPT_PLACEHOLDERS) expect(prompt.prompt).toContain(placeholder);
+  // So the admin can save it back unchanged.
+  expect(unknownPlaceholder(prompt.prompt)).toBeUndefined();
   expect(prompt.updated_by).toBe('system');
 });
 
@@ -33,6 +36,20 @@ test('a script without {kid_name} is refused', async () => {
     detail: 'The script must include {kid_name} so Santa can greet the child by name',
   });
 });
+
+test.each(['{Age}', '{ kid_name }', '{child_name}'])(
+  'a script with %s, which is not a placeholder, is refused by name',
+  async (token) => {
+    const service = createSantaPromptService(ctx.db);
+    const before = (await service.getPrompt()).prompt;
+    await expect(
+      service.savePrompt(`Say hello to {kid_name}, who is ${token}.`, 'admin@santacalls.local'),
+    ).rejects.toMatchObject({
+      detail: `The script uses ${token}, which is not a placeholder. Use ${PROMPT_PLACEHOLDERS.join(', ')}`,
+    });
+    expect((await service.getPrompt()).prompt).toBe(before);
+  },
+);
 
 test('a script over 8000 characters is refused', async () => {
   const service = createSantaPromptService(ctx.db);
