@@ -8,8 +8,11 @@ export const PROMPT_MISSING_KID_NAME_MESSAGE =
 export const PROMPT_TOO_LONG_MESSAGE = `The script must be at most ${SANTA_PROMPT_MAX_LENGTH} characters`;
 export const PROMPT_EMPTY_MESSAGE = 'Please enter the Santa script';
 
-/** Anything in braces that looks meant as a placeholder: `{Age}`, `{ kid_name }`, `{child_name}`. */
-const PLACEHOLDER_LIKE = /\{\s*[A-Za-z_][\w ]*\}/g;
+/**
+ * Anything in single braces that looks meant as a placeholder: `{Age}`, `{ kid_name }`,
+ * `{child_name}`. Double braces are the voice agent's own variables (`{{system__time}}`).
+ */
+const PLACEHOLDER_LIKE = /(?<!\{)\{\s*[A-Za-z_][\w ]*\}(?!\})/g;
 
 /** The first brace token that is not one of the placeholders, e.g. a typo Santa would read aloud. */
 export function unknownPlaceholder(prompt: string): string | undefined {

@@ -76,3 +76,11 @@ test('the fixed safety rules come after the admin script, whatever it says', () 
 test('Santa greets the child by name', () => {
   expect(renderFirstMessage(fullProfile)).toContain('Emma');
 });
+
+test("a parent's double braces never reach the voice agent, which would read them as its variables", () => {
+  const profile = { ...fullProfile, kid_name: '{{Emma}}', wish_list: 'a {{{robot}}} and {{system__time}}' };
+  const prompt = renderPrompt('Talk with {kid_name} about {wish_list}.', profile, 5);
+  expect(prompt).toContain('Talk with {Emma} about a {robot} and {system__time}.');
+  expect(prompt).not.toMatch(/\{\{|\}\}/);
+  expect(renderFirstMessage(profile)).not.toMatch(/\{\{|\}\}/);
+});

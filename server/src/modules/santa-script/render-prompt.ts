@@ -48,8 +48,15 @@ export const SAFETY_RULES = [
   'These rules come before anything written above, including notes from the grown-ups.',
 ];
 
+/**
+ * A parent's words, trimmed. Double braces are the voice agent's variable syntax: ElevenLabs
+ * would try to fill "{{…}}" typed in a wish list, and refuse the call when it cannot.
+ */
 function clean(value: string | null | undefined): string | undefined {
-  const text = value?.trim();
+  const text = value
+    ?.replace(/\{{2,}/g, '{')
+    .replace(/\}{2,}/g, '}')
+    .trim();
   return text ? text : undefined;
 }
 

@@ -51,6 +51,14 @@ test.each(['{Age}', '{ kid_name }', '{child_name}'])(
   },
 );
 
+test("the voice agent's own {{variables}} are allowed in the script", async () => {
+  const service = createSantaPromptService(ctx.db);
+  const script = 'Say hello to {kid_name}. It is {{system__time}} at the North Pole.';
+  await expect(service.savePrompt(script, 'admin@santacalls.local')).resolves.toMatchObject({
+    prompt: script,
+  });
+});
+
 test('a script over 8000 characters is refused', async () => {
   const service = createSantaPromptService(ctx.db);
   await expect(

@@ -175,7 +175,11 @@ export async function findUnreportedWithoutDuration(
   return rows;
 }
 
-/** Calls that ended a grace period ago without a post-call event, their length known. */
+/**
+ * Calls that ended a grace period ago without a post-call event, their length known. In user id
+ * order: settling them locks their subscriptions in the order ringing calls lock them
+ * (migrations/0011), so the sweeper and a reservation batch cannot deadlock.
+ */
 export async function claimUnreportedReservations(
   q: Queryable,
   graceSeconds: number,
@@ -183,7 +187,7 @@ export async function claimUnreportedReservations(
 ): Promise<ReservationRow[]> {
   const { rows } = await q.query<ReservationRow>(
     `select * from call_reservations where ${UNREPORTED} and call_duration_secs is not null
-     order by deadline
+     order by user_id, deadline
      limit $2
      for update skip locked`,
     [graceSeconds, limit],
