@@ -37,7 +37,11 @@ export function createCallMediaService(deps: CallMediaDeps) {
     let cursor: string | undefined;
     let stored = 0;
     for (let page = 0; page < MAX_SYNC_PAGES; page += 1) {
-      const { conversations, nextCursor } = await voice.listConversations({ cursor, pageSize: 100 });
+      const { conversations, nextCursor } = await voice.listConversations({
+        cursor,
+        pageSize: 100,
+        ownerId: userId,
+      });
       const done = conversations.filter((conversation) => conversation.status === 'done');
       const known = await calls.existingConversationIds(
         db,

@@ -60,7 +60,11 @@ test('sync pulls finished conversations of this user that were missed, idempoten
   );
   ctx.voice.conversations.set(
     'conv_sync_2',
-    conversation('conv_sync_2', { callSid: call.CallSid, hasAudio: true }),
+    conversation('conv_sync_2', {
+      callSid: call.CallSid,
+      hasAudio: true,
+      dynamicVariables: { user_id: user.id, call_sid: call.CallSid },
+    }),
   );
   ctx.voice.audio.set('conv_sync_2', Buffer.from('mp3-bytes'));
   ctx.voice.conversations.set(
@@ -72,8 +76,11 @@ test('sync pulls finished conversations of this user that were missed, idempoten
     conversation('conv_sync_4', { dynamicVariables: { user_id: other.user.id } }),
   );
 
+  ctx.voice.listedFor = [];
   const first = await client.post('/api/calls/sync-from-elevenlabs');
   expect(first.status).toBe(200);
+  // Only this parent's conversations are listed, not every family's on the agent.
+  expect(new Set(ctx.voice.listedFor)).toEqual(new Set([user.id]));
   expect(first.body).toEqual({ message: 'Synced 2 calls' });
   expect(await callCount(user.id)).toBe(2);
   expect(await callCount(other.user.id)).toBe(0);

@@ -16,6 +16,7 @@ import type { SweeperDeps } from './deadline-sweeper.ts';
 import type {
   ConversationDetail,
   ConversationSummary,
+  ListConversationsOptions,
   RegisterCallInput,
   VoiceEngine,
 } from '../../providers/voice/voice-engine.ts';
@@ -34,6 +35,8 @@ export class TestVoiceEngine implements VoiceEngine {
   audio = new Map<string, Buffer>();
   failRegister = false;
   failList = false;
+  /** The owner each conversations listing asked for. */
+  listedFor: (string | undefined)[] = [];
 
   async registerCall(input: RegisterCallInput): Promise<string> {
     if (this.failRegister) throw new Error('agent unavailable');
@@ -41,9 +44,13 @@ export class TestVoiceEngine implements VoiceEngine {
     return REGISTERED_TWIML;
   }
 
-  async listConversations(options: { cursor?: string; pageSize?: number }) {
+  async listConversations(options: ListConversationsOptions) {
     if (this.failList) throw new Error('provider down');
-    const all: ConversationSummary[] = [...this.conversations.values()].map((c) => ({
+    this.listedFor.push(options.ownerId);
+    const owned = [...this.conversations.values()].filter(
+      (c) => !options.ownerId || c.dynamicVariables.user_id === options.ownerId,
+    );
+    const all: ConversationSummary[] = owned.map((c) => ({
       conversationId: c.conversationId,
       status: c.status,
       startTime: c.startTime,

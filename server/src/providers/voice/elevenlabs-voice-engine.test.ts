@@ -147,6 +147,14 @@ test('listing conversations pages with the cursor', async () => {
   ]);
 });
 
+test("listing one owner's conversations filters by the user_id dynamic variable", async () => {
+  seen = [];
+  await engine.listConversations({ pageSize: 100, ownerId: '6f1c2d3e-0000-4000-8000-000000000001' });
+  const query = new URL(seen[0]!.path, 'http://localhost').searchParams;
+  expect(query.get('dynamic_variable_params')).toBe('user_id:eq:6f1c2d3e-0000-4000-8000-000000000001');
+  expect(query.get('agent_id')).toBe('agent_1');
+});
+
 test('a conversation detail maps transcript, call sid, numbers and dynamic variables', async () => {
   const detail = await engine.getConversation('conv_1');
   expect(detail).toMatchObject({

@@ -3,6 +3,7 @@ import type {
   ConversationDetail,
   ConversationStatus,
   ConversationSummary,
+  ListConversationsOptions,
   RegisterCallInput,
   TranscriptTurn,
   VoiceEngine,
@@ -54,10 +55,11 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
     );
   }
 
-  async listConversations(options: { cursor?: string; pageSize?: number }) {
+  async listConversations(options: ListConversationsOptions) {
     const page = await this.client.conversationalAi.conversations.list({
       agentId: this.options.agentId,
       ...(options.cursor ? { cursor: options.cursor } : {}),
+      ...(options.ownerId ? { dynamicVariableParams: `user_id:eq:${options.ownerId}` } : {}),
       pageSize: options.pageSize ?? 100,
     });
     const conversations: ConversationSummary[] = page.conversations.map((conversation) => ({

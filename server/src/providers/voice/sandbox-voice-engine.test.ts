@@ -181,6 +181,15 @@ test('listConversations pages through conversations newest first', async () => {
   expect(new Set(seen).size).toBe(seen.length);
 });
 
+test("listConversations for one owner answers only the calls registered with that user_id, as ElevenLabs' dynamic variable filter does", async () => {
+  const mine = conversationIdOf(
+    await engine.registerCall(callInput({ dynamicVariables: { kid_name: 'Mia', user_id: 'owner-a' } })),
+  );
+  await engine.registerCall(callInput({ dynamicVariables: { kid_name: 'Leo', user_id: 'owner-b' } }));
+  const { conversations } = await engine.listConversations({ pageSize: 100, ownerId: 'owner-a' });
+  expect(conversations.map((conversation) => conversation.conversationId)).toEqual([mine]);
+});
+
 test('deleteConversation removes it from get, audio and the list', async () => {
   const conversationId = conversationIdOf(await engine.registerCall(callInput()));
   await engine.deleteConversation(conversationId);

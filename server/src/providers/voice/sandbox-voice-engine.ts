@@ -7,6 +7,7 @@ import type {
   ConversationDetail,
   ConversationStatus,
   ConversationSummary,
+  ListConversationsOptions,
   RegisterCallInput,
   TranscriptTurn,
   VoiceEngine,
@@ -203,15 +204,16 @@ export class SandboxVoiceEngine implements VoiceEngine {
     return connectStreamTwiml(SANDBOX_STREAM_URL, await this.storeRegistration(input));
   }
 
-  async listConversations(options: { cursor?: string; pageSize?: number }) {
+  async listConversations(options: ListConversationsOptions) {
     const pageSize = Math.min(Math.max(options.pageSize ?? 30, 1), 100);
     const after = options.cursor ? decodeCursor(options.cursor) : null;
     const { rows } = await this.db.query<ConversationRow>(
       `select ${COLUMNS} from sandbox_voice_conversations
-       where $1::timestamptz is null or (started_at, conversation_id) < ($1::timestamptz, $2::text)
+       where ($1::timestamptz is null or (started_at, conversation_id) < ($1::timestamptz, $2::text))
+         and ($4::text is null or dynamic_variables ->> 'user_id' = $4::text)
        order by started_at desc, conversation_id desc
        limit $3`,
-      [after?.[0] ?? null, after?.[1] ?? null, pageSize + 1],
+      [after?.[0] ?? null, after?.[1] ?? null, pageSize + 1, options.ownerId ?? null],
     );
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];

@@ -36,11 +36,19 @@ export interface ConversationDetail extends ConversationSummary {
   hasAudio: boolean;
 }
 
+export interface ListConversationsOptions {
+  cursor?: string;
+  pageSize?: number;
+  /** Our account id, as registerCall sent it in the `user_id` dynamic variable. */
+  ownerId?: string;
+}
+
 export interface VoiceEngine {
   readonly isSandbox: boolean;
   /** POST /v1/convai/twilio/register-call; answers the TwiML to hand back to Twilio as it is. */
   registerCall(input: RegisterCallInput): Promise<string>;
-  listConversations(options: { cursor?: string; pageSize?: number }): Promise<{
+  /** Newest first; with ownerId, only calls registered with that `user_id` dynamic variable. */
+  listConversations(options: ListConversationsOptions): Promise<{
     conversations: ConversationSummary[];
     nextCursor: string | null;
   }>;
