@@ -1,5 +1,6 @@
 import type { AppDeps, AppServices } from './app.ts';
 import { SWEEP_INTERVAL_MS, sweepCallReservations } from './modules/voice/deadline-sweeper.ts';
+import { deleteUnclaimedRecordings } from './modules/voice/early-recordings.ts';
 
 export interface BackgroundJobs {
   stop(): void;
@@ -28,6 +29,9 @@ export function startBackgroundJobs(deps: AppDeps, services: AppServices): Backg
       subscriptions: services.subscription,
       profiles: services.profile,
     }),
+  );
+  every(60 * 60_000, 'unclaimed-recordings', () =>
+    deleteUnclaimedRecordings({ db: deps.db, logger: deps.logger, recordings: deps.providers.recordings }),
   );
   return {
     stop: () => timers.forEach((timer) => clearInterval(timer)),

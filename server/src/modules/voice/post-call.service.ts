@@ -140,9 +140,12 @@ export function createPostCallService(deps: PostCallDeps) {
       recordFinishedCall(finishedCallFromWebhook(payload)),
 
     async handleAudio(payload: PostCallAudio): Promise<void> {
-      const key = recordingKey(payload.data.conversation_id);
+      const conversationId = payload.data.conversation_id;
+      const key = recordingKey(conversationId);
       await deps.recordings.put(key, Buffer.from(payload.data.full_audio, 'base64'));
-      await calls.setAudioKey(db, payload.data.conversation_id, key);
+      // Before its transcription: kept for the call to claim, or deleted if no call ever does.
+      if (!(await calls.setAudioKey(db, conversationId, key)))
+        await calls.noteEarlyRecording(db, conversationId, key);
     },
   };
 }
