@@ -171,7 +171,7 @@ test('a pay-per-call call settled without a post-call event still deletes the ki
   const { user, call } = await familyOnTheLine({ plan: 'pay_per_call' });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '100' });
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
-  expect(await minutesUsed(user.id)).toBe(2);
+  expect((await ctx.services.subscription.find(user.id))?.status).toBe('ended');
   expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeUndefined();
 });
 

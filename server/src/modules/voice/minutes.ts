@@ -54,8 +54,9 @@ export function deletesProfileAfterCall(plan: string): boolean {
 /**
  * Moves a finished call's minutes into minutes_used (inside the caller's transaction, with the
  * reservation already locked). Billed = ceil(seconds / 60), at most the reservation plus the grace
- * minute, and the balance never goes below zero. A billed pay-per-call call also deletes the kid
- * profile in the same transaction, whichever path settles it, so the promise cannot be half kept.
+ * minute, and the balance never goes below zero. A billed pay-per-call call is its plan's one
+ * call: the plan ends (unless gifted minutes remain) and the kid profile is deleted in the same
+ * transaction, whichever path settles it, so the promise cannot be half kept.
  */
 export async function settleReservation(
   tx: Queryable,
@@ -66,14 +67,20 @@ export async function settleReservation(
   if (reservation.status !== 'open') return 0;
   const billed = Math.min(Math.max(0, minutes), reservation.minutes_reserved + GRACE_MINUTES);
   if (billed > 0) {
+    const oneCallPlan = deletesProfileAfterCall(reservation.plan);
     const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
     if (subscription) {
+      const { minutes_limit: limit, minutes_used: used } = subscription;
+      // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it.
+      const cap = PER_CALL_CAPS[reservation.plan] ?? billed;
+      const spent = oneCallPlan ? Math.max(billed, Math.min(cap, limit - used)) : billed;
+      const minutesUsed = Math.min(limit, used + spent);
       await settlement.subscriptions.update(tx, reservation.user_id, {
-        minutes_used: Math.min(subscription.minutes_limit, subscription.minutes_used + billed),
+        minutes_used: minutesUsed,
+        ...(oneCallPlan && minutesUsed >= limit ? { status: 'ended' as const } : {}),
       });
     }
-    if (deletesProfileAfterCall(reservation.plan))
-      await settlement.profiles.deleteProfile(tx, reservation.user_id);
+    if (oneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);
   }
   await reservations.finishReservation(tx, reservation.id, billed > 0 ? 'settled' : 'closed', billed);
   return billed;

@@ -141,6 +141,36 @@ test('pay-per-call deletes the kid profile and the provider conversation after t
   expect(profile.body.has_profile).toBe(false);
 });
 
+test('pay-per-call is one call: after it the plan has ended, however short the call was', async () => {
+  const { user, callSid, client } = await answeredCall('pay_per_call');
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 40 }),
+  );
+  expect(await ctx.services.subscription.find(user.id)).toMatchObject({
+    status: 'ended',
+    minutes_limit: 5,
+    minutes_used: 5,
+  });
+  expect((await client.get('/api/subscription/status')).body).toEqual({
+    has_subscription: false,
+    subscription: null,
+  });
+});
+
+test('minutes an admin gifted to a pay-per-call family outlast its one call', async () => {
+  const { user, callSid } = await answeredCall('pay_per_call');
+  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_limit: 15 }));
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 40 }),
+  );
+  expect(await ctx.services.subscription.find(user.id)).toMatchObject({
+    status: 'active',
+    minutes_used: 5,
+  });
+});
+
 test('if deleting the pay-per-call profile fails, nothing is kept and the replayed event completes the call', async () => {
   const { user, callSid } = await answeredCall('pay_per_call');
   const payload = transcriptionPayload({ conversationId: nextConversationId(), callSid });
