@@ -1,6 +1,7 @@
 import type { AppDeps, AppServices } from './app.ts';
 import { SWEEP_INTERVAL_MS, sweepCallReservations } from './modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from './modules/voice/early-recordings.ts';
+import { createProviderDeletions } from './modules/voice/provider-deletions.ts';
 
 export interface BackgroundJobs {
   stop(): void;
@@ -30,6 +31,12 @@ export function startBackgroundJobs(deps: AppDeps, services: AppServices): Backg
       profiles: services.profile,
     }),
   );
+  const providerDeletions = createProviderDeletions({
+    db: deps.db,
+    logger: deps.logger,
+    voice: deps.providers.voice,
+  });
+  every(60_000, 'provider-conversation-deletions', () => providerDeletions.runDue());
   every(60 * 60_000, 'unclaimed-recordings', () =>
     deleteUnclaimedRecordings({ db: deps.db, logger: deps.logger, recordings: deps.providers.recordings }),
   );

@@ -3,21 +3,22 @@ import type { PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
-import type { TranscriptTurn, VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
 import { billedMinutes, deletesProfileAfterCall, settleReservation } from './minutes.ts';
+import type { ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
 export interface PostCallDeps {
   db: Db;
   logger: Logger;
-  voice: VoiceEngine;
   recordings: RecordingStorage;
   summarizer: Summarizer;
   profiles: ProfileService;
   subscriptions: SubscriptionService;
+  providerDeletions: ProviderDeletions;
 }
 
 /** A finished conversation, from the post-call webhook or from the conversations API (sync). */
@@ -113,23 +114,19 @@ export function createPostCallService(deps: PostCallDeps) {
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
       if (locked) await settleReservation(tx, deps, locked, billedMinutes(call.durationSeconds));
+      if (reservation && deletesProfileAfterCall(reservation.plan))
+        await deps.providerDeletions.schedule(tx, call.conversationId);
       return id;
     });
     if (!callId) return false;
 
     // Audio that arrived before the transcript was kept under the conversation's key.
-    if (!call.audio && (await deps.recordings.size(key)) !== null)
-      await calls.setAudioKey(db, call.conversationId, key);
-
-    // The kid profile went with the settlement; the provider's copy of the call goes now.
-    if (reservation && deletesProfileAfterCall(reservation.plan)) {
-      await deps.voice.deleteConversation(call.conversationId).catch((error: unknown) => {
-        logger.error(
-          { err: error, conversationId: call.conversationId },
-          'could not delete the provider conversation',
-        );
-      });
-    }
+    const audioIn =
+      !!call.audio ||
+      ((await deps.recordings.size(key)) !== null && (await calls.setAudioKey(db, call.conversationId, key)));
+    // Pay-per-call: the kid profile went with the settlement; the provider's copy goes once the
+    // audio is in (deleting it first could stop the provider sending it).
+    if (audioIn) await deps.providerDeletions.audioStored(call.conversationId);
     return true;
   }
 
@@ -144,8 +141,9 @@ export function createPostCallService(deps: PostCallDeps) {
       const key = recordingKey(conversationId);
       await deps.recordings.put(key, Buffer.from(payload.data.full_audio, 'base64'));
       // Before its transcription: kept for the call to claim, or deleted if no call ever does.
-      if (!(await calls.setAudioKey(db, conversationId, key)))
-        await calls.noteEarlyRecording(db, conversationId, key);
+      if (await calls.setAudioKey(db, conversationId, key))
+        await deps.providerDeletions.audioStored(conversationId);
+      else await calls.noteEarlyRecording(db, conversationId, key);
     },
   };
 }

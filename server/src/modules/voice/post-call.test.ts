@@ -130,11 +130,16 @@ test('billing never passes the reservation plus one grace minute', async () => {
   expect(rows).toEqual([{ minutes_billed: 2 }]);
 });
 
-test('pay-per-call deletes the kid profile and the provider conversation after the call', async () => {
+test('pay-per-call deletes the kid profile after the call, and the provider conversation once its audio is in', async () => {
   const { user, callSid, client } = await answeredCall('pay_per_call');
   const conversationId = nextConversationId();
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
   expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeUndefined();
+  expect(ctx.voice.deleted).not.toContain(conversationId);
+  await postElevenLabs(ctx, {
+    type: 'post_call_audio',
+    data: { agent_id: 'agent_test', conversation_id: conversationId, full_audio: 'SUQz' },
+  });
   expect(ctx.voice.deleted).toContain(conversationId);
   expect(await callsOf(user.id)).toHaveLength(1);
   const profile = await client.get('/api/santa/kid-profile');

@@ -3,6 +3,7 @@ import { createCallMediaService, type CallMediaService } from './call-media.serv
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
 import { createPostCallService, type PostCallService } from './post-call.service.ts';
+import { createProviderDeletions } from './provider-deletions.ts';
 
 export interface VoiceModule {
   inbound: InboundCallService;
@@ -18,11 +19,11 @@ export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceMo
   const postCall = createPostCallService({
     db,
     logger,
-    voice: providers.voice,
     recordings: providers.recordings,
     summarizer: providers.summarizer,
     profiles,
     subscriptions: services.subscription,
+    providerDeletions: createProviderDeletions({ db, logger, voice: providers.voice }),
   });
   return {
     inbound: createInboundCallService({

@@ -35,6 +35,7 @@ export class TestVoiceEngine implements VoiceEngine {
   audio = new Map<string, Buffer>();
   failRegister = false;
   failList = false;
+  failDelete = false;
   /** The owner each conversations listing asked for. */
   listedFor: (string | undefined)[] = [];
 
@@ -73,6 +74,7 @@ export class TestVoiceEngine implements VoiceEngine {
   }
 
   async deleteConversation(conversationId: string): Promise<void> {
+    if (this.failDelete) throw new Error('provider down');
     this.deleted.push(conversationId);
   }
 

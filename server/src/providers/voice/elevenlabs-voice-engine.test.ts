@@ -185,6 +185,10 @@ test('deleting a conversation sends DELETE', async () => {
   expect(seen).toMatchObject([{ method: 'DELETE', path: '/v1/convai/conversations/conv_1' }]);
 });
 
+test('deleting a conversation that is already gone succeeds, so a retry can finish', async () => {
+  await expect(engine.deleteConversation('conv_gone')).resolves.toBeUndefined();
+});
+
 test('webhooks verify with the secret, within 30 minutes, and reject tampering', () => {
   const body = Buffer.from('{"type":"post_call_transcription"}');
   const now = new Date();

@@ -108,7 +108,13 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   }
 
   async deleteConversation(conversationId: string): Promise<void> {
-    await this.client.conversationalAi.conversations.delete(conversationId);
+    try {
+      await this.client.conversationalAi.conversations.delete(conversationId);
+    } catch (error) {
+      // Already gone is what a retried deletion wants.
+      if (error instanceof ElevenLabsError && error.statusCode === 404) return;
+      throw error;
+    }
   }
 
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean {

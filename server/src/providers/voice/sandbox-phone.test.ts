@@ -161,6 +161,31 @@ test("the sandbox's Twilio keeps each simulated call's status and duration, as T
   expect(await telephony.fetchCall('CA0000000000000000000000000000dead')).toBeNull();
 });
 
+test('a pay-per-call call hangs up cleanly, keeps its recording, and ends the plan', async () => {
+  const { user, client } = await signUp(ctx.app);
+  await ctx.db.transaction((tx) =>
+    ctx.services.subscription.activatePlan(tx, user.id, { plan: 'pay_per_call', amountCents: 299 }),
+  );
+  const parentPhone = '+14155552999';
+  const form = client.post('/api/santa/kid-profile');
+  for (const [name, value] of Object.entries({ parent_phone: parentPhone, kid_name: 'Ivy' }))
+    form.field(name, value);
+  expect((await form).status).toBeLessThan(300);
+
+  const { state } = await dial(parentPhone);
+  const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
+  expect(res.status).toBe(200);
+  expect(res.body.delivery).toEqual({
+    post_call_transcription: 200,
+    post_call_audio: 200,
+    status_callback: 200,
+  });
+  const [call] = await callHistory(client);
+  expect(call!.audio_url).not.toBeNull();
+  expect((await client.get('/api/subscription/status')).body.has_subscription).toBe(false);
+  expect((await client.get('/api/santa/kid-profile')).body.has_profile).toBe(false);
+});
+
 test('hanging up twice sends the post-call webhooks once', async () => {
   const { parentPhone } = await parentWithProfile();
   const { state } = await dial(parentPhone);

@@ -120,6 +120,8 @@ export function createAppWebhooks(deps: {
     /** ElevenLabs' post_call_transcription and post_call_audio, then Twilio's status callback. */
     async afterCall(done: SandboxConversation): Promise<WebhookDelivery> {
       const endedAt = done.endedAt ?? now();
+      // ElevenLabs has the whole recording before it sends either post-call event.
+      const audio = await engine.getConversationAudio(done.conversationId);
       const transcription = await postElevenLabs({
         type: 'post_call_transcription',
         event_timestamp: unixSeconds(endedAt),
@@ -144,7 +146,6 @@ export function createAppWebhooks(deps: {
           conversation_initiation_client_data: { dynamic_variables: done.dynamicVariables },
         },
       });
-      const audio = await engine.getConversationAudio(done.conversationId);
       const audioDelivery = await postElevenLabs({
         type: 'post_call_audio',
         event_timestamp: unixSeconds(endedAt),

@@ -49,6 +49,9 @@ function secondsBetween(from: Date, to: Date): number {
   return Math.max(0, (to.getTime() - from.getTime()) / 1000);
 }
 
+/** How many ended calls the simulator still shows. */
+const ENDED_CALLS_KEPT = 1_000;
+
 export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
   const { engine, telephony, logger } = deps;
   const now = deps.now ?? (() => new Date());
@@ -71,8 +74,14 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
     };
   }
 
+  /**
+   * Calls that ended here, as they ended: pay-per-call deletes its conversation at the provider
+   * once the call is stored, and the phone still shows the ended call.
+   */
+  const endedCalls = new Map<string, SandboxConversation>();
+
   async function load(callSid: string): Promise<SandboxConversation> {
-    const conversation = await engine.findByCallSid(callSid);
+    const conversation = (await engine.findByCallSid(callSid)) ?? endedCalls.get(callSid);
     if (!conversation) throw new AppError('not_found', 'No such call');
     return conversation;
   }
@@ -97,6 +106,8 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
       audio: silentMp3(Math.min(durationSeconds, MAX_AUDIO_SECONDS)),
     });
     if (!done) return null;
+    endedCalls.set(callSid, done);
+    if (endedCalls.size > ENDED_CALLS_KEPT) endedCalls.delete(endedCalls.keys().next().value!);
     const delivery = await webhooks.afterCall(done);
     if (Object.values(delivery).some((code) => code >= 300)) {
       logger.warn({ delivery }, 'sandbox phone: the app refused a post-call webhook');
@@ -219,6 +230,7 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
       stopListening();
       for (const timer of deadlineTimers.values()) clearTimeout(timer);
       deadlineTimers.clear();
+      endedCalls.clear();
     },
   };
 }

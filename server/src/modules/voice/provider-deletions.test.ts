@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { createProviderDeletions } from './provider-deletions.ts';
+import {
+  createFamily,
+  createVoiceTestContext,
+  HOTLINE,
+  inboundCall,
+  postElevenLabs,
+  postTwilio,
+  transcriptionPayload,
+  type VoiceTestContext,
+} from './voice-test-helpers.ts';
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+let counter = 0;
+const nextConversationId = () => `conv_deletion_${++counter}`;
+
+/** A pay-per-call call whose transcription has been stored. */
+async function storedPayPerCall(options: { audioFirst?: boolean } = {}) {
+  const family = await createFamily(ctx, { plan: 'pay_per_call' });
+  const call = inboundCall(family.parentPhone, HOTLINE);
+  await postTwilio(ctx, 'inbound', call);
+  const conversationId = nextConversationId();
+  if (options.audioFirst) {
+    await postElevenLabs(ctx, {
+      type: 'post_call_audio',
+      data: { agent_id: 'agent_test', conversation_id: conversationId, full_audio: 'SUQz' },
+    });
+  }
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid }));
+  return conversationId;
+}
+
+const runDue = () =>
+  createProviderDeletions({ db: ctx.db, logger: ctx.deps.logger, voice: ctx.voice }).runDue();
+
+async function makeDue(conversationId: string) {
+  await ctx.db.query(
+    "update provider_conversation_deletions set due_at = now() - interval '1 second' where conversation_id = $1",
+    [conversationId],
+  );
+}
+
+test('audio that came before the transcription lets the provider conversation go at once', async () => {
+  const conversationId = await storedPayPerCall({ audioFirst: true });
+  expect(ctx.voice.deleted).toContain(conversationId);
+});
+
+test('a pay-per-call conversation whose audio never comes is deleted after the wait', async () => {
+  const conversationId = await storedPayPerCall();
+  await runDue();
+  expect(ctx.voice.deleted).not.toContain(conversationId);
+  await makeDue(conversationId);
+  await runDue();
+  expect(ctx.voice.deleted).toContain(conversationId);
+});
+
+test('a deletion the provider refuses is retried until it is confirmed', async () => {
+  ctx.voice.failDelete = true;
+  let conversationId: string;
+  try {
+    conversationId = await storedPayPerCall({ audioFirst: true });
+    expect(ctx.voice.deleted).not.toContain(conversationId);
+  } finally {
+    ctx.voice.failDelete = false;
+  }
+  await makeDue(conversationId);
+  await runDue();
+  expect(ctx.voice.deleted).toContain(conversationId);
+  const { rows } = await ctx.db.query(
+    'select 1 from provider_conversation_deletions where conversation_id = $1',
+    [conversationId],
+  );
+  expect(rows).toHaveLength(0);
+});

@@ -1,0 +1,67 @@
+import type { Logger } from 'pino';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
+
+/** How long a pay-per-call conversation waits for its audio before it is deleted anyway. */
+export const AUDIO_WAIT_SECONDS = 60 * 60;
+/** A deletion the provider refused is tried again this much later. */
+const RETRY_SECONDS = 60;
+const BATCH = 50;
+
+/**
+ * Pay-per-call's promise at the voice provider (migrations/0016): the conversation is deleted
+ * once its audio is in, or after the wait, and retried until the provider confirms.
+ */
+export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
+  const { db, logger } = deps;
+
+  async function deleteNow(conversationId: string): Promise<void> {
+    try {
+      await deps.voice.deleteConversation(conversationId);
+    } catch (error) {
+      logger.error({ err: error, conversationId }, 'could not delete the provider conversation; will retry');
+      await db.query(
+        `update provider_conversation_deletions set due_at = now() + make_interval(secs => $2)
+         where conversation_id = $1`,
+        [conversationId, RETRY_SECONDS],
+      );
+      return;
+    }
+    await db.query('delete from provider_conversation_deletions where conversation_id = $1', [
+      conversationId,
+    ]);
+  }
+
+  return {
+    /** In the transaction that stores a pay-per-call call: its conversation is to be deleted. */
+    async schedule(q: Queryable, conversationId: string): Promise<void> {
+      await q.query(
+        `insert into provider_conversation_deletions (conversation_id, due_at)
+         values ($1, now() + make_interval(secs => $2))
+         on conflict (conversation_id) do nothing`,
+        [conversationId, AUDIO_WAIT_SECONDS],
+      );
+    },
+
+    /** The call's audio is stored: a deletion waiting for it goes ahead. */
+    async audioStored(conversationId: string): Promise<void> {
+      const { rows } = await db.query(
+        'select 1 from provider_conversation_deletions where conversation_id = $1',
+        [conversationId],
+      );
+      if (rows.length > 0) await deleteNow(conversationId);
+    },
+
+    /** Background job: deletions whose audio never came, and ones the provider refused before. */
+    async runDue(): Promise<void> {
+      const { rows } = await db.query<{ conversation_id: string }>(
+        `select conversation_id from provider_conversation_deletions where due_at <= now()
+         order by due_at limit $1`,
+        [BATCH],
+      );
+      for (const row of rows) await deleteNow(row.conversation_id);
+    },
+  };
+}
+
+export type ProviderDeletions = ReturnType<typeof createProviderDeletions>;
