@@ -14,6 +14,11 @@ export const PAYMENT_MESSAGES = {
   callNotFound: 'Call not found',
 } as const;
 
+/** Buying Pay Per Call would replace a pass, its dedicated number and its minutes. */
+export function passAlreadyActiveMessage(passName: string): string {
+  return `You already have the ${passName}, with its own Santa number and minutes. Pay Per Call is for families without a pass.`;
+}
+
 /** Form fields arrive as strings; an empty field counts as missing. */
 const blankToUndefined = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
-import { PAYMENT_MESSAGES, type CreateCheckoutRequest } from '@santa/shared/payments';
+import {
+  passAlreadyActiveMessage,
+  PAYMENT_MESSAGES,
+  type CreateCheckoutRequest,
+} from '@santa/shared/payments';
 import { PLANS } from '@santa/shared/plans';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
@@ -9,7 +13,7 @@ import type {
   CreateCheckoutSessionInput,
   StripeProvider,
 } from '../../providers/stripe/stripe-provider.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import type { CouponsService } from './coupons.service.ts';
 import * as repo from './payments.repository.ts';
 
@@ -122,6 +126,12 @@ export function createCheckoutService(deps: {
       assertOwnUrl(input.cancel_url);
       const plan = PLANS[input.plan];
       const isPass = plan.billing === 'subscription';
+      if (!isPass) {
+        // Activating it would end the pass: its Stripe subscription, number and minutes with it.
+        const current = await subscription.find(user.id);
+        if (current && isUsable(current) && PLANS[current.plan].billing === 'subscription')
+          throw new AppError('conflict', passAlreadyActiveMessage(PLANS[current.plan].name));
+      }
       const url = await open(
         user,
         { kind: 'plan', plan: input.plan, couponCode: input.coupon_code },

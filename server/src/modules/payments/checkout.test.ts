@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import supertest from 'supertest';
-import { PAYMENT_MESSAGES } from '@santa/shared/payments';
+import { passAlreadyActiveMessage, PAYMENT_MESSAGES } from '@santa/shared/payments';
 import {
   createTestContext,
   PUBLIC_URL,
@@ -49,6 +49,24 @@ describe('POST /api/stripe/create-checkout', () => {
   test('needs sign-in', async () => {
     const res = await new TestClient(ctx.app).post('/api/stripe/create-checkout').type('form').send(form());
     expect(res.status).toBe(401);
+  });
+
+  test('a family with a pass is not sold Pay Per Call over it, but may move to a longer pass', async () => {
+    const { client, user } = await signUp(ctx.app);
+    await ctx.db.transaction((tx) =>
+      ctx.services.subscription.activatePlan(tx, user.id, { plan: 'subscription_3month', amountCents: 8900 }),
+    );
+    const res = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ plan: 'pay_per_call' }));
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(passAlreadyActiveMessage('3-Month Pass'));
+    const longer = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ plan: 'subscription_12month' }));
+    expect(longer.status).toBe(200);
   });
 
   test.each([
