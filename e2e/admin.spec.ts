@@ -44,7 +44,7 @@ test('the admin gifts minutes to a user found by part of the name, and the dashb
   await openAdmin(page);
   await shot(page, 'users-tab-desktop');
   await selectUser(page, `gift${tag}`.toUpperCase(), parent.account.email);
-  await expect(page.getByText('Email/password')).toBeVisible();
+  await expect(page.getByText('email/password', { exact: true })).toBeVisible();
   await shot(page, 'user-detail-desktop');
 
   await page.getByRole('button', { name: 'Gift Minutes' }).click();
@@ -170,13 +170,13 @@ test("the admin edits Santa's script", async ({ page }) => {
     page.getByText('Safety rules are always added to every call and cannot be edited here.'),
   ).toBeVisible();
   await box.fill('Ho ho ho! You are Santa, talking with {kid_name}.');
-  await page.getByRole('button', { name: 'Save Script' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Santa prompt updated successfully!')).toBeVisible();
   await expect(page.getByText(`Last updated by ${ADMIN.email}`)).toBeVisible();
   await shot(page, 'script-tab');
 
   await box.fill('No name here');
-  await page.getByRole('button', { name: 'Save Script' }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, '{kid_name}')).toBeVisible();
 });
 

@@ -81,7 +81,7 @@ export function CouponsPanel() {
         ) : coupons.data.length === 0 ? (
           <p className="text-gray-600">No coupons yet. Generate one above.</p>
         ) : (
-          <div className="overflow-x-auto">
+          <div className="relative overflow-x-auto">
             <table className="w-full min-w-[560px] text-left text-sm">
               <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
                 <tr>
@@ -101,7 +101,7 @@ export function CouponsPanel() {
                     Created
                   </th>
                   <th scope="col" className="py-2">
-                    <span className="sr-only">Copy</span>
+                    Copy
                   </th>
                 </tr>
               </thead>

@@ -79,7 +79,7 @@ export function SantaScriptTab() {
             : 'Using the default script.'}
         </p>
         <Button onClick={onSave} disabled={save.isPending || prompt.isPending || prompt.isError}>
-          {save.isPending ? 'Saving...' : 'Save Script'}
+          {save.isPending ? 'Saving...' : 'Save'}
         </Button>
       </div>
     </Card>

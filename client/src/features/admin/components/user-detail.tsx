@@ -86,7 +86,7 @@ function UserDetailView({
           </Field>
           <Field label="Joined">{formatDate(user.created_at)}</Field>
           <Field label="Auth method">
-            {user.auth_method === 'google' ? 'Google sign-in' : 'Email/password'}
+            {user.auth_method === 'google' ? 'Google sign-in' : 'email/password'}
           </Field>
         </dl>
       </Section>

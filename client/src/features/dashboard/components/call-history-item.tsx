@@ -24,7 +24,9 @@ export function CallHistoryItem({
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="font-semibold text-ink">{formatLongDateTime(call.created_at)}</h3>
-          <p className="text-sm text-gray-600">Duration: {call.duration} seconds</p>
+          <p className="text-sm text-gray-600">
+            Duration: {call.duration} {call.duration === 1 ? 'second' : 'seconds'}
+          </p>
         </div>
         <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>
       </div>
