@@ -14,6 +14,14 @@ export const PAYMENT_MESSAGES = {
   callNotFound: 'Call not found',
 } as const;
 
+/** Added to the dashboard's URL when checkout sends the parent back after paying. */
+export const CHECKOUT_RETURN_PARAM = { name: 'checkout', value: 'success' } as const;
+
+/** The dashboard's address checkout returns to after payment. */
+export function checkoutReturnUrl(origin: string): string {
+  return `${origin}/dashboard?${CHECKOUT_RETURN_PARAM.name}=${CHECKOUT_RETURN_PARAM.value}`;
+}
+
 /** Buying Pay Per Call would replace a pass, its dedicated number and its minutes. */
 export function passAlreadyActiveMessage(passName: string): string {
   return `You already have the ${passName}, with its own Santa number and minutes. Pay Per Call is for families without a pass.`;

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import {
+  checkoutReturnUrl,
   passAlreadyActiveMessage,
   PAYMENT_MESSAGES,
   type CreateCheckoutRequest,
@@ -160,7 +161,7 @@ export function createCheckoutService(deps: {
         {
           mode: 'payment',
           lineItem: { name: 'Call recording', amountCents: RECORDING_PRICE_CENTS },
-          successUrl: `${origin}/dashboard`,
+          successUrl: checkoutReturnUrl(origin),
           cancelUrl: `${origin}/dashboard`,
         },
       );

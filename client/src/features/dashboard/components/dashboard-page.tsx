@@ -4,6 +4,7 @@ import { SkeletonBlock } from '@/components/skeleton-block';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { useHotlineNumber } from '../api/get-hotline-number';
 import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useCheckoutReturn } from '../api/use-checkout-return';
 import { CallHistorySection } from './call-history-section';
 import { CallTimeCard } from './call-time-card';
 import { CurrentPlanCard } from './current-plan-card';
@@ -38,6 +39,7 @@ function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
  * the kid profile alongside.
  */
 export function DashboardPage({ userName }: { userName: string }) {
+  useCheckoutReturn();
   const status = useSubscriptionStatus();
   const hasSubscription = status.data?.has_subscription === true;
   const hotline = useHotlineNumber({ enabled: hasSubscription });
