@@ -67,8 +67,9 @@ export async function settleReservation(
   if (reservation.status !== 'open') return 0;
   const billed = Math.min(Math.max(0, minutes), reservation.minutes_reserved + GRACE_MINUTES);
   if (billed > 0) {
-    const oneCallPlan = deletesProfileAfterCall(reservation.plan);
     const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
+    // Unless the family moved to a pass during the call: the pass keeps its profile and minutes.
+    const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
     if (subscription) {
       const { minutes_limit: limit, minutes_used: used } = subscription;
       // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it.

@@ -3,10 +3,10 @@ import type { Db } from '../../db/db.ts';
 import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
 import { isValidTwilioSignature, signTwilioRequest } from './twilio-signature.ts';
 
-/** Fictional numbers +1 555 0101 … 0199 (+1 555 0100 is the hotline). */
 /** The sandbox remembers this many calls; Twilio keeps its Call resources for over a year. */
 const CALLS_REMEMBERED = 10_000;
 
+/** Fictional numbers +1 555 0101 … 0199 (+1 555 0100 is the hotline). */
 const POOL = Array.from({ length: 99 }, (_, i) => `+1555${String(101 + i).padStart(4, '0')}`);
 
 export class SandboxPoolExhaustedError extends Error {}
