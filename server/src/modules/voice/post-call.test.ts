@@ -163,6 +163,20 @@ test('pay-per-call is one call: after it the plan has ended, however short the c
   });
 });
 
+test('a family that moved to a pass during its pay-per-call call keeps the profile and the pass', async () => {
+  const { user, callSid } = await answeredCall('pay_per_call');
+  await ctx.db.transaction((tx) =>
+    ctx.services.subscription.activatePlan(tx, user.id, { plan: 'subscription_3month', amountCents: 8900 }),
+  );
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId(), callSid }));
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeDefined();
+  expect(await ctx.services.subscription.find(user.id)).toMatchObject({
+    plan: 'subscription_3month',
+    status: 'active',
+    minutes_used: 2,
+  });
+});
+
 test('minutes an admin gifted to a pay-per-call family outlast its one call', async () => {
   const { user, callSid } = await answeredCall('pay_per_call');
   await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_limit: 15 }));
