@@ -58,7 +58,8 @@ function Snowfall() {
     'left-[62%] top-[10%] h-1 w-1',
     'left-[58%] top-[88%] h-2 w-2',
     'left-[78%] top-[5%] h-1.5 w-1.5',
-    'left-[92%] top-[55%] h-2.5 w-2.5',
+    // On a phone the text spans the width, so this one would sit on the paragraph.
+    'left-[92%] top-[55%] h-2.5 w-2.5 max-md:hidden',
     'left-[96%] top-[20%] h-1 w-1',
     'left-[18%] top-[95%] h-1 w-1',
   ];
