@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { sweepCallReservations } from './deadline-sweeper.ts';
 import {
+  connectedCall,
   createFamily,
   createVoiceTestContext,
   HOTLINE,
@@ -32,14 +33,6 @@ async function minutesUsed(userId: string) {
   return (await ctx.services.subscription.find(userId))?.minutes_used;
 }
 
-/** A family with a call in progress on the hotline. */
-async function familyOnTheLine(options: Parameters<typeof createFamily>[1]) {
-  const family = await createFamily(ctx, options);
-  const call = inboundCall(family.parentPhone, HOTLINE);
-  expect((await postTwilio(ctx, 'inbound', call)).text).toContain('<Connect>');
-  return { ...family, call };
-}
-
 async function passDeadline(callSid: string) {
   await ctx.db.query(
     "update call_reservations set deadline = now() - interval '1 second' where call_sid = $1",
@@ -53,7 +46,7 @@ function telephonyWith(overrides: Partial<Telephony>): Telephony {
 }
 
 test('the deadline sweeper ends an overdue call through Twilio', async () => {
-  const { call } = await familyOnTheLine({ plan: 'free_sample' });
+  const { call } = await connectedCall(ctx, { plan: 'free_sample' });
   await passDeadline(call.CallSid);
   const first = await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
   expect(first.hungUp).toBeGreaterThanOrEqual(1);
@@ -63,7 +56,7 @@ test('the deadline sweeper ends an overdue call through Twilio', async () => {
 });
 
 test("a call that ends without a post-call event is settled from Twilio's CallDuration after the grace", async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   const status = await postTwilio(ctx, 'status', {
     CallSid: call.CallSid,
     CallStatus: 'completed',
@@ -78,7 +71,7 @@ test("a call that ends without a post-call event is settled from Twilio's CallDu
 });
 
 test('a child who redials straight after a call finds the rest of the balance', async () => {
-  const { user, parentPhone, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const { user, parentPhone, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '40' });
   // ElevenLabs' post-call event has not arrived yet: the first call still holds what it can cost.
   const redial = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
@@ -115,7 +108,7 @@ test('a call that hung up before its reservation was taken frees the balance at 
 });
 
 test("a call whose end Twilio never reported is settled from Twilio's record of the call", async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   await passDeadline(call.CallSid);
   const telephony = telephonyWith({
     fetchCall: async () => ({ status: 'completed', durationSeconds: 95 }),
@@ -128,7 +121,7 @@ test("a call whose end Twilio never reported is settled from Twilio's record of 
 });
 
 test('a call Twilio has no record of is closed without charge', async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   await passDeadline(call.CallSid);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
   expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
@@ -136,7 +129,7 @@ test('a call Twilio has no record of is closed without charge', async () => {
 });
 
 test('while Twilio cannot be asked, the call waits open and nothing is billed', async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   await passDeadline(call.CallSid);
   const down = telephonyWith({
     fetchCall: async () => {
@@ -153,7 +146,7 @@ test('while Twilio cannot be asked, the call waits open and nothing is billed', 
 });
 
 test('when Twilio refuses to end a call that is already over, its record settles it', async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'subscription_3month', minutes: 30 });
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   await passDeadline(call.CallSid);
   const telephony = telephonyWith({
     endCall: async () => {
@@ -168,7 +161,7 @@ test('when Twilio refuses to end a call that is already over, its record settles
 });
 
 test('a pay-per-call call settled without a post-call event still deletes the kid profile', async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'pay_per_call' });
+  const { user, call } = await connectedCall(ctx, { plan: 'pay_per_call' });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '100' });
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
   expect((await ctx.services.subscription.find(user.id))?.status).toBe('ended');
@@ -186,7 +179,7 @@ test('a forged status callback is refused', async () => {
 });
 
 test('a call that never connected releases its reservation at once', async () => {
-  const { user, call } = await familyOnTheLine({ plan: 'free_sample' });
+  const { user, call } = await connectedCall(ctx, { plan: 'free_sample' });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'failed' });
   expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
 });

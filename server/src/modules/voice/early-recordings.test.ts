@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deleteUnclaimedRecordings } from './early-recordings.ts';
 import {
-  createFamily,
+  connectedCall,
   createVoiceTestContext,
-  HOTLINE,
-  inboundCall,
   postElevenLabs,
-  postTwilio,
   transcriptionPayload,
   type VoiceTestContext,
 } from './voice-test-helpers.ts';
@@ -62,9 +59,7 @@ test('a recording whose call never comes is deleted after the wait', async () =>
 });
 
 test('a recording its call claimed is kept, and only its note goes', async () => {
-  const family = await createFamily(ctx, { plan: 'subscription_3month' });
-  const call = inboundCall(family.parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
+  const { call } = await connectedCall(ctx);
   const conversationId = nextConversationId();
   await postAudio(conversationId);
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid }));
@@ -75,9 +70,7 @@ test('a recording its call claimed is kept, and only its note goes', async () =>
 });
 
 test('audio for a call already stored leaves no note behind', async () => {
-  const family = await createFamily(ctx, { plan: 'subscription_3month' });
-  const call = inboundCall(family.parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
+  const { call } = await connectedCall(ctx);
   const conversationId = nextConversationId();
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid }));
   await postAudio(conversationId);

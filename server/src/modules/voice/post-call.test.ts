@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { PlanId } from '@santa/shared/plans';
 import { signElevenLabsWebhook } from '../../providers/voice/elevenlabs-signature.ts';
 import {
-  createFamily,
+  connectedCall,
   createVoiceTestContext,
-  HOTLINE,
-  inboundCall,
   postElevenLabs,
-  postTwilio,
   transcriptionPayload,
   WEBHOOK_SECRET,
   type VoiceTestContext,
@@ -39,14 +37,7 @@ async function callsOf(userId: string) {
 }
 
 /** A parent whose child has just been connected to Santa on the hotline. */
-async function answeredCall(
-  plan: 'free_sample' | 'pay_per_call' | 'subscription_3month' = 'subscription_3month',
-) {
-  const family = await createFamily(ctx, { plan });
-  const call = inboundCall(family.parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
-  return { ...family, callSid: call.CallSid };
-}
+const answeredCall = (plan: PlanId = 'subscription_3month') => connectedCall(ctx, { plan });
 
 test('a post-call webhook without a signature is refused with 400', async () => {
   const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId: nextConversationId() }), {

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createProviderDeletions } from './provider-deletions.ts';
 import {
-  createFamily,
+  connectedCall,
   createVoiceTestContext,
-  HOTLINE,
-  inboundCall,
   postElevenLabs,
-  postTwilio,
   transcriptionPayload,
   type VoiceTestContext,
 } from './voice-test-helpers.ts';
@@ -24,9 +21,7 @@ const nextConversationId = () => `conv_deletion_${++counter}`;
 
 /** A pay-per-call call whose transcription has been stored. */
 async function storedPayPerCall(options: { audioFirst?: boolean } = {}) {
-  const family = await createFamily(ctx, { plan: 'pay_per_call' });
-  const call = inboundCall(family.parentPhone, HOTLINE);
-  await postTwilio(ctx, 'inbound', call);
+  const { call } = await connectedCall(ctx, { plan: 'pay_per_call' });
   const conversationId = nextConversationId();
   if (options.audioFirst) {
     await postElevenLabs(ctx, {

@@ -165,6 +165,18 @@ export function nextCallSid(): string {
   return `CA${String(sidCounter).padStart(32, '0')}`;
 }
 
+/** A family whose child has rung the hotline and been put through to Santa. */
+export async function connectedCall(
+  ctx: VoiceTestContext,
+  options: Parameters<typeof createFamily>[1] = { plan: 'subscription_3month' },
+) {
+  const family = await createFamily(ctx, options);
+  const call = inboundCall(family.parentPhone, HOTLINE);
+  const answer = await postTwilio(ctx, 'inbound', call);
+  if (!answer.text.includes('<Connect>')) throw new Error(`the call was not put through: ${answer.text}`);
+  return { ...family, call, callSid: call.CallSid };
+}
+
 /** Posts a Twilio form webhook signed exactly as Twilio signs it (or with a forged signature). */
 export function postTwilio(
   ctx: VoiceTestContext,
