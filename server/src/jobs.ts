@@ -9,7 +9,8 @@ export interface BackgroundJobs {
 
 /**
  * Periodic work that every replica runs; each job is safe to run concurrently on several
- * replicas (plain deletes, or rows claimed with FOR UPDATE SKIP LOCKED).
+ * replicas (deletes and provider calls that can be repeated, or rows claimed with FOR UPDATE
+ * SKIP LOCKED).
  */
 export function startBackgroundJobs(deps: AppDeps, services: AppServices): BackgroundJobs {
   const timers: NodeJS.Timeout[] = [];
