@@ -57,6 +57,13 @@ test('pricing → 3-Month Pass → sandbox checkout → Pay: the dashboard shows
   await expect(santaNumber).toContainText('dedicated');
   await expect(santaNumber.getByRole('link', { name: /^\+1 / })).toHaveAttribute('href', /^tel:\+1555\d{4}$/);
   await screenshot(page, 'payments-dashboard-after-pass');
+
+  // The pass already includes calls: Pay Per Call is not offered over it.
+  await page.goto('/pricing');
+  await expect(page.getByText('Your 3-Month Pass already includes calls')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy One Call' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Get 6-Month Pass' })).toBeEnabled();
+  await screenshot(page, 'payments-pricing-with-pass');
 });
 
 test('a 100% coupon from the admin completes the checkout with nothing to pay', async ({ page, request }) => {

@@ -3,7 +3,7 @@ import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { useHotlineNumber } from '../api/get-hotline-number';
-import { useSubscriptionStatus } from '../api/get-subscription-status';
+import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 import { useCheckoutReturn } from '../api/use-checkout-return';
 import { CallHistorySection } from './call-history-section';
 import { CallTimeCard } from './call-time-card';

@@ -6,6 +6,8 @@ interface PlanCardProps {
   isUsed: boolean;
   isPending: boolean;
   isDisabled: boolean;
+  /** Why this plan cannot be bought now, shown under its button. */
+  unavailableNote?: string | null;
   onChoose: () => void;
 }
 
@@ -21,7 +23,7 @@ function buttonLabel(plan: Plan, isUsed: boolean, isPending: boolean): string {
   return plan.billing === 'subscription' ? `Get ${plan.name}` : 'Buy One Call';
 }
 
-export function PlanCard({ plan, isUsed, isPending, isDisabled, onChoose }: PlanCardProps) {
+export function PlanCard({ plan, isUsed, isPending, isDisabled, unavailableNote, onChoose }: PlanCardProps) {
   const headingId = `plan-${plan.id}`;
   const isHighlighted = plan.badge === 'POPULAR';
   return (
@@ -58,12 +60,18 @@ export function PlanCard({ plan, isUsed, isPending, isDisabled, onChoose }: Plan
           </li>
         ))}
       </ul>
+      {unavailableNote ? (
+        <p id={`${headingId}-note`} className="mt-4 text-center text-sm text-gray-600">
+          {unavailableNote}
+        </p>
+      ) : null}
       <Button
         size="sm"
-        className="mt-6 min-h-11 w-full"
+        className={`${unavailableNote ? 'mt-2' : 'mt-6'} min-h-11 w-full`}
         variant={plan.billing === 'free' ? 'secondary' : 'primary'}
-        disabled={isUsed || isDisabled}
+        disabled={isUsed || isDisabled || !!unavailableNote}
         aria-busy={isPending}
+        aria-describedby={unavailableNote ? `${headingId}-note` : undefined}
         onClick={onChoose}
       >
         {buttonLabel(plan, isUsed, isPending)}

@@ -5,6 +5,7 @@ import { OFFERED_PLANS, PLANS, type Plan, type PurchasablePlanId } from '@santa/
 import { SiteFooter } from '@/components/site-footer';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useSampleCallStatus } from '../api/get-sample-call-status';
 import { useActivateSampleCall } from '../api/use-sample-call';
@@ -25,6 +26,10 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
   const activateSample = useActivateSampleCall();
   const createCheckout = useCreateCheckout();
   const isSampleUsed = isSignedIn && sampleStatus.data?.sample_call_used === true;
+  const status = useSubscriptionStatus({ enabled: isSignedIn });
+  const current = isSignedIn ? status.data?.subscription : null;
+  // Checkout refuses Pay Per Call to a pass holder: it would replace the pass and its number.
+  const passName = current && PLANS[current.plan].billing === 'subscription' ? current.plan_name : null;
 
   // Coming back from the checkout page with the browser's Back button restores this page from
   // the back-forward cache with the plan still pending.
@@ -97,6 +102,9 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
               key={plan.id}
               plan={plan}
               isUsed={plan.billing === 'free' && isSampleUsed}
+              unavailableNote={
+                plan.billing === 'one_time' && passName ? `Your ${passName} already includes calls` : null
+              }
               isPending={pendingPlan === plan.id}
               isDisabled={pendingPlan !== null}
               onChoose={() => {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionStatus } from '@santa/shared/subscription';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/queries/query-keys';
+import { queryKeys } from './query-keys';
 
 export const getSubscriptionStatus = () => api.get<SubscriptionStatus>('/subscription/status');
 
@@ -10,6 +10,7 @@ export const subscriptionStatusQueryOptions = queryOptions({
   queryFn: getSubscriptionStatus,
 });
 
-export function useSubscriptionStatus() {
-  return useQuery(subscriptionStatusQueryOptions);
+/** The dashboard's plan; the pricing page reads it too, when someone is signed in. */
+export function useSubscriptionStatus({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...subscriptionStatusQueryOptions, enabled });
 }
