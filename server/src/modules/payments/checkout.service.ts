@@ -15,6 +15,7 @@ import type {
   StripeProvider,
 } from '../../providers/stripe/stripe-provider.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
+import type { SubscriptionRow } from '../subscription/subscription.repository.ts';
 import type { CouponsService } from './coupons.service.ts';
 import * as repo from './payments.repository.ts';
 
@@ -60,6 +61,8 @@ export function createCheckoutService(deps: {
       CreateCheckoutSessionInput,
       'checkoutId' | 'userId' | 'customerEmail' | 'customerId' | 'metadata' | 'expiresAt' | 'discount'
     >,
+    /** The parent's plan now: its Stripe customer is reused. */
+    current: SubscriptionRow | undefined,
   ): Promise<string> {
     const checkoutId = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
@@ -95,7 +98,6 @@ export function createCheckoutService(deps: {
         code: coupon.code,
       };
     });
-    const current = await subscription.find(user.id);
     const metadata: Record<string, string> = { checkout_id: checkoutId, user_id: user.id, kind: record.kind };
     if (record.plan) metadata.plan = record.plan;
     if (record.callId) metadata.call_id = record.callId;
@@ -127,12 +129,10 @@ export function createCheckoutService(deps: {
       assertOwnUrl(input.cancel_url);
       const plan = PLANS[input.plan];
       const isPass = plan.billing === 'subscription';
-      if (!isPass) {
-        // Activating it would end the pass: its Stripe subscription, number and minutes with it.
-        const current = await subscription.find(user.id);
-        if (current && isUsable(current) && PLANS[current.plan].billing === 'subscription')
-          throw new AppError('conflict', passAlreadyActiveMessage(PLANS[current.plan].name));
-      }
+      const current = await subscription.find(user.id);
+      // Pay Per Call would end a pass: its Stripe subscription, number and minutes with it.
+      if (!isPass && current && isUsable(current) && PLANS[current.plan].billing === 'subscription')
+        throw new AppError('conflict', passAlreadyActiveMessage(PLANS[current.plan].name));
       const url = await open(
         user,
         { kind: 'plan', plan: input.plan, couponCode: input.coupon_code },
@@ -146,6 +146,7 @@ export function createCheckoutService(deps: {
           successUrl: input.success_url,
           cancelUrl: input.cancel_url,
         },
+        current,
       );
       return { url };
     },
@@ -164,6 +165,7 @@ export function createCheckoutService(deps: {
           successUrl: checkoutReturnUrl(origin),
           cancelUrl: `${origin}/dashboard`,
         },
+        await subscription.find(user.id),
       );
       return { checkout_url: url };
     },

@@ -9,6 +9,7 @@ import {
   inboundCall,
   nextCallSid,
   postTwilio,
+  reservationsOf,
   sweeperDeps,
   type VoiceTestContext,
 } from './voice-test-helpers.ts';
@@ -21,13 +22,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function reservationsOf(userId: string) {
-  const { rows } = await ctx.db.query<{ call_sid: string; minutes_reserved: number; status: string }>(
-    'select call_sid, minutes_reserved, status from call_reservations where user_id = $1 order by created_at',
-    [userId],
-  );
-  return rows;
-}
+const reservations = (userId: string) => reservationsOf(ctx, userId);
 
 async function minutesUsed(userId: string) {
   return (await ctx.services.subscription.find(userId))?.minutes_used;
@@ -64,7 +59,7 @@ test("a call that ends without a post-call event is settled from Twilio's CallDu
   });
   expect(status.status).toBe(200);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
-  expect(await reservationsOf(user.id)).toEqual([
+  expect(await reservations(user.id)).toEqual([
     { call_sid: call.CallSid, minutes_reserved: 3, status: 'settled' },
   ]);
   expect(await minutesUsed(user.id)).toBe(3);
@@ -76,7 +71,7 @@ test('a child who redials straight after a call finds the rest of the balance', 
   // ElevenLabs' post-call event has not arrived yet: the first call still holds what it can cost.
   const redial = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
   expect(redial.text).toContain('<Connect>');
-  expect((await reservationsOf(user.id)).map((r) => [r.minutes_reserved, r.status])).toEqual([
+  expect((await reservations(user.id)).map((r) => [r.minutes_reserved, r.status])).toEqual([
     [1, 'open'],
     [29, 'open'],
   ]);
@@ -87,10 +82,10 @@ test('a status callback that overtakes its reservation is applied by the sweeper
   const call = inboundCall(parentPhone, HOTLINE);
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '70' });
   await postTwilio(ctx, 'inbound', call);
-  expect((await reservationsOf(user.id))[0]?.minutes_reserved).toBe(30);
+  expect((await reservations(user.id))[0]?.minutes_reserved).toBe(30);
 
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
-  expect(await reservationsOf(user.id)).toEqual([
+  expect(await reservations(user.id)).toEqual([
     { call_sid: call.CallSid, minutes_reserved: 2, status: 'open' },
   ]);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
@@ -104,7 +99,7 @@ test('a call that hung up before its reservation was taken frees the balance at 
   await postTwilio(ctx, 'inbound', call);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
   expect((await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))).text).toContain('<Connect>');
-  expect((await reservationsOf(user.id)).map((r) => r.minutes_reserved)).toEqual([0, 30]);
+  expect((await reservations(user.id)).map((r) => r.minutes_reserved)).toEqual([0, 30]);
 });
 
 test("a call whose end Twilio never reported is settled from Twilio's record of the call", async () => {
@@ -114,7 +109,7 @@ test("a call whose end Twilio never reported is settled from Twilio's record of 
     fetchCall: async () => ({ status: 'completed', durationSeconds: 95 }),
   });
   await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: -1 }));
-  expect(await reservationsOf(user.id)).toEqual([
+  expect(await reservations(user.id)).toEqual([
     { call_sid: call.CallSid, minutes_reserved: 2, status: 'settled' },
   ]);
   expect(await minutesUsed(user.id)).toBe(2);
@@ -124,7 +119,7 @@ test('a call Twilio has no record of is closed without charge', async () => {
   const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   await passDeadline(call.CallSid);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
-  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+  expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
   expect(await minutesUsed(user.id)).toBe(0);
 });
 
@@ -137,7 +132,7 @@ test('while Twilio cannot be asked, the call waits open and nothing is billed', 
     },
   });
   await sweepCallReservations(sweeperDeps(ctx, { telephony: down, graceSeconds: -1 }));
-  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['open']);
+  expect((await reservations(user.id)).map((r) => r.status)).toEqual(['open']);
   expect(await minutesUsed(user.id)).toBe(0);
 
   const back = telephonyWith({ fetchCall: async () => ({ status: 'completed', durationSeconds: 1790 }) });
@@ -155,7 +150,7 @@ test('when Twilio refuses to end a call that is already over, its record settles
     fetchCall: async () => ({ status: 'completed', durationSeconds: 250 }),
   });
   await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: 3600 }));
-  expect(await reservationsOf(user.id)).toEqual([
+  expect(await reservations(user.id)).toEqual([
     { call_sid: call.CallSid, minutes_reserved: 5, status: 'open' },
   ]);
 });
@@ -181,5 +176,5 @@ test('a forged status callback is refused', async () => {
 test('a call that never connected releases its reservation at once', async () => {
   const { user, call } = await connectedCall(ctx, { plan: 'free_sample' });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'failed' });
-  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+  expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
 });

@@ -9,6 +9,7 @@ import {
   inboundCall,
   nextCallSid,
   postTwilio,
+  reservationsOf,
   REGISTERED_TWIML,
   type VoiceTestContext,
 } from './voice-test-helpers.ts';
@@ -21,19 +22,13 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function reservationsOf(userId: string) {
-  const { rows } = await ctx.db.query<{ call_sid: string; minutes_reserved: number; status: string }>(
-    'select call_sid, minutes_reserved, status from call_reservations where user_id = $1',
-    [userId],
-  );
-  return rows;
-}
+const reservations = (userId: string) => reservationsOf(ctx, userId);
 
 test('a forged Twilio signature is refused with 403 and nothing is reserved', async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
   const res = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE), { forge: true });
   expect(res.status).toBe(403);
-  expect(await reservationsOf(user.id)).toHaveLength(0);
+  expect(await reservations(user.id)).toHaveLength(0);
   expect(ctx.voice.registered).toHaveLength(0);
 });
 
@@ -59,7 +54,7 @@ test('a parent calling the common hotline from their own phone is recognised and
   expect(sent.prompt).toContain('a red bicycle');
   expect(sent.prompt).toContain('at most 1 minute');
   expect(sent.firstMessage).toContain('Emma');
-  expect(await reservationsOf(user.id)).toEqual([
+  expect(await reservations(user.id)).toEqual([
     { call_sid: call.CallSid, minutes_reserved: 1, status: 'open' },
   ]);
 });
@@ -70,7 +65,7 @@ test('Twilio re-sending the webhook of a ringing call connects it again without 
   expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
   // The first attempt holds the whole 1-minute balance, yet the retry is the same call.
   expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
-  expect(await reservationsOf(user.id)).toEqual([
+  expect(await reservations(user.id)).toEqual([
     { call_sid: call.CallSid, minutes_reserved: 1, status: 'open' },
   ]);
 });
@@ -82,7 +77,7 @@ test.each([
   const { user } = await createFamily(ctx, { plan: 'free_sample', profile: { parent_phone: saved } });
   const res = await postTwilio(ctx, 'inbound', inboundCall(calling, HOTLINE));
   expect(res.text).toBe(REGISTERED_TWIML);
-  expect(await reservationsOf(user.id)).toHaveLength(1);
+  expect(await reservations(user.id)).toHaveLength(1);
 });
 
 test("a call to a dedicated number reaches its owner's profile whoever calls", async () => {
@@ -118,7 +113,7 @@ test('a caller with no minutes left hears a kind goodbye and is not connected', 
   expect(res.text).toContain('goodbye');
   expect(res.text).toContain('<Hangup/>');
   expect(ctx.voice.registered).toHaveLength(registered);
-  expect(await reservationsOf(user.id)).toHaveLength(0);
+  expect(await reservations(user.id)).toHaveLength(0);
 });
 
 test('a profile without any plan gets the no-minutes goodbye', async () => {
@@ -137,7 +132,7 @@ test('when the voice agent fails the reservation is closed and the child hears a
   } finally {
     ctx.voice.failRegister = false;
   }
-  expect((await reservationsOf(user.id)).map((r) => r.status)).toEqual(['closed']);
+  expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
 });
 
 test('30 concurrent calls against an account with 10 minutes never reserve more than 10', async () => {
@@ -151,7 +146,7 @@ test('30 concurrent calls against an account with 10 minutes never reserve more 
     Array.from({ length: 30 }, () => postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))),
   );
   const connected = results.filter((res) => res.text === REGISTERED_TWIML).length;
-  const rows = await reservationsOf(user.id);
+  const rows = await reservations(user.id);
   const reserved = rows.filter((r) => r.status === 'open').reduce((sum, r) => sum + r.minutes_reserved, 0);
   expect(reserved).toBeLessThanOrEqual(10);
   expect(reserved).toBe(10);
@@ -164,7 +159,7 @@ test('concurrent calls on a pass share the balance instead of each taking all of
     Array.from({ length: 5 }, () => postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))),
   );
   expect(results.filter((res) => res.text === REGISTERED_TWIML)).toHaveLength(1);
-  const rows = await reservationsOf(user.id);
+  const rows = await reservations(user.id);
   expect(rows.reduce((sum, r) => sum + r.minutes_reserved, 0)).toBe(10);
 });
 
@@ -182,9 +177,9 @@ test('families calling at the same moment are each recognised and reserved from 
   expect(results.map((res) => res.text === REGISTERED_TWIML)).toEqual([true, true, true, true, false]);
   expect(results[4]!.text).toContain('call time has run out');
   for (const [i, { user }] of families.entries()) {
-    expect((await reservationsOf(user.id)).map((row) => row.minutes_reserved)).toEqual([[3, 5, 7, 9][i]]);
+    expect((await reservations(user.id)).map((row) => row.minutes_reserved)).toEqual([[3, 5, 7, 9][i]]);
   }
-  expect(await reservationsOf(spent.user.id)).toEqual([]);
+  expect(await reservations(spent.user.id)).toEqual([]);
 });
 
 test('one reservation round trip serves several accounts, and two calls of one account share its balance', async () => {

@@ -89,6 +89,7 @@ export function createPostCallService(deps: PostCallDeps) {
       return false;
     }
 
+    const oneCallPlan = !!reservation && deletesProfileAfterCall(reservation.plan);
     const transcript = formatTranscript(call.transcript);
     // Vendor calls stay outside the transaction (style rule 10).
     const summary = await deps.summarizer.summarize({
@@ -114,8 +115,7 @@ export function createPostCallService(deps: PostCallDeps) {
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
       if (locked) await settleReservation(tx, deps, locked, billedMinutes(call.durationSeconds));
-      if (reservation && deletesProfileAfterCall(reservation.plan))
-        await deps.providerDeletions.schedule(tx, call.conversationId);
+      if (oneCallPlan) await deps.providerDeletions.schedule(tx, call.conversationId);
       return id;
     });
     if (!callId) return false;
@@ -126,7 +126,7 @@ export function createPostCallService(deps: PostCallDeps) {
       ((await deps.recordings.size(key)) !== null && (await calls.setAudioKey(db, call.conversationId, key)));
     // Pay-per-call: the kid profile went with the settlement; the provider's copy goes once the
     // audio is in (deleting it first could stop the provider sending it).
-    if (audioIn) await deps.providerDeletions.audioStored(call.conversationId);
+    if (audioIn && oneCallPlan) await deps.providerDeletions.audioStored(call.conversationId);
     return true;
   }
 

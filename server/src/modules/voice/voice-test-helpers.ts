@@ -177,6 +177,16 @@ export async function connectedCall(
   return { ...family, call, callSid: call.CallSid };
 }
 
+/** A family's minute reservations, oldest first. */
+export async function reservationsOf(ctx: VoiceTestContext, userId: string) {
+  const { rows } = await ctx.db.query<{ call_sid: string; minutes_reserved: number; status: string }>(
+    `select call_sid, minutes_reserved, status from call_reservations where user_id = $1
+     order by created_at, call_sid`,
+    [userId],
+  );
+  return rows;
+}
+
 /** Posts a Twilio form webhook signed exactly as Twilio signs it (or with a forged signature). */
 export function postTwilio(
   ctx: VoiceTestContext,
