@@ -102,6 +102,24 @@ test.describe('Auth page', () => {
     expect((await me.json()).user.name).toBe('Gwen Google');
   });
 
+  test('a browser already signed in is asked before a Google sign-in switches accounts', async ({ page }) => {
+    const parent = await signUpViaUi(page);
+    await page.goto('/api/auth/google');
+    await expect(page).toHaveURL(/\/sandbox\/google/);
+    await page.getByText('Use another account').click();
+    await page.getByLabel('Email', { exact: true }).fill(uniqueEmail('other'));
+    await page.getByLabel('Name', { exact: true }).fill('Other Google');
+    await page.getByRole('button', { name: 'Continue', exact: true }).click();
+
+    await expect(page.getByRole('heading', { name: 'Switch accounts?' })).toBeVisible();
+    await expect(page.getByText(parent.email)).toBeVisible();
+    await screenshot(page, 'auth-switch-account');
+    await page.getByRole('button', { name: /^Stay as/ }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    const me = await page.request.get('/api/auth/me');
+    expect((await me.json()).user.email).toBe(parent.email);
+  });
+
   test('cancelling Google sign-in returns to /auth with a toast', async ({ page }) => {
     await page.goto('/auth');
     await page.getByRole('button', { name: 'Continue with Google' }).click();

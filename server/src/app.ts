@@ -181,7 +181,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use(
     '/auth',
     createGoogleAuthRouter({
+      db,
       publicUrl: config.publicUrl,
+      secureCookies: config.secureCookies,
       google: createGoogleSignInService({
         db,
         auth: services.auth,

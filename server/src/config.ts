@@ -16,7 +16,10 @@ const envSchema = z.object({
     .optional(),
   ADMIN_EMAIL: z.email({ error: 'must be an email address' }).default('admin@santacalls.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
-  ALLOW_SANDBOX: booleanFlag.default(true),
+  NODE_ENV: z.string().optional(),
+  // Unset means "on in development, off in production": a production image never falls back to a
+  // sandbox that gives away plans or signs anyone in as anyone (README, "Sandboxes and real keys").
+  ALLOW_SANDBOX: booleanFlag.optional(),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,7 +97,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const [names, a, b] of pairs) {
     if (Boolean(a) !== Boolean(b)) problems.push(`${names}: set both or neither`);
   }
-  if (!e.ALLOW_SANDBOX) {
+  const allowSandbox = e.ALLOW_SANDBOX ?? e.NODE_ENV !== 'production';
+  if (!allowSandbox) {
     const required: [string, string | undefined][] = [
       ['STRIPE_SECRET_KEY', e.STRIPE_SECRET_KEY],
       ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
@@ -106,8 +110,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
       ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
     ];
-    for (const [name, value] of required) {
-      if (!value) problems.push(`${name}: required when ALLOW_SANDBOX=false`);
+    const missing = required.filter(([, value]) => !value).map(([name]) => name);
+    if (missing.length > 0) {
+      const why = e.ALLOW_SANDBOX === false ? 'ALLOW_SANDBOX=false' : 'NODE_ENV=production';
+      problems.push(
+        `sandboxes are off (${why}) and these keys are missing: ${missing.join(', ')}. ` +
+          'Set them, or set ALLOW_SANDBOX=true to run with sandboxes (development only).',
+      );
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -122,7 +131,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
-    allowSandbox: e.ALLOW_SANDBOX,
+    allowSandbox,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,

@@ -23,6 +23,7 @@ export function startBackgroundJobs(deps: AppDeps, services: AppServices): Backg
   };
   every(60 * 60_000, 'expired-sessions', () => services.auth.deleteExpiredSessions());
   every(60 * 60_000, 'expired-oauth-states', () => services.auth.deleteExpiredOAuthStates());
+  every(60 * 60_000, 'stale-sign-in-failures', () => services.auth.deleteStaleSignInFailures());
   every(SWEEP_INTERVAL_MS, 'call-deadlines', () =>
     sweepCallReservations({
       db: deps.db,

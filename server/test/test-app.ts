@@ -50,7 +50,10 @@ export async function createTestContext(
  * (supertest's jar drops Secure cookies over plain http).
  */
 export class TestClient {
+  /** The session_token cookie. */
   cookie: string | undefined;
+  /** Every other cookie the server set (paths are not scoped: the server checks values, not paths). */
+  readonly otherCookies = new Map<string, string>();
 
   constructor(
     readonly app: Express,
@@ -59,11 +62,18 @@ export class TestClient {
 
   private prepare(test: supertest.Test): supertest.Test {
     if (this.origin) test.set('Origin', this.origin);
-    if (this.cookie) test.set('Cookie', `session_token=${this.cookie}`);
+    const cookies = [...this.otherCookies].map(([name, value]) => `${name}=${value}`);
+    if (this.cookie) cookies.push(`session_token=${this.cookie}`);
+    if (cookies.length > 0) test.set('Cookie', cookies.join('; '));
     return test.on('response', (res: { headers: Record<string, string[] | undefined> }) => {
       for (const header of res.headers['set-cookie'] ?? []) {
-        const match = /^session_token=([^;]*)/.exec(header);
-        if (match) this.cookie = match[1] || undefined;
+        const match = /^([^=;\s]+)=([^;]*)/.exec(header);
+        if (!match) continue;
+        const [, name, value] = match as unknown as [string, string, string];
+        const cleared = !value || /expires=Thu, 01 Jan 1970/i.test(header);
+        if (name === 'session_token') this.cookie = cleared ? undefined : value;
+        else if (cleared) this.otherCookies.delete(name);
+        else this.otherCookies.set(name, value);
       }
     });
   }

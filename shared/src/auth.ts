@@ -13,10 +13,15 @@ export const emailSchema = z
   .pipe(z.email({ error: 'Please enter a valid email address' }));
 
 const passwordSchema = z.string({ error: 'Password is required' }).min(1, 'Password is required');
+/** The same limit at sign-in as at sign-up: bcrypt would ignore everything past it. */
+const boundedPassword = passwordSchema.refine(
+  (value) => utf8Length(value) <= PASSWORD_MAX_BYTES,
+  `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
+);
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: passwordSchema,
+  password: boundedPassword,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
@@ -24,10 +29,7 @@ export const registerRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .refine(
-      (value) => utf8Length(value) <= PASSWORD_MAX_BYTES,
-      `Password must be at most ${PASSWORD_MAX_BYTES} bytes`,
-    ),
+    .pipe(boundedPassword),
   name: z
     .string({ error: 'Name is required' })
     .trim()

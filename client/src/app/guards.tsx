@@ -1,9 +1,11 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useUser } from '@/features/auth/api/get-me';
 import { GOOGLE_SIGN_IN_FAILED } from '@/features/auth/hooks/use-google-error-toast';
 import { readSessionId, useSessionHandoff } from '@/features/auth/hooks/use-session-handoff';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
 import { PageSpinner } from '@/components/page-spinner';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -14,8 +16,39 @@ import { paths } from '@/lib/paths';
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const sessionId = readSessionId(useLocation());
-  if (sessionId) return <SessionHandoff key={sessionId} sessionId={sessionId} />;
+  if (sessionId) return <ConfirmAccountSwitch key={sessionId} sessionId={sessionId} />;
   return <RequireSignedIn>{children}</RequireSignedIn>;
+}
+
+/**
+ * A browser already signed in is asked before a sign-in return replaces its account, so a link
+ * can never silently move a parent into someone else's account.
+ */
+function ConfirmAccountSwitch({ sessionId }: { sessionId: string }) {
+  const { data: user, isPending } = useUser();
+  const [choice, setChoice] = useState<'switch' | 'stay' | undefined>();
+  if (isPending) return <PageSpinner />;
+  if (!user || choice === 'switch') return <SessionHandoff sessionId={sessionId} />;
+  if (choice === 'stay') return <Navigate to={paths.dashboard} replace />;
+  return (
+    <main className="mx-auto max-w-md px-4 py-16">
+      <Card role="alertdialog" aria-labelledby="switch-account-title" aria-describedby="switch-account-text">
+        <h1 id="switch-account-title" className="font-display text-2xl font-bold text-ink">
+          Switch accounts?
+        </h1>
+        <p id="switch-account-text" className="mt-3 text-ink/80">
+          You are signed in as <strong>{user.email}</strong>. Continuing signs you in with the account you
+          just chose instead.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <Button onClick={() => setChoice('switch')}>Switch account</Button>
+          <Button variant="outline" onClick={() => setChoice('stay')}>
+            Stay as {user.name || user.email}
+          </Button>
+        </div>
+      </Card>
+    </main>
+  );
 }
 
 function RequireSignedIn({ children }: { children: ReactNode }) {

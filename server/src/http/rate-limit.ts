@@ -75,30 +75,23 @@ function tooMany(detail: string): Options['handler'] {
   };
 }
 
-export function limitByIp(db: Db, name: string, rule: LimitRule, detail: string) {
+/**
+ * A per-address limit. `countSuccesses: false` counts only answers ≥ 400, so many families behind
+ * one carrier address are never throttled for signing in successfully.
+ */
+export function limitByIp(
+  db: Db,
+  name: string,
+  rule: LimitRule,
+  detail: string,
+  options: { countSuccesses?: boolean } = {},
+) {
   return rateLimit({
     ...rule,
+    skipSuccessfulRequests: options.countSuccesses === false,
     store: new DbRateLimitStore(db, `ip:${name}`),
     standardHeaders: 'draft-8',
     legacyHeaders: false,
-    handler: tooMany(detail),
-  });
-}
-
-/** Counts only failed attempts (status ≥ 400) against the email in the JSON body. */
-export function limitFailuresByEmail(db: Db, name: string, rule: LimitRule, detail: string) {
-  return rateLimit({
-    ...rule,
-    store: new DbRateLimitStore(db, `email:${name}`),
-    keyGenerator: (req) => {
-      const email = (req.body as { email?: unknown } | undefined)?.email;
-      return typeof email === 'string' ? email.trim().toLowerCase() : '';
-    },
-    skip: (req) => typeof (req.body as { email?: unknown } | undefined)?.email !== 'string',
-    skipSuccessfulRequests: true,
-    standardHeaders: false,
-    legacyHeaders: false,
-    validate: { keyGeneratorIpFallback: false },
     handler: tooMany(detail),
   });
 }

@@ -3,21 +3,24 @@ import { loginRequestSchema, registerRequestSchema } from '@santa/shared/auth';
 import { SESSION_COOKIE } from '@santa/shared/constants';
 import type { Db } from '../../db/db.ts';
 import { notSignedIn } from '../../http/errors.ts';
-import { limitByIp, limitFailuresByEmail, type LimitRule } from '../../http/rate-limit.ts';
+import { limitByIp, type LimitRule } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
+import { sameSecret, takeHandoff } from './sign-in-binding.ts';
 import { presentUser } from './user.presenter.ts';
 
 export interface AuthRateLimits {
+  /** Failed sign-ins, sign-ups and handoffs per address; successes never count. */
   perIp: LimitRule;
-  failuresPerEmail: LimitRule;
 }
 
-/** Design §6: families share carrier NATs, so the per-IP limit stays generous. */
+/**
+ * Families share carrier NATs, so the per-address limit stays generous and counts only failures;
+ * guessing one account's password is slowed per account and client (sign-in-throttle.ts).
+ */
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   perIp: { limit: 100, windowMs: 15 * 60_000 },
-  failuresPerEmail: { limit: 10, windowMs: 15 * 60_000 },
 };
 
 const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try again.';
@@ -30,22 +33,21 @@ export function createAuthRouter(deps: {
 }) {
   const { auth, secureCookies } = deps;
   const router = Router();
-  const perIp = limitByIp(deps.db, 'auth', deps.rateLimits.perIp, TOO_MANY);
-  const perEmail = limitFailuresByEmail(deps.db, 'auth', deps.rateLimits.failuresPerEmail, TOO_MANY);
+  const perIp = limitByIp(deps.db, 'auth', deps.rateLimits.perIp, TOO_MANY, { countSuccesses: false });
 
   const signedIn = (res: Parameters<Parameters<typeof router.post>[1]>[1], result: SignedIn) => {
     setSessionCookie(res, result.sessionToken, secureCookies);
     return { session_token: result.sessionToken, user: presentUser(result.user) };
   };
 
-  router.post('/register', perIp, perEmail, async (req, res) => {
+  router.post('/register', perIp, async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
     res.status(201).json(signedIn(res, await auth.register(input)));
   });
 
-  router.post('/login', perIp, perEmail, async (req, res) => {
+  router.post('/login', perIp, async (req, res) => {
     const input = parseInput(loginRequestSchema, req.body);
-    res.json(signedIn(res, await auth.login(input)));
+    res.json(signedIn(res, await auth.login(input, req.ip ?? 'unknown')));
   });
 
   router.get('/me', (req, res) => {
@@ -61,7 +63,10 @@ export function createAuthRouter(deps: {
   });
 
   router.get('/session', perIp, async (req, res) => {
-    const result = await auth.exchangeHandoff(req.get('x-session-id') ?? undefined);
+    const handoffId = req.get('x-session-id') ?? undefined;
+    const browserHandoff = takeHandoff(req, res, secureCookies);
+    // A handoff id from a link that this browser's own sign-in did not produce is refused.
+    const result = await auth.exchangeHandoff(sameSecret(handoffId, browserHandoff) ? handoffId : undefined);
     res.json(signedIn(res, result));
   });
 

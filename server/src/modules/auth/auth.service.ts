@@ -13,6 +13,7 @@ import * as repo from './auth.repository.ts';
 import * as oauthStates from './oauth-state.repository.ts';
 import type { Role, SessionUserRow, UserRow } from './auth.repository.ts';
 import { createSessionCache } from './session-cache.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const DEFAULT_BCRYPT_COST = 11;
@@ -65,6 +66,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     maxEntries: 10_000,
   });
 
+  const throttle = createSignInThrottle(db);
+
   async function startSession(user: UserRow): Promise<SignedIn> {
     const sessionToken = newToken();
     await repo.insertSession(db, {
@@ -90,13 +93,22 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       }
     },
 
-    async login(input: LoginRequest): Promise<SignedIn> {
+    /** `client` is the caller's address: wrong passwords slow down that client for that account only. */
+    async login(input: LoginRequest, client: string): Promise<SignedIn> {
       const user = await repo.findUserByEmail(db, input.email);
+      if (user?.password_hash) await throttle.check(user.id, client);
       const hash = user?.password_hash ?? (await dummyHash);
       const matches = await bcrypt.compare(input.password, hash);
-      if (!user?.password_hash || !matches) throw new AppError('unauthenticated', INVALID_CREDENTIALS);
+      if (!user?.password_hash || !matches) {
+        if (user?.password_hash) await throttle.recordFailure(user.id, client);
+        throw new AppError('unauthenticated', INVALID_CREDENTIALS);
+      }
+      await throttle.clear(user.id, client);
       return startSession(user);
     },
+
+    /** Wrong-password counts of clients that stopped trying a day ago. */
+    deleteStaleSignInFailures: () => throttle.deleteStale(),
 
     deleteExpiredSessions: () => repo.deleteExpiredSessions(db),
     /** Google sign-ins that were started and never came back. */
@@ -157,18 +169,22 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     },
 
     /** Finds or creates the account for a verified Google identity; never the admin's (design §6). */
-    async signInWithGoogle(profile: {
-      sub: string;
-      email: string;
-      emailVerified: boolean;
-      name: string;
-      picture: string | null;
-    }): Promise<UserRow> {
+    async signInWithGoogle(
+      profile: {
+        sub: string;
+        email: string;
+        emailVerified: boolean;
+        name: string;
+        picture: string | null;
+      },
+      trust: { passwordAccounts: boolean } = { passwordAccounts: true },
+    ): Promise<UserRow> {
       const refused = new AppError('forbidden', 'This Google account cannot be used to sign in here');
       const email = profile.email.trim().toLowerCase();
       const byGoogle = await repo.findUserByGoogleId(db, profile.sub);
       if (byGoogle) {
         if (byGoogle.role === 'admin') throw refused;
+        if (byGoogle.password_hash && !trust.passwordAccounts) throw refused;
         return byGoogle;
       }
       if (!profile.emailVerified)
@@ -177,6 +193,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       const byEmail = await repo.findUserByEmail(db, email);
       if (byEmail) {
         if (byEmail.role === 'admin' || byEmail.google_id) throw refused;
+        if (byEmail.password_hash && !trust.passwordAccounts) throw refused;
         const linked = await repo.linkGoogleAccount(db, byEmail.id, {
           googleId: profile.sub,
           picture: profile.picture,

@@ -10,6 +10,7 @@ import {
   uniqueEmail,
   type TestContext,
 } from '../../../test/test-app.ts';
+import { delaySeconds, FREE_FAILURES, TOO_MANY_TRIES } from './sign-in-throttle.ts';
 import { hashToken } from './tokens.ts';
 
 let ctx: TestContext;
@@ -19,6 +20,13 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const password = 'correct-horse-battery';
+
+/** A browser that came back from a third-party sign-in: it holds the handoff's binding cookie. */
+function browserThatSignedIn(handoff: string): TestClient {
+  const client = new TestClient(ctx.app);
+  client.otherCookies.set('sign_in_handoff', handoff);
+  return client;
+}
 
 describe('POST /api/auth/register', () => {
   test('creates the account, answers session_token and user, and sets the session cookie', async () => {
@@ -230,14 +238,14 @@ describe('GET /api/auth/session (sign-in handoff)', () => {
   test('exchanges a handoff id for a session cookie and the user, once', async () => {
     const { user } = await signUp(ctx.app);
     const handoff = await ctx.services.auth.createHandoff(user.id);
-    const client = new TestClient(ctx.app);
+    const client = browserThatSignedIn(handoff);
     const res = await client.get('/api/auth/session').set('X-Session-ID', handoff);
     expect(res.status).toBe(200);
     expect(res.body.user.id).toBe(user.id);
     expect(client.cookie).toBe(res.body.session_token);
     expect((await client.get('/api/auth/me')).status).toBe(200);
 
-    const reused = await new TestClient(ctx.app).get('/api/auth/session').set('X-Session-ID', handoff);
+    const reused = await browserThatSignedIn(handoff).get('/api/auth/session').set('X-Session-ID', handoff);
     expect(reused.status).toBe(401);
     expect(reused.body.detail).toBe('Sign-in link is invalid or has expired');
   });
@@ -249,8 +257,17 @@ describe('GET /api/auth/session (sign-in handoff)', () => {
       `update sign_in_handoffs set expires_at = now() - interval '1 second' where id_hash = $1`,
       [hashToken(handoff)],
     );
+    const res = await browserThatSignedIn(handoff).get('/api/auth/session').set('X-Session-ID', handoff);
+    expect(res.status).toBe(401);
+  });
+
+  test('refuses a handoff id that this browser’s own sign-in did not produce', async () => {
+    const { user } = await signUp(ctx.app);
+    const handoff = await ctx.services.auth.createHandoff(user.id);
     const res = await new TestClient(ctx.app).get('/api/auth/session').set('X-Session-ID', handoff);
     expect(res.status).toBe(401);
+    const own = await browserThatSignedIn(handoff).get('/api/auth/session').set('X-Session-ID', handoff);
+    expect(own.status).toBe(200);
   });
 
   test('refuses a missing header', async () => {
@@ -298,39 +315,98 @@ describe('CSRF: state-changing requests must come from our origin', () => {
 });
 
 describe('rate limiting', () => {
-  test('10 failed sign-ins for one email within 15 minutes lock that email with 429', async () => {
-    const { user } = await signUp(ctx.app);
-    for (let i = 0; i < 10; i += 1) {
-      const res = await new TestClient(ctx.app)
+  const wrong = (client: TestClient, email: string) =>
+    client.post('/api/auth/login').send({ email, password: 'wrong-password' });
+
+  test('a third party’s wrong passwords from another address never lock the owner out', async () => {
+    // Behind a proxy (TRUST_PROXY) the client address comes from X-Forwarded-For.
+    const proxied = await createTestContext({ env: { TRUST_PROXY: 'loopback' } });
+    try {
+      const { user } = await signUp(proxied.app);
+      for (let i = 0; i < 30; i += 1) {
+        const res = await wrong(new TestClient(proxied.app), user.email).set(
+          'X-Forwarded-For',
+          '203.0.113.9',
+        );
+        expect([401, 429]).toContain(res.status);
+      }
+      const owner = await new TestClient(proxied.app)
         .post('/api/auth/login')
-        .send({ email: user.email, password: 'wrong-password' });
-      expect(res.status).toBe(401);
+        .set('X-Forwarded-For', '198.51.100.7')
+        .send({ email: user.email, password });
+      expect(owner.status).toBe(200);
+    } finally {
+      await proxied.close();
     }
+  });
+
+  test('wrong passwords from one client grow a delay: 429 with Retry-After, not a lock', async () => {
+    const { user } = await signUp(ctx.app);
+    for (let i = 0; i < FREE_FAILURES; i += 1)
+      expect((await wrong(new TestClient(ctx.app), user.email)).status).toBe(401);
     const res = await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email, password });
     expect(res.status).toBe(429);
-    expect(res.body).toEqual({
-      detail: 'Too many sign-in attempts. Please wait a few minutes and try again.',
-      code: 'rate_limited',
-    });
-    expect(res.headers['retry-after']).toBe('900');
+    expect(res.body).toEqual({ detail: TOO_MANY_TRIES, code: 'rate_limited' });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(delaySeconds(FREE_FAILURES));
+
+    // Once the delay has passed, the right password signs in and the count starts again.
+    await ctx.db.query(`update sign_in_failures set last_failure_at = now() - interval '1 hour'`);
+    const later = await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email, password });
+    expect(later.status).toBe(200);
+    const { rows } = await ctx.db.query('select 1 from sign_in_failures where user_id = $1', [user.id]);
+    expect(rows).toHaveLength(0);
   });
 
-  test('successful sign-ins do not count against the email', async () => {
+  test('the delay grows with each wrong password and never exceeds 15 minutes', () => {
+    expect(delaySeconds(FREE_FAILURES - 1)).toBe(0);
+    expect(delaySeconds(FREE_FAILURES)).toBe(2);
+    expect(delaySeconds(FREE_FAILURES + 1)).toBe(4);
+    expect(delaySeconds(FREE_FAILURES + 40)).toBe(15 * 60);
+  });
+
+  test('sign-ups with a taken email and requests without a password never slow the owner down', async () => {
     const { user } = await signUp(ctx.app);
     for (let i = 0; i < 12; i += 1) {
-      const res = await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email, password });
-      expect(res.status).toBe(200);
+      await new TestClient(ctx.app)
+        .post('/api/auth/register')
+        .send({ email: user.email, password, name: 'X' });
+      await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email });
+    }
+    const owner = await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email, password });
+    expect(owner.status).toBe(200);
+  });
+
+  test('a password longer than 72 bytes is refused at sign-in as at sign-up', async () => {
+    const long = 'a'.repeat(72);
+    const { user } = await signUp(ctx.app, { password: long });
+    const withSuffix = await new TestClient(ctx.app)
+      .post('/api/auth/login')
+      .send({ email: user.email, password: `${long}anything` });
+    expect(withSuffix.status).toBe(400);
+    expect(withSuffix.body.detail).toBe('Password must be at most 72 bytes');
+  });
+
+  test('successful sign-ins never count against the address', async () => {
+    const limited = await createTestContext({
+      deps: { authRateLimits: { perIp: { limit: 3, windowMs: 60_000 } } },
+    });
+    try {
+      const { user } = await signUp(limited.app);
+      for (let i = 0; i < 10; i += 1) {
+        const res = await new TestClient(limited.app)
+          .post('/api/auth/login')
+          .send({ email: user.email, password });
+        expect(res.status).toBe(200);
+      }
+    } finally {
+      await limited.close();
     }
   });
 
-  test('each IP gets a bounded number of attempts', async () => {
+  test('each address gets a bounded number of failed attempts', async () => {
     const limited = await createTestContext({
-      deps: {
-        authRateLimits: {
-          perIp: { limit: 3, windowMs: 60_000 },
-          failuresPerEmail: { limit: 10, windowMs: 60_000 },
-        },
-      },
+      deps: { authRateLimits: { perIp: { limit: 3, windowMs: 60_000 } } },
     });
     try {
       for (let i = 0; i < 3; i += 1) {

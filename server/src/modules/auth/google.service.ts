@@ -3,6 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import { GoogleSignInError, type GoogleProvider } from '../../providers/google/google-provider.ts';
 import type { AuthService } from './auth.service.ts';
 import { consumeOAuthState, insertOAuthState } from './oauth-state.repository.ts';
+import { sameSecret } from './sign-in-binding.ts';
 import { hashToken } from './tokens.ts';
 
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
@@ -36,8 +37,8 @@ export function createGoogleSignInService(deps: {
   const { db, auth, google, redirectUri } = deps;
 
   return {
-    /** The URL to send the browser to. */
-    async start(): Promise<string> {
+    /** The URL to send the browser to, and the state the browser must bring back. */
+    async start(): Promise<{ url: string; state: string }> {
       const started = await google.startAuthorization(redirectUri);
       await insertOAuthState(db, {
         stateHash: hashToken(started.state),
@@ -45,14 +46,19 @@ export function createGoogleSignInService(deps: {
         nonce: started.nonce,
         ttlSeconds: OAUTH_STATE_TTL_SECONDS,
       });
-      return started.url;
+      return { url: started.url, state: started.state };
     },
 
-    /** Never throws: every failure becomes a reason to log and a redirect to the sign-in page. */
-    async finish(callbackUrl: URL): Promise<GoogleSignInResult> {
+    /**
+     * Never throws: every failure becomes a reason to log and a redirect to the sign-in page.
+     * `browserState` is the state this browser was given at the start (sign-in-binding.ts).
+     */
+    async finish(callbackUrl: URL, browserState: string | undefined): Promise<GoogleSignInResult> {
       try {
         const state = callbackUrl.searchParams.get('state');
         if (!state || state.length > 500) return { ok: false, reason: 'missing state' };
+        if (!sameSecret(state, browserState))
+          return { ok: false, reason: 'state not started in this browser' };
         const stored = await consumeOAuthState(db, hashToken(state));
         if (!stored) return { ok: false, reason: 'unknown, expired or reused state' };
         const profile = await google.finishAuthorization(callbackUrl, {
@@ -61,7 +67,8 @@ export function createGoogleSignInService(deps: {
           nonce: stored.nonce,
           redirectUri,
         });
-        const user = await auth.signInWithGoogle(profile);
+        // The sandbox lets anyone type any email, so it may never open an account that has a password.
+        const user = await auth.signInWithGoogle(profile, { passwordAccounts: !google.isSandbox });
         return { ok: true, handoffId: await auth.createHandoff(user.id) };
       } catch (error) {
         return { ok: false, reason: describeFailure(error) };

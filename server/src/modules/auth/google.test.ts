@@ -101,7 +101,9 @@ describe('Google sign-in through the sandbox', () => {
       google_id: expect.stringMatching(/^sandbox-/),
       is_admin: false,
     });
-    expect(session.headers['set-cookie']![0]).toContain(`session_token=${session.body.session_token}`);
+    expect(session.headers['set-cookie']).toContainEqual(
+      expect.stringContaining(`session_token=${session.body.session_token}`),
+    );
     expect((await client.get('/api/auth/me')).body.user.email).toBe('holly.jolly@example.com');
 
     const reused = await new TestClient(ctx.app).get('/api/auth/session').set('X-Session-ID', handoffId);
@@ -120,17 +122,40 @@ describe('Google sign-in through the sandbox', () => {
     expect(ids[0]).toBe(ids[1]);
   });
 
-  test('Google sign-in links to an existing email/password account by verified email', async () => {
+  test('the sandbox Google never signs into or links to an account that has a password', async () => {
     const { user, password } = await signUp(ctx.app);
+    const before = await countHandoffs();
     const { client, location } = await signInWithGoogle({ email: user.email });
-    const session = await client.get('/api/auth/session').set('X-Session-ID', handoffIdFrom(location));
-    expect(session.body.user).toMatchObject({
-      id: user.id,
-      email: user.email,
-      google_id: expect.any(String),
-    });
+    expect(location).toBe(SIGN_IN_FAILED);
+    expect(client.cookie).toBeUndefined();
+    expect(await countHandoffs()).toBe(before);
+    const { rows } = await ctx.db.query('select google_id from users where id = $1', [user.id]);
+    expect(rows[0]).toEqual({ google_id: null });
     const login = await new TestClient(ctx.app).post('/api/auth/login').send({ email: user.email, password });
     expect(login.status).toBe(200);
+  });
+
+  test('login CSRF: a callback URL opened in another browser does not sign that browser in', async () => {
+    const attacker = new TestClient(ctx.app);
+    const { params } = await startGoogleSignIn(attacker);
+    const back = await choose(attacker, params, {
+      choice: 'custom',
+      email: uniqueEmail('attacker'),
+      name: 'Attacker',
+      email_verified: 'on',
+    });
+    const victim = new TestClient(ctx.app);
+    expect(await callback(victim, back)).toBe(SIGN_IN_FAILED);
+    expect(victim.cookie).toBeUndefined();
+    expect(victim.otherCookies.has('sign_in_handoff')).toBe(false);
+  });
+
+  test('login CSRF: a handoff id sent to another browser in a link is refused there', async () => {
+    const { location } = await signInWithGoogle({ email: uniqueEmail('attacker') });
+    const victim = new TestClient(ctx.app);
+    const res = await victim.get('/api/auth/session').set('X-Session-ID', handoffIdFrom(location));
+    expect(res.status).toBe(401);
+    expect(victim.cookie).toBeUndefined();
   });
 
   test('an unverified Google email does not create or link an account', async () => {

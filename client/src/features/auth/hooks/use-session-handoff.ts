@@ -2,10 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { exchangeSession } from '../api/exchange-session';
 import { meQueryKey } from '../api/get-me';
 
-/** The one-time id a third-party sign-in returns with, from the hash (#session_id=…) or the query. */
-export function readSessionId(location: { hash: string; search: string }): string | null {
-  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('session_id');
-  return fromHash || new URLSearchParams(location.search).get('session_id') || null;
+/**
+ * The one-time id a third-party sign-in returns with, from the hash (#session_id=…) only: the
+ * server never puts it in the query, so a query-string id can only come from someone else's link.
+ */
+export function readSessionId(location: { hash: string }): string | null {
+  return new URLSearchParams(location.hash.replace(/^#/, '')).get('session_id') || null;
 }
 
 /**

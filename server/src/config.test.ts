@@ -1,0 +1,55 @@
+import { expect, test } from 'vitest';
+import { ConfigError, parseConfig } from './config.ts';
+
+const REAL_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_x',
+  STRIPE_WEBHOOK_SECRET: 'whsec_x',
+  TWILIO_ACCOUNT_SID: 'AC0123',
+  TWILIO_AUTH_TOKEN: 'token',
+  ELEVENLABS_API_KEY: 'xi-key',
+  ELEVENLABS_AGENT_ID: 'agent_1',
+  ELEVENLABS_WEBHOOK_SECRET: 'wsec_x',
+  GOOGLE_CLIENT_ID: 'client',
+  GOOGLE_CLIENT_SECRET: 'secret',
+};
+
+function problemsOf(env: Record<string, string>): string[] {
+  try {
+    parseConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+}
+
+test('sandboxes are on by default in development', () => {
+  expect(parseConfig({}).allowSandbox).toBe(true);
+});
+
+test('in production sandboxes are off and start-up refuses, naming every missing key', () => {
+  const [problem, ...rest] = problemsOf({ NODE_ENV: 'production' });
+  expect(rest).toEqual([]);
+  expect(problem).toContain('NODE_ENV=production');
+  for (const name of Object.keys(REAL_KEYS)) expect(problem).toContain(name);
+});
+
+test('in production a partly configured set of keys names only the missing ones', () => {
+  const { GOOGLE_CLIENT_ID: _id, GOOGLE_CLIENT_SECRET: _secret, ...withoutGoogle } = REAL_KEYS;
+  const [problem] = problemsOf({ NODE_ENV: 'production', ...withoutGoogle });
+  expect(problem).toContain('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET');
+  expect(problem).not.toContain('STRIPE_SECRET_KEY');
+});
+
+test('in production sandboxes run only when ALLOW_SANDBOX=true is set explicitly', () => {
+  expect(parseConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true' }).allowSandbox).toBe(true);
+});
+
+test('in production with every key set, start-up goes ahead with sandboxes off', () => {
+  expect(parseConfig({ NODE_ENV: 'production', ...REAL_KEYS }).allowSandbox).toBe(false);
+});
+
+test('ALLOW_SANDBOX=false refuses a missing key in development too', () => {
+  const [problem] = problemsOf({ ALLOW_SANDBOX: 'false' });
+  expect(problem).toContain('ALLOW_SANDBOX=false');
+});
