@@ -9,6 +9,7 @@ export const ERROR_STATUS = {
   payload_too_large: 413,
   rate_limited: 429,
   provider_failed: 502,
+  unavailable: 503,
   internal: 500,
 } as const;
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -4,7 +4,9 @@ import { z } from 'zod';
 import { createCheckoutRequestSchema, PAYMENT_MESSAGES } from '@santa/shared/payments';
 import type { CreateCheckoutResponse, PurchaseRecordingResponse } from '@santa/shared/payments';
 import { AppError } from '../../http/errors.ts';
+import { requireSignatureHeader } from '../../http/signed-webhook.ts';
 import { parseInput } from '../../http/validate.ts';
+import { STRIPE_SIGNATURE_TOLERANCE_SECONDS } from '../../providers/stripe/stripe-signature.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { FulfilmentService } from './fulfilment.service.ts';
@@ -44,7 +46,11 @@ export function createRecordingPurchaseRouter(deps: { checkout: CheckoutService 
 /** POST /api/stripe/webhook: raw body, Stripe-Signature verified before anything else. */
 export function createStripeWebhookRouter(deps: { fulfilment: FulfilmentService }) {
   const router = Router();
-  router.post('/stripe/webhook', express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
+  const signed = requireSignatureHeader('Stripe-Signature', {
+    toleranceSeconds: STRIPE_SIGNATURE_TOLERANCE_SECONDS,
+    refusal: () => new AppError('bad_request', 'Invalid Stripe signature'),
+  });
+  router.post('/stripe/webhook', signed, express.raw({ type: '*/*', limit: '1mb' }), async (req, res) => {
     const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     await deps.fulfilment.handleWebhook(rawBody, req.get('stripe-signature') ?? undefined);
     res.json({ received: true });

@@ -7,8 +7,10 @@ import {
   webhookEnvelopeSchema,
 } from '@santa/shared/voice';
 import { AppError } from '../../http/errors.ts';
+import { limitInFlight, requireSignatureHeader } from '../../http/signed-webhook.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
+import { ELEVENLABS_SIGNATURE_TOLERANCE_SECONDS } from '../../providers/voice/elevenlabs-signature.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import { emptyResponse } from './twiml.ts';
 import type { VoiceModule } from './voice-module.ts';
@@ -16,6 +18,10 @@ import type { VoiceModule } from './voice-module.ts';
 const FORM_LIMIT = '64kb';
 /** post_call_audio carries the whole call as base64 MP3. */
 const POST_CALL_LIMIT = '50mb';
+/** Post-call bodies read at once: each may take about three times its size while it is parsed. */
+export const POST_CALL_IN_FLIGHT = 4;
+
+const INVALID_TWILIO_SIGNATURE = () => new AppError('forbidden', 'Invalid Twilio signature');
 
 function formParams(body: unknown): Record<string, string> {
   const params: Record<string, string> = {};
@@ -35,7 +41,7 @@ function verifyTwilio(telephony: Telephony, publicUrl: string): RequestHandler {
       url,
       formParams(req.body),
     );
-    next(ok ? undefined : new AppError('forbidden', 'Invalid Twilio signature'));
+    next(ok ? undefined : INVALID_TWILIO_SIGNATURE());
   };
 }
 
@@ -70,7 +76,9 @@ export function registerVoiceWebhooks(
   app: Express,
   deps: { publicUrl: string; telephony: Telephony; voice: VoiceEngine; module: VoiceModule },
 ): void {
+  const postCallInFlight = limitInFlight(POST_CALL_IN_FLIGHT);
   const twilioForm = [
+    requireSignatureHeader('X-Twilio-Signature', { refusal: () => INVALID_TWILIO_SIGNATURE() }),
     express.urlencoded({ extended: false, limit: FORM_LIMIT }),
     verifyTwilio(deps.telephony, deps.publicUrl),
   ];
@@ -88,6 +96,14 @@ export function registerVoiceWebhooks(
 
   app.post(
     '/api/voice/elevenlabs/post-call',
+    requireSignatureHeader('ElevenLabs-Signature', {
+      toleranceSeconds: ELEVENLABS_SIGNATURE_TOLERANCE_SECONDS,
+      refusal: (problem) =>
+        problem === 'missing'
+          ? new AppError('bad_request', 'Missing ElevenLabs-Signature')
+          : new AppError('unauthenticated', 'Invalid signature'),
+    }),
+    postCallInFlight,
     express.raw({ type: () => true, limit: POST_CALL_LIMIT }),
     verifyElevenLabs(deps.voice),
     async (req, res) => {
