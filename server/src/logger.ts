@@ -1,9 +1,14 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import { serializeError } from './log-serializers.ts';
 
-/** One logger (style rule 7). Bodies, names, phone numbers and transcripts never reach it. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * The one logger. Bodies, names, phone numbers and transcripts never reach it: errors go through a
+ * whitelist serializer (log-serializers.ts) on both databases, and auth headers are removed.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = {
     level,
+    serializers: { err: serializeError, error: serializeError },
     redact: {
       paths: [
         'req.headers.cookie',
@@ -13,5 +18,6 @@ export function createLogger(level: string): Logger {
       ],
       remove: true,
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import type { PlanId } from '@santa/shared/plans';
-import { createApp } from '../../app.ts';
+import { createApp, type AppDeps } from '../../app.ts';
 import { createTestContext, PUBLIC_URL, signUp, type TestContext } from '../../../test/test-app.ts';
 import { LocalRecordingStorage } from '../../providers/storage/local-recording-storage.ts';
 import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
@@ -90,8 +90,10 @@ export interface VoiceTestContext extends TestContext {
   recordingsDir: string;
 }
 
-export async function createVoiceTestContext(): Promise<VoiceTestContext> {
-  const ctx = await createTestContext({ env: { SANTA_HOTLINE_NUMBER: HOTLINE } });
+export async function createVoiceTestContext(
+  options: { deps?: Partial<AppDeps> } = {},
+): Promise<VoiceTestContext> {
+  const ctx = await createTestContext({ env: { SANTA_HOTLINE_NUMBER: HOTLINE }, deps: options.deps });
   const voice = new TestVoiceEngine();
   const recordingsDir = mkdtempSync(path.join(tmpdir(), 'santa-recordings-'));
   const providers = { ...ctx.providers, voice, recordings: new LocalRecordingStorage(recordingsDir) };
