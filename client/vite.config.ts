@@ -16,7 +16,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // No source maps in the served bundle: they would publish the source to anyone.
+    sourcemap: false,
     rolldownOptions: {
       output: {
         // Libraries change far less often than our pages: apart, a deploy leaves them cached.

@@ -20,6 +20,20 @@ function toAppError(error: unknown): AppError | undefined {
   if (type === 'charset.unsupported' || type === 'encoding.unsupported') {
     return new AppError('bad_request', 'Unsupported request encoding');
   }
+  if (type === 'request.aborted') return new AppError('bad_request', 'The request body ended early');
+  // busboy (under multer) throws plain Errors for a missing or broken boundary and cut-off parts.
+  const message = error instanceof Error ? error.message : '';
+  if (/^(Multipart: |Unexpected end of form|Malformed part header|Malformed urlencoded form)/.test(message)) {
+    return new AppError('bad_request', 'Invalid form data');
+  }
+  // A malformed %-escape in the path (the router's decodeURIComponent).
+  if (error instanceof URIError) return new AppError('bad_request', 'Malformed URL');
+  // http-errors from the router and static files (a missing /assets file is a 404, not a 500).
+  const status = (error as { status?: unknown } | null)?.status;
+  if (status === 404) return new AppError('not_found', 'Not found');
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new AppError('bad_request', 'Bad request');
+  }
   return undefined;
 }
 

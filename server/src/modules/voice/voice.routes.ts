@@ -21,6 +21,7 @@ const POST_CALL_LIMIT = '50mb';
 /** Post-call bodies read at once: each may take about three times its size while it is parsed. */
 export const POST_CALL_IN_FLIGHT = 4;
 
+const FROM_PROVIDER = { from: 'provider' } as const;
 const INVALID_TWILIO_SIGNATURE = () => new AppError('forbidden', 'Invalid Twilio signature');
 
 function formParams(body: unknown): Record<string, string> {
@@ -84,13 +85,15 @@ export function registerVoiceWebhooks(
   ];
 
   app.post('/api/voice/twilio/inbound', ...twilioForm, async (req, res) => {
-    const call = parseInput(twilioInboundSchema, formParams(req.body));
+    const call = parseInput(twilioInboundSchema, formParams(req.body), FROM_PROVIDER);
     const { twiml } = await deps.module.inbound.answer(call);
     res.type('text/xml').send(twiml);
   });
 
   app.post('/api/voice/twilio/status', ...twilioForm, async (req, res) => {
-    await deps.module.status.handleStatus(parseInput(twilioStatusSchema, formParams(req.body)));
+    await deps.module.status.handleStatus(
+      parseInput(twilioStatusSchema, formParams(req.body), FROM_PROVIDER),
+    );
     res.type('text/xml').send(emptyResponse());
   });
 
@@ -108,16 +111,16 @@ export function registerVoiceWebhooks(
     verifyElevenLabs(deps.voice),
     async (req, res) => {
       const body = parseJson(req.body as Buffer);
-      const { type } = parseInput(webhookEnvelopeSchema, body);
+      const { type } = parseInput(webhookEnvelopeSchema, body, FROM_PROVIDER);
       if (type === 'post_call_transcription') {
         const stored = await deps.module.postCall.handleTranscription(
-          parseInput(postCallTranscriptionSchema, body),
+          parseInput(postCallTranscriptionSchema, body, FROM_PROVIDER),
         );
         res.json({ received: true, stored });
         return;
       }
       if (type === 'post_call_audio') {
-        await deps.module.postCall.handleAudio(parseInput(postCallAudioSchema, body));
+        await deps.module.postCall.handleAudio(parseInput(postCallAudioSchema, body, FROM_PROVIDER));
       }
       res.json({ received: true });
     },

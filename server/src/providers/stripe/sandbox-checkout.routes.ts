@@ -8,7 +8,8 @@ export function createSandboxCheckoutRouter(stripe: SandboxStripe) {
   const router = Router();
 
   const load = async (id: string) => {
-    const view = await stripe.getCheckout(id);
+    // Session ids are cs_test_ and letters/digits; anything else cannot be one (nor reach SQL).
+    const view = /^cs_test_\w{1,64}$/.test(id) ? await stripe.getCheckout(id) : undefined;
     if (!view) throw new AppError('not_found', 'No such checkout session');
     return view;
   };
