@@ -22,6 +22,9 @@ const envSchema = z.object({
   ALLOW_SANDBOX: booleanFlag.optional(),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -43,6 +46,7 @@ export interface Config {
   allowedOrigins: string[];
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   adminEmail: string;
   adminPassword: string | undefined;
   allowSandbox: boolean;
@@ -129,6 +133,11 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: [publicUrl, ...extraOrigins],
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseTimeouts: {
+      connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
     adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     allowSandbox,

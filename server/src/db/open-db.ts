@@ -1,11 +1,15 @@
 import path from 'node:path';
 import type { Db } from './db.ts';
 import { createPgliteDb } from './pglite-db.ts';
-import { createPostgresDb } from './postgres-db.ts';
+import { createPostgresDb, type PostgresTimeouts } from './postgres-db.ts';
 
 /** DATABASE_URL unset → PGlite files in DATA_DIR/pglite; memory:// → in-memory PGlite. */
-export async function openDb(databaseUrl: string | undefined, dataDir: string): Promise<Db> {
+export async function openDb(
+  databaseUrl: string | undefined,
+  dataDir: string,
+  postgres: { timeouts?: Partial<PostgresTimeouts>; onIdleError?: (error: Error) => void } = {},
+): Promise<Db> {
   if (!databaseUrl) return createPgliteDb(path.join(dataDir, 'pglite'));
   if (databaseUrl.startsWith('memory://')) return createPgliteDb();
-  return createPostgresDb(databaseUrl);
+  return createPostgresDb(databaseUrl, postgres);
 }
