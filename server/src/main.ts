@@ -34,7 +34,8 @@ if (!config.secureCookies) {
 
 const db = await openDb(config.databaseUrl, config.dataDir, {
   timeouts: config.databaseTimeouts,
-  onIdleError: (error) => logger.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'),
+  onIdleError: (error) =>
+    logger.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'),
 });
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');

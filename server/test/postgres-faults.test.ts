@@ -7,10 +7,10 @@ import net from 'node:net';
 import pg from 'pg';
 import supertest from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createTestContext, signUp, type TestContext } from '../../test/test-app.ts';
-import { createHealthRouter } from '../http/health.ts';
-import { migrate } from './migrate.ts';
-import { createPostgresDb } from './postgres-db.ts';
+import { createTestContext, signUp, type TestContext } from './test-app.ts';
+import { createHealthRouter } from '../src/http/health.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { createPostgresDb } from '../src/db/postgres-db.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
