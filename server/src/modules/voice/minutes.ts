@@ -72,9 +72,10 @@ export async function settleReservation(
     const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
     if (subscription) {
       const { minutes_limit: limit, minutes_used: used } = subscription;
-      // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it.
+      // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it
+      // (never past the limit, which the clamp below keeps).
       const cap = PER_CALL_CAPS[reservation.plan] ?? billed;
-      const spent = oneCallPlan ? Math.max(billed, Math.min(cap, limit - used)) : billed;
+      const spent = oneCallPlan ? Math.max(billed, cap) : billed;
       const minutesUsed = Math.min(limit, used + spent);
       await settlement.subscriptions.update(tx, reservation.user_id, {
         minutes_used: minutesUsed,

@@ -1,0 +1,89 @@
+/**
+ * How a finished call's minutes reach the family's balance, settled directly (the webhooks and the
+ * sweeper all end in settleReservation). Each test pins one rule that a billing change could
+ * silently break; `npm run test:mutation` checks that none of them can be dropped unnoticed.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { closeReservation, settleReservation } from './minutes.ts';
+import * as reservations from './reservations.repository.ts';
+import { connectedCall, createVoiceTestContext, type VoiceTestContext } from './voice-test-helpers.ts';
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const settlement = () => ({ subscriptions: ctx.services.subscription, profiles: ctx.services.profile });
+
+/** Settles the call's reservation as it stands in the database now, as every path does. */
+async function settle(callSid: string, minutes: number): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const found = await reservations.findReservationBySid(tx, callSid);
+    const row = await reservations.lockReservation(tx, found!.id);
+    return settleReservation(tx, settlement(), row!, minutes);
+  });
+}
+
+async function reservationOf(callSid: string) {
+  const row = await reservations.findReservationBySid(ctx.db, callSid);
+  return row!;
+}
+
+test('a settled call is never billed a second time', async () => {
+  const { user, callSid } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  expect(await settle(callSid, 2)).toBe(2);
+  expect(await settle(callSid, 3)).toBe(0);
+  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  expect(await reservationOf(callSid)).toMatchObject({ status: 'settled', minutes_billed: 2 });
+});
+
+test('a call that spoke no minutes is closed free', async () => {
+  const { user, callSid } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  expect(await settle(callSid, 0)).toBe(0);
+  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+  expect(await reservationOf(callSid)).toMatchObject({ status: 'closed', minutes_billed: 0 });
+});
+
+test('a Pay Per Call call that never connected keeps its plan and the child’s details', async () => {
+  const { user, callSid } = await connectedCall(ctx, { plan: 'pay_per_call' });
+  await settle(callSid, 0);
+  const plan = await ctx.services.subscription.find(user.id);
+  expect(plan).toMatchObject({ status: 'active', minutes_used: 0 });
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeDefined();
+});
+
+test('a Pay Per Call call of one minute spends the whole 5-minute call and ends the plan', async () => {
+  const { user, callSid } = await connectedCall(ctx, { plan: 'pay_per_call' });
+  await settle(callSid, 1);
+  expect(await ctx.services.subscription.find(user.id)).toMatchObject({ status: 'ended', minutes_used: 5 });
+  expect(await ctx.services.profile.findProfileByUserId(user.id)).toBeUndefined();
+});
+
+test('a Pay Per Call family with gifted minutes on top keeps the gift after its one call', async () => {
+  const { user, callSid } = await connectedCall(ctx, { plan: 'pay_per_call', minutes: 15 });
+  expect((await reservationOf(callSid)).minutes_reserved).toBe(5);
+  await settle(callSid, 1);
+  expect(await ctx.services.subscription.find(user.id)).toMatchObject({ status: 'active', minutes_used: 5 });
+});
+
+test('a call whose family has no plan row left is still settled with its minutes', async () => {
+  const { user, callSid } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  await ctx.db.query('delete from subscriptions where user_id = $1', [user.id]);
+  expect(await settle(callSid, 2)).toBe(2);
+  expect(await reservationOf(callSid)).toMatchObject({ status: 'settled', minutes_billed: 2 });
+});
+
+test('closing a reservation that was already settled keeps its billed minutes', async () => {
+  const { callSid } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  await settle(callSid, 2);
+  await closeReservation(ctx.db, (await reservationOf(callSid)).id);
+  expect(await reservationOf(callSid)).toMatchObject({ status: 'settled', minutes_billed: 2 });
+});
+
+test('closing a reservation that does not exist changes nothing', async () => {
+  await expect(closeReservation(ctx.db, randomUUID())).resolves.toBeUndefined();
+});

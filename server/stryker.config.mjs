@@ -1,0 +1,24 @@
+// Mutation testing of the money and minutes code (`npm run test:mutation`, not part of `npm test`):
+// a mutant that survives is a change to billing that no test would notice.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'src/modules/voice/minutes.ts',
+    'src/modules/voice/reservations.repository.ts',
+    'src/modules/payments/fulfilment.service.ts',
+    'src/modules/payments/coupons.service.ts',
+    'src/modules/payments/coupons.repository.ts',
+  ],
+  ignorePatterns: ['dist', 'bench', '.stryker-tmp', 'reports'],
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 95, low: 90, break: 90 },
+  concurrency: 2,
+  timeoutMS: 30_000,
+  tempDirName: '.stryker-tmp',
+};
