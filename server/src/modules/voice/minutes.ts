@@ -16,9 +16,15 @@ export function billedMinutes(seconds: number): number {
   return Math.ceil(Math.max(0, seconds) / 60);
 }
 
+/** A plan's longest call in minutes (Pay Per Call's 5), or null when only the balance bounds it. */
+export function perCallCap(plan: string): number | null {
+  return isPlanId(plan) ? PLANS[plan].perCallCapMinutes : null;
+}
+
 /** Each plan's per-call cap, as the reservation function reads it. */
+// Stryker disable next-line all: built once at module load, where mutation switching cannot reach; perCallCap is tested.
 const PER_CALL_CAPS: Record<string, number | null> = Object.fromEntries(
-  Object.entries(PLANS).map(([plan, definition]) => [plan, definition.perCallCapMinutes]),
+  Object.keys(PLANS).map((plan) => [plan, perCallCap(plan)]),
 );
 
 /**
@@ -74,7 +80,7 @@ export async function settleReservation(
       const { minutes_limit: limit, minutes_used: used } = subscription;
       // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it
       // (never past the limit, which the clamp below keeps).
-      const cap = PER_CALL_CAPS[reservation.plan] ?? billed;
+      const cap = perCallCap(reservation.plan) ?? billed;
       const spent = oneCallPlan ? Math.max(billed, cap) : billed;
       const minutesUsed = Math.min(limit, used + spent);
       await settlement.subscriptions.update(tx, reservation.user_id, {

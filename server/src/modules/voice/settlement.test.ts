@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closeReservation, settleReservation } from './minutes.ts';
+import { closeReservation, perCallCap, settleReservation } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
 import { connectedCall, createVoiceTestContext, type VoiceTestContext } from './voice-test-helpers.ts';
 
@@ -70,11 +70,20 @@ test('a Pay Per Call family with gifted minutes on top keeps the gift after its 
   expect(await ctx.services.subscription.find(user.id)).toMatchObject({ status: 'active', minutes_used: 5 });
 });
 
-test('a call whose family has no plan row left is still settled with its minutes', async () => {
-  const { user, callSid } = await connectedCall(ctx, { plan: 'subscription_3month' });
-  await ctx.db.query('delete from subscriptions where user_id = $1', [user.id]);
-  expect(await settle(callSid, 2)).toBe(2);
-  expect(await reservationOf(callSid)).toMatchObject({ status: 'settled', minutes_billed: 2 });
+test.each(['subscription_3month', 'pay_per_call'] as const)(
+  'a %s call whose family has no plan row left is still settled with its minutes',
+  async (plan) => {
+    const { user, callSid } = await connectedCall(ctx, { plan });
+    await ctx.db.query('delete from subscriptions where user_id = $1', [user.id]);
+    expect(await settle(callSid, 2)).toBe(2);
+    expect(await reservationOf(callSid)).toMatchObject({ status: 'settled', minutes_billed: 2 });
+  },
+);
+
+test('each plan’s per-call cap: Pay Per Call 5 minutes, the passes only their balance', () => {
+  expect(perCallCap('pay_per_call')).toBe(5);
+  expect(perCallCap('subscription_3month')).toBeNull();
+  expect(perCallCap('no_such_plan')).toBeNull();
 });
 
 test('closing a reservation that was already settled keeps its billed minutes', async () => {
