@@ -9,6 +9,7 @@ export const PAYMENT_MESSAGES = {
   invalidCoupon: 'Invalid coupon code',
   usedCoupon: 'This coupon code has already been used',
   couponInCheckout: 'This coupon code is already being used in another checkout',
+  checkoutBusy: 'A checkout for this is already being opened or paid. Please try again in a moment.',
   noRecording: 'This call has no audio recording',
   recordingPurchased: 'This recording has already been purchased',
   callNotFound: 'Call not found',

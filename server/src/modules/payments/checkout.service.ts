@@ -24,6 +24,26 @@ const SESSION_LIFETIME_MS = 35 * 60_000;
 /** The coupon hold outlives the session it belongs to, so an expired session can never be paid with it. */
 const RESERVATION_MARGIN_MS = 5 * 60_000;
 
+/** How long to wait for a concurrent request that is opening the same checkout at Stripe. */
+const OPENING_WAIT_MS = 10_000;
+const OPENING_POLL_MS = 100;
+/** An open checkout is reused only while the parent still has time to pay it. */
+const REUSE_MARGIN_MS = 5 * 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface CheckoutRecord {
+  kind: 'plan' | 'recording';
+  plan?: CreateCheckoutRequest['plan'];
+  callId?: string;
+  couponCode?: string;
+}
+
+type SessionShape = Omit<
+  CreateCheckoutSessionInput,
+  'checkoutId' | 'userId' | 'customerEmail' | 'customerId' | 'metadata' | 'expiresAt' | 'discount'
+>;
+
 export interface CheckoutUser {
   id: string;
   email: string;
@@ -48,22 +68,59 @@ export function createCheckoutService(deps: {
     if (new URL(url).origin !== origin) throw new AppError('bad_request', PAYMENT_MESSAGES.foreignRedirect);
   }
 
-  /** Our checkout row first, then Stripe (never inside the transaction), then the session id. */
+  /** The open checkout's URL, or a new checkout's. */
   async function open(
     user: CheckoutUser,
-    record: {
-      kind: 'plan' | 'recording';
-      plan?: CreateCheckoutRequest['plan'];
-      callId?: string;
-      couponCode?: string;
-    },
-    session: Omit<
-      CreateCheckoutSessionInput,
-      'checkoutId' | 'userId' | 'customerEmail' | 'customerId' | 'metadata' | 'expiresAt' | 'discount'
-    >,
+    record: CheckoutRecord,
+    session: SessionShape,
     /** The parent's plan now: its Stripe customer is reused. */
     current: SubscriptionRow | undefined,
   ): Promise<string> {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const openUrl = await reuseOpenCheckout(user, record);
+      if (openUrl) return openUrl;
+      const url = await openNew(user, record, session, current);
+      if (url) return url;
+      // Another request opened this checkout between our look and our insert: answer theirs.
+    }
+    throw new AppError('conflict', PAYMENT_MESSAGES.checkoutBusy);
+  }
+
+  /**
+   * One open checkout per thing bought, so it can be paid once: a second request (a double
+   * click, ten tabs) answers the open checkout's URL. One that is about to expire, or was opened
+   * with another coupon, is closed at Stripe and replaced.
+   */
+  async function reuseOpenCheckout(user: CheckoutUser, record: CheckoutRecord): Promise<string | undefined> {
+    for (let waited = 0; ; waited += OPENING_POLL_MS) {
+      const existing = await repo.findOpenCheckoutFor(db, { userId: user.id, ...record });
+      if (!existing) return undefined;
+      if (!existing.url) {
+        // Still being opened by a concurrent request (its Stripe call is in flight).
+        if (waited >= OPENING_WAIT_MS) throw new AppError('conflict', PAYMENT_MESSAGES.checkoutBusy);
+        await sleep(OPENING_POLL_MS);
+        continue;
+      }
+      const fresh = existing.expires_at && existing.expires_at.getTime() - Date.now() > REUSE_MARGIN_MS;
+      if (fresh && (existing.coupon_code ?? undefined) === record.couponCode) return existing.url;
+      try {
+        if (existing.stripe_session_id) await stripe.expireCheckoutSession(existing.stripe_session_id);
+      } catch {
+        // Stripe refuses to expire a session that was just paid: the purchase is landing.
+        throw new AppError('conflict', PAYMENT_MESSAGES.checkoutBusy);
+      }
+      await repo.expireCheckout(db, existing.id);
+      return undefined;
+    }
+  }
+
+  /** Our checkout row first, then Stripe (never inside the transaction); undefined when another request won. */
+  async function openNew(
+    user: CheckoutUser,
+    record: CheckoutRecord,
+    session: SessionShape,
+    current: SubscriptionRow | undefined,
+  ): Promise<string | undefined> {
     const checkoutId = randomUUID();
     const expiresAt = new Date(Date.now() + SESSION_LIFETIME_MS);
     let replacing: repo.CheckoutRow | undefined;
@@ -83,9 +140,9 @@ export function createCheckoutService(deps: {
         replacing = holder;
       }
     }
-    const discount = await db.transaction(async (tx): Promise<CheckoutDiscount | undefined> => {
-      await repo.insertCheckout(tx, { id: checkoutId, userId: user.id, ...record });
-      if (!record.couponCode) return undefined;
+    const claimed = await db.transaction(async (tx): Promise<{ discount?: CheckoutDiscount } | undefined> => {
+      if (!(await repo.insertCheckout(tx, { id: checkoutId, userId: user.id, ...record }))) return undefined;
+      if (!record.couponCode) return {};
       const coupon = await coupons.reserve(tx, {
         code: record.couponCode,
         checkoutId,
@@ -93,11 +150,15 @@ export function createCheckoutService(deps: {
         replacing: replacing?.id ?? null,
       });
       return {
-        percent: coupon.discount_percent,
-        duration: coupon.discount_type === 'forever' ? 'forever' : 'once',
-        code: coupon.code,
+        discount: {
+          percent: coupon.discount_percent,
+          duration: coupon.discount_type === 'forever' ? 'forever' : 'once',
+          code: coupon.code,
+        },
       };
     });
+    if (!claimed) return undefined;
+    const { discount } = claimed;
     const metadata: Record<string, string> = { checkout_id: checkoutId, user_id: user.id, kind: record.kind };
     if (record.plan) metadata.plan = record.plan;
     if (record.callId) metadata.call_id = record.callId;
@@ -113,7 +174,7 @@ export function createCheckoutService(deps: {
         metadata,
         expiresAt,
       });
-      await repo.setCheckoutSession(db, checkoutId, created.id);
+      await repo.setCheckoutSession(db, checkoutId, { id: created.id, url: created.url, expiresAt });
       return created.url;
     } catch (error) {
       await coupons.releaseReservation(checkoutId);

@@ -193,8 +193,40 @@ describe('POST /api/stripe/create-checkout', () => {
       .type('form')
       .send(form({ coupon_code: coupon.code }));
     expect(again.status).toBe(200);
-    const old = await supertest(ctx.app).post(`${new URL(first.body.url).pathname}/pay`);
+    // The checkout is still open at Stripe, so it is the one they come back to, and it can be paid.
+    expect(again.body.url).toBe(first.body.url);
+    const pay = await supertest(ctx.app).post(`${new URL(again.body.url).pathname}/pay`);
+    expect(pay.status).toBe(303);
+  });
+
+  test('a parent who comes back with another coupon gets a new checkout, and the old one can no longer be paid', async () => {
+    const [first, second] = [await newCoupon(25), await newCoupon(50)];
+    const { client } = await signUp(ctx.app);
+    const opened = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: first.code }));
+    const again = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: second.code }));
+    expect(again.status).toBe(200);
+    expect(again.body.url).not.toBe(opened.body.url);
+    const old = await supertest(ctx.app).post(`${new URL(opened.body.url).pathname}/pay`);
     expect(old.status).toBe(409);
+  });
+
+  test('ten concurrent requests for one plan open one checkout', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.post('/api/stripe/create-checkout').type('form').send(form())),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((res) => res.body.url)).size).toBe(1);
+    const { rows } = await ctx.db.query(`select 1 from checkouts where user_id = $1 and status = 'open'`, [
+      user.id,
+    ]);
+    expect(rows).toHaveLength(1);
   });
 });
 
@@ -284,6 +316,22 @@ describe('POST /api/calls/:id/purchase-recording', () => {
     expect(rows[0]).toEqual({ recording_purchased: true });
     const again = await client.post(`/api/calls/${callId}/purchase-recording`);
     expect(again.status).toBe(409);
+  });
+
+  test('ten concurrent unlock requests for one call open one checkout, which is paid once', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const callId = await callOf(user.id);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => client.post(`/api/calls/${callId}/purchase-recording`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200));
+    const urls = new Set(answers.map((res) => res.body.checkout_url as string));
+    expect(urls.size).toBe(1);
+    const [url] = [...urls];
+    expect((await supertest(ctx.app).post(`${new URL(url!).pathname}/pay`)).status).toBe(303);
+    expect((await supertest(ctx.app).post(`${new URL(url!).pathname}/pay`)).status).toBe(409);
+    const { rows } = await ctx.db.query(`select 1 from checkouts where call_id = $1`, [callId]);
+    expect(rows).toHaveLength(1);
   });
 
   test("another parent's call is a 404", async () => {

@@ -13,8 +13,14 @@ export interface CheckoutRow {
   created_at: Date;
   completed_at: Date | null;
   number_provisioned_at: Date | null;
+  url: string | null;
+  expires_at: Date | null;
 }
 
+/**
+ * Inserts the checkout unless one is already open for the same call (a recording) or the same
+ * family and plan (migration 0018); answers false when another request holds that place.
+ */
 export async function insertCheckout(
   q: Queryable,
   input: {
@@ -25,15 +31,40 @@ export async function insertCheckout(
     callId?: string;
     couponCode?: string;
   },
-): Promise<void> {
-  await q.query(
-    `insert into checkouts (id, user_id, kind, plan, call_id, coupon_code) values ($1, $2, $3, $4, $5, $6)`,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `insert into checkouts (id, user_id, kind, plan, call_id, coupon_code) values ($1, $2, $3, $4, $5, $6)
+     on conflict do nothing`,
     [input.id, input.userId, input.kind, input.plan ?? null, input.callId ?? null, input.couponCode ?? null],
   );
+  return rowCount === 1;
 }
 
-export async function setCheckoutSession(q: Queryable, id: string, sessionId: string): Promise<void> {
-  await q.query('update checkouts set stripe_session_id = $2 where id = $1', [id, sessionId]);
+/** The open checkout for this call's recording, or for this family's plan. */
+export async function findOpenCheckoutFor(
+  q: Queryable,
+  input: { userId: string; kind: CheckoutRow['kind']; plan?: PlanId; callId?: string },
+): Promise<CheckoutRow | undefined> {
+  const { rows } = await q.query<CheckoutRow>(
+    input.kind === 'recording'
+      ? `select * from checkouts where status = 'open' and kind = 'recording' and call_id = $1`
+      : `select * from checkouts where status = 'open' and kind = 'plan' and user_id = $1 and plan = $2`,
+    input.kind === 'recording' ? [input.callId] : [input.userId, input.plan],
+  );
+  return rows[0];
+}
+
+export async function setCheckoutSession(
+  q: Queryable,
+  id: string,
+  session: { id: string; url: string; expiresAt: Date },
+): Promise<void> {
+  await q.query('update checkouts set stripe_session_id = $2, url = $3, expires_at = $4 where id = $1', [
+    id,
+    session.id,
+    session.url,
+    session.expiresAt,
+  ]);
 }
 
 export async function deleteCheckout(q: Queryable, id: string): Promise<void> {
