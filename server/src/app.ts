@@ -140,7 +140,12 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     deps.providers.stripe.connectWebhook((rawBody, signature) =>
       fulfilment.handleWebhook(rawBody, signature),
     );
-    sandbox.use('/checkout', createSandboxCheckoutRouter(deps.providers.stripe));
+    // Pay is a state change a page on another site must not be able to post.
+    sandbox.use(
+      '/checkout',
+      requireSameOrigin(config.allowedOrigins),
+      createSandboxCheckoutRouter(deps.providers.stripe),
+    );
   }
   const phone = createSandboxPhone(deps);
   if (phone) sandbox.use('/phone', phone);
@@ -176,7 +181,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   );
   api.use('/calls', createCallsRouter({ calls: services.calls }));
   api.use('/calls', createRecordingPurchaseRouter({ checkout: services.payments.checkout }));
-  api.use('/calls', createCallMediaRouter(voiceModule.media));
+  api.use('/calls', createCallMediaRouter(voiceModule.media, db));
   api.use('/stripe', createStripeRouter({ checkout: services.payments.checkout }));
   api.use(
     '/auth',

@@ -95,3 +95,16 @@ export function limitByIp(
     handler: tooMany(detail),
   });
 }
+
+/** A limit per signed-in user (after requireUser), for actions that call an outside service. */
+export function limitByUser(db: Db, name: string, rule: LimitRule, detail: string) {
+  return rateLimit({
+    ...rule,
+    store: new DbRateLimitStore(db, `user:${name}`),
+    keyGenerator: (req) => req.user?.id ?? 'anonymous',
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { keyGeneratorIpFallback: false },
+    handler: tooMany(detail),
+  });
+}

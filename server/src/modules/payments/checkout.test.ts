@@ -185,7 +185,7 @@ describe('POST /api/stripe/create-checkout', () => {
       .post('/api/stripe/create-checkout')
       .type('form')
       .send(form({ coupon_code: coupon.code }));
-    const cancel = await supertest(ctx.app).post(`${new URL(first.body.url).pathname}/cancel`);
+    const cancel = await new TestClient(ctx.app).post(`${new URL(first.body.url).pathname}/cancel`);
     expect(cancel.status).toBe(303);
     expect(cancel.headers.location).toBe(`${PUBLIC_URL}/pricing`);
     const again = await client
@@ -195,7 +195,7 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(again.status).toBe(200);
     // The checkout is still open at Stripe, so it is the one they come back to, and it can be paid.
     expect(again.body.url).toBe(first.body.url);
-    const pay = await supertest(ctx.app).post(`${new URL(again.body.url).pathname}/pay`);
+    const pay = await new TestClient(ctx.app).post(`${new URL(again.body.url).pathname}/pay`);
     expect(pay.status).toBe(303);
   });
 
@@ -212,7 +212,7 @@ describe('POST /api/stripe/create-checkout', () => {
       .send(form({ coupon_code: second.code }));
     expect(again.status).toBe(200);
     expect(again.body.url).not.toBe(opened.body.url);
-    const old = await supertest(ctx.app).post(`${new URL(opened.body.url).pathname}/pay`);
+    const old = await new TestClient(ctx.app).post(`${new URL(opened.body.url).pathname}/pay`);
     expect(old.status).toBe(409);
   });
 
@@ -235,7 +235,7 @@ describe('sandbox checkout page', () => {
     const { client } = await signUp(ctx.app);
     const res = await client.post('/api/stripe/create-checkout').type('form').send(form());
     const path = new URL(res.body.url).pathname;
-    const pay = await supertest(ctx.app).post(`${path}/pay`);
+    const pay = await new TestClient(ctx.app).post(`${path}/pay`);
     expect(pay.status).toBe(303);
     expect(pay.headers.location).toBe(`${PUBLIC_URL}/dashboard`);
     const status = await client.get('/api/subscription/status');
@@ -250,7 +250,7 @@ describe('sandbox checkout page', () => {
     expect(events.rows.map((e) => e.type)).toEqual(
       expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'invoice.paid']),
     );
-    const again = await supertest(ctx.app).post(`${path}/pay`);
+    const again = await new TestClient(ctx.app).post(`${path}/pay`);
     expect(again.status).toBe(409);
     const page = await supertest(ctx.app).get(path);
     expect(page.text).toContain('already paid');
@@ -265,7 +265,7 @@ describe('sandbox checkout page', () => {
       .send(form({ coupon_code: coupon.code }));
     const path = new URL(res.body.url).pathname;
     expect((await supertest(ctx.app).get(path)).text).toContain('Pay $0');
-    expect((await supertest(ctx.app).post(`${path}/pay`)).status).toBe(303);
+    expect((await new TestClient(ctx.app).post(`${path}/pay`)).status).toBe(303);
     const status = await client.get('/api/subscription/status');
     expect(status.body.subscription).toMatchObject({
       plan: 'subscription_3month',
@@ -309,13 +309,24 @@ describe('POST /api/calls/:id/purchase-recording', () => {
     expect(res.status).toBe(200);
     expect(res.body.checkout_url).toMatch(/\/sandbox\/checkout\/cs_test_/);
     expect((await supertest(ctx.app).get(new URL(res.body.checkout_url).pathname)).text).toContain('$0.99');
-    expect((await supertest(ctx.app).post(`${new URL(res.body.checkout_url).pathname}/pay`)).status).toBe(
-      303,
-    );
+    expect(
+      (await new TestClient(ctx.app).post(`${new URL(res.body.checkout_url).pathname}/pay`)).status,
+    ).toBe(303);
     const { rows } = await ctx.db.query('select recording_purchased from calls where id = $1', [callId]);
     expect(rows[0]).toEqual({ recording_purchased: true });
     const again = await client.post(`/api/calls/${callId}/purchase-recording`);
     expect(again.status).toBe(409);
+  });
+
+  test('the sandbox checkout refuses a Pay posted from another site', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const callId = await callOf(user.id);
+    const res = await client.post(`/api/calls/${callId}/purchase-recording`);
+    const path = `${new URL(res.body.checkout_url).pathname}/pay`;
+    expect((await new TestClient(ctx.app, 'https://evil.example').post(path)).status).toBe(403);
+    expect((await supertest(ctx.app).post(path)).status).toBe(403);
+    const { rows } = await ctx.db.query('select recording_purchased from calls where id = $1', [callId]);
+    expect(rows[0]).toEqual({ recording_purchased: false });
   });
 
   test('ten concurrent unlock requests for one call open one checkout, which is paid once', async () => {
@@ -328,8 +339,8 @@ describe('POST /api/calls/:id/purchase-recording', () => {
     const urls = new Set(answers.map((res) => res.body.checkout_url as string));
     expect(urls.size).toBe(1);
     const [url] = [...urls];
-    expect((await supertest(ctx.app).post(`${new URL(url!).pathname}/pay`)).status).toBe(303);
-    expect((await supertest(ctx.app).post(`${new URL(url!).pathname}/pay`)).status).toBe(409);
+    expect((await new TestClient(ctx.app).post(`${new URL(url!).pathname}/pay`)).status).toBe(303);
+    expect((await new TestClient(ctx.app).post(`${new URL(url!).pathname}/pay`)).status).toBe(409);
     const { rows } = await ctx.db.query(`select 1 from checkouts where call_id = $1`, [callId]);
     expect(rows).toHaveLength(1);
   });

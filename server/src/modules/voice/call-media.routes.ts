@@ -1,13 +1,20 @@
+import type { Db } from '../../db/db.ts';
+import { limitByUser, type LimitRule } from '../../http/rate-limit.ts';
 import { Router } from 'express';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import { parseByteRange } from './byte-range.ts';
 import type { CallMediaService } from './call-media.service.ts';
 
 /** Mounted at /api/calls beside the calls module's history route. */
-export function createCallMediaRouter(media: CallMediaService): Router {
-  const router = Router();
+/** Each sync pages through the parent's conversations at ElevenLabs. */
+export const SYNC_LIMIT: LimitRule = { limit: 10, windowMs: 15 * 60_000 };
+const SYNC_TOO_OFTEN = 'Calls were synced a moment ago. Please wait a few minutes before syncing again.';
 
-  router.post('/sync-from-elevenlabs', requireUser, async (req, res) => {
+export function createCallMediaRouter(media: CallMediaService, db: Db, syncLimit = SYNC_LIMIT): Router {
+  const router = Router();
+  const syncs = limitByUser(db, 'call-sync', syncLimit, SYNC_TOO_OFTEN);
+
+  router.post('/sync-from-elevenlabs', requireUser, syncs, async (req, res) => {
     res.json(await media.syncFromProvider(signedInUser(req).id));
   });
 

@@ -2,6 +2,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TestClient } from '../../../test/test-app.ts';
 import type { ConversationDetail } from '../../providers/voice/voice-engine.ts';
+import { SYNC_LIMIT } from './call-media.routes.ts';
 import {
   createFamily,
   createVoiceTestContext,
@@ -185,4 +186,16 @@ test('range requests answer 206 with Content-Range, and an impossible range 416'
   const impossible = await client.get(`/api/calls/${callId}/recording`).set('Range', 'bytes=5000-6000');
   expect(impossible.status).toBe(416);
   expect(impossible.headers['content-range']).toBe('bytes */1000');
+});
+
+test('a parent can sync at most 10 times in 15 minutes; another parent is not slowed', async () => {
+  const { client } = await createFamily(ctx);
+  for (let i = 0; i < SYNC_LIMIT.limit; i += 1) {
+    expect((await client.post('/api/calls/sync-from-elevenlabs')).status).toBe(200);
+  }
+  const refused = await client.post('/api/calls/sync-from-elevenlabs');
+  expect(refused.status).toBe(429);
+  expect(refused.body.code).toBe('rate_limited');
+  const other = await createFamily(ctx);
+  expect((await other.client.post('/api/calls/sync-from-elevenlabs')).status).toBe(200);
 });
