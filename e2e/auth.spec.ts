@@ -162,3 +162,27 @@ test.describe('Route guards', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 });
+
+test.describe('Account', () => {
+  test('a parent sees their signed-in devices and signs the others out', async ({ page, browser }) => {
+    const parent = await signUpViaUi(page);
+    const other = await browser.newContext();
+    const otherPage = await other.newPage();
+    await signInViaUi(otherPage, parent);
+
+    await page.getByRole('link', { name: 'Account' }).click();
+    await expect(page).toHaveURL(/\/account$/);
+    await expect(page.getByRole('heading', { name: 'Signed-in devices' })).toBeVisible();
+    await expect(page.getByText('This device')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(1);
+    await screenshot(page, 'account-devices');
+
+    await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+    await expect(
+      page.locator('[data-sonner-toast]').filter({ hasText: 'Signed out on 1 other device' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out', exact: true })).toHaveCount(0);
+    expect((await otherPage.request.get('/api/auth/me')).status()).toBe(401);
+    await other.close();
+  });
+});

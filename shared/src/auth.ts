@@ -63,3 +63,15 @@ function utf8Length(value: string): number {
   }
   return bytes;
 }
+
+/** GET /api/auth/sessions: the parent's signed-in devices. */
+export const deviceSessionSchema = z.object({
+  id: z.string(),
+  device: z.string(),
+  created_at: z.string(),
+  last_seen_at: z.string(),
+  current: z.boolean(),
+});
+export type DeviceSession = z.infer<typeof deviceSessionSchema>;
+export const deviceSessionsResponseSchema = z.object({ sessions: z.array(deviceSessionSchema) });
+export type DeviceSessionsResponse = z.infer<typeof deviceSessionsResponseSchema>;

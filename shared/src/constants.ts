@@ -4,6 +4,8 @@ export const GIFT_MAX_MINUTES = 10_000;
 export const SESSION_MAX_AGE_SECONDS = 604_800;
 export const ADMIN_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;
 export const ADMIN_SESSION_IDLE_SECONDS = 30 * 60;
+/** A parent session unused for this long ends, within its 7-day life. */
+export const PARENT_SESSION_IDLE_SECONDS = 3 * 24 * 60 * 60;
 export const SIGN_IN_HANDOFF_SECONDS = 60;
 export const TOAST_DURATION_MS = 4000;
 export const TOAST_MAX_VISIBLE = 3;

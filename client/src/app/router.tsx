@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router';
 import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireUser } from './guards';
 import { RootLayout } from './root-layout';
+import { AccountRoute } from './routes/account';
 import { AuthRoute } from './routes/auth';
 import { CallsRoute } from './routes/calls';
 import { DashboardRoute } from './routes/dashboard';
@@ -50,6 +51,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireUser>
             <CallsRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.account,
+        element: (
+          <RequireUser>
+            <AccountRoute />
           </RequireUser>
         ),
       },

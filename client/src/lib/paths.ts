@@ -6,6 +6,7 @@ export const paths = {
   dashboard: '/dashboard',
   setupProfile: '/setup-profile',
   calls: '/calls',
+  account: '/account',
   admin: '/admin',
   adminCoupons: '/admin/coupons',
 } as const;

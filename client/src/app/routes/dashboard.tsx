@@ -21,6 +21,9 @@ export function DashboardRoute() {
             Admin
           </ButtonLink>
         ) : null}
+        <ButtonLink to={paths.account} variant="ghost" size="sm">
+          Account
+        </ButtonLink>
         <Button
           variant="outline"
           size="sm"

@@ -95,16 +95,58 @@ export async function demoteOtherAdmins(q: Queryable, adminEmail: string): Promi
 
 export async function insertSession(
   q: Queryable,
-  session: { tokenHash: string; userId: string; maxAgeSeconds: number },
+  session: { tokenHash: string; userId: string; maxAgeSeconds: number; device: string },
 ): Promise<void> {
   await q.query(
-    `insert into sessions (token_hash, user_id, expires_at)
-     values ($1, $2, now() + make_interval(secs => $3::double precision))`,
-    [session.tokenHash, session.userId, session.maxAgeSeconds],
+    `insert into sessions (token_hash, user_id, expires_at, device)
+     values ($1, $2, now() + make_interval(secs => $3::double precision), $4)`,
+    [session.tokenHash, session.userId, session.maxAgeSeconds, session.device],
   );
 }
 
-/** The one query behind every authenticated request. */
+export interface DeviceSessionRow {
+  id: string;
+  device: string;
+  created_at: Date;
+  last_seen_at: Date;
+  current: boolean;
+}
+
+/** A user's live sessions, most recently used first; `current` marks the one asking. */
+export async function listSessions(
+  q: Queryable,
+  userId: string,
+  currentHash: string,
+): Promise<DeviceSessionRow[]> {
+  const { rows } = await q.query<DeviceSessionRow>(
+    `select id, device, created_at, last_seen_at, token_hash = $2 as current
+     from sessions where user_id = $1 and expires_at > now() order by last_seen_at desc`,
+    [userId, currentHash],
+  );
+  return rows;
+}
+
+/** Deletes one of the user's sessions by its public id; answers the deleted token hash. */
+export async function deleteSessionById(
+  q: Queryable,
+  userId: string,
+  id: string,
+): Promise<string | undefined> {
+  const { rows } = await q.query<{ token_hash: string }>(
+    'delete from sessions where user_id = $1 and id = $2 returning token_hash',
+    [userId, id],
+  );
+  return rows[0]?.token_hash;
+}
+
+export async function deleteOtherSessions(q: Queryable, userId: string, keepHash: string): Promise<number> {
+  const { rowCount } = await q.query('delete from sessions where user_id = $1 and token_hash <> $2', [
+    userId,
+    keepHash,
+  ]);
+  return rowCount;
+}
+
 export async function findSessionUser(q: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {
   const { rows } = await q.query<SessionUserRow>(
     `select u.id, u.email, u.name, u.picture, u.google_id, u.role,

@@ -1,11 +1,12 @@
-import { Router } from 'express';
-import { loginRequestSchema, registerRequestSchema } from '@santa/shared/auth';
+import { Router, type Request } from 'express';
+import { loginRequestSchema, registerRequestSchema, type DeviceSessionsResponse } from '@santa/shared/auth';
 import { SESSION_COOKIE } from '@santa/shared/constants';
 import type { Db } from '../../db/db.ts';
-import { notSignedIn } from '../../http/errors.ts';
+import { AppError, notSignedIn } from '../../http/errors.ts';
 import { limitByIp, type LimitRule } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
+import { describeDevice } from './device.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { sameSecret, takeHandoff } from './sign-in-binding.ts';
 import { presentUser } from './user.presenter.ts';
@@ -42,12 +43,14 @@ export function createAuthRouter(deps: {
 
   router.post('/register', perIp, async (req, res) => {
     const input = parseInput(registerRequestSchema, req.body);
-    res.status(201).json(signedIn(res, await auth.register(input)));
+    res.status(201).json(signedIn(res, await auth.register(input, describeDevice(req.get('user-agent')))));
   });
 
   router.post('/login', perIp, async (req, res) => {
     const input = parseInput(loginRequestSchema, req.body);
-    res.json(signedIn(res, await auth.login(input, req.ip ?? 'unknown')));
+    res.json(
+      signedIn(res, await auth.login(input, req.ip ?? 'unknown', describeDevice(req.get('user-agent')))),
+    );
   });
 
   router.get('/me', (req, res) => {
@@ -66,9 +69,53 @@ export function createAuthRouter(deps: {
     const handoffId = req.get('x-session-id') ?? undefined;
     const browserHandoff = takeHandoff(req, res, secureCookies);
     // A handoff id from a link that this browser's own sign-in did not produce is refused.
-    const result = await auth.exchangeHandoff(sameSecret(handoffId, browserHandoff) ? handoffId : undefined);
+    const result = await auth.exchangeHandoff(
+      sameSecret(handoffId, browserHandoff) ? handoffId : undefined,
+      describeDevice(req.get('user-agent')),
+    );
     res.json(signedIn(res, result));
   });
 
+  router.get('/sessions', async (req, res) => {
+    const { user, token } = signedInSession(req);
+    const rows = await auth.listSessions(user.id, token);
+    const body: DeviceSessionsResponse = {
+      sessions: rows.map((row) => ({
+        id: row.id,
+        device: row.device || 'Unknown device',
+        created_at: new Date(row.created_at).toISOString(),
+        last_seen_at: new Date(row.last_seen_at).toISOString(),
+        current: row.current,
+      })),
+    };
+    res.json(body);
+  });
+
+  router.delete('/sessions/:id', async (req, res) => {
+    const { user } = signedInSession(req);
+    const id = String(req.params.id);
+    if (!UUID.test(id) || !(await auth.revokeSession(user.id, id))) {
+      throw new AppError('not_found', 'No such signed-in device');
+    }
+    res.json({ message: 'Signed out on that device' });
+  });
+
+  router.post('/sessions/sign-out-others', async (req, res) => {
+    const { user, token } = signedInSession(req);
+    const count = await auth.signOutOtherDevices(user.id, token);
+    res.json({
+      message: count === 1 ? 'Signed out on 1 other device' : `Signed out on ${count} other devices`,
+    });
+  });
+
   return router;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The signed-in user and the cookie token of this request's session. */
+function signedInSession(req: Request): { user: NonNullable<Request['user']>; token: string } {
+  const token: unknown = req.cookies?.[SESSION_COOKIE];
+  if (!req.user || typeof token !== 'string') throw notSignedIn();
+  return { user: req.user, token };
 }

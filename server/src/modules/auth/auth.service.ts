@@ -1,6 +1,7 @@
 import bcrypt from 'bcrypt';
 import {
   ADMIN_SESSION_IDLE_SECONDS,
+  PARENT_SESSION_IDLE_SECONDS,
   ADMIN_SESSION_MAX_AGE_SECONDS,
   SESSION_MAX_AGE_SECONDS,
   SIGN_IN_HANDOFF_SECONDS,
@@ -68,12 +69,13 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
 
   const throttle = createSignInThrottle(db);
 
-  async function startSession(user: UserRow): Promise<SignedIn> {
+  async function startSession(user: UserRow, device: string): Promise<SignedIn> {
     const sessionToken = newToken();
     await repo.insertSession(db, {
       tokenHash: hashToken(sessionToken),
       userId: user.id,
       maxAgeSeconds: user.role === 'admin' ? ADMIN_SESSION_MAX_AGE_SECONDS : SESSION_MAX_AGE_SECONDS,
+      device,
     });
     return { sessionToken, user: toSessionUser(user) };
   }
@@ -81,12 +83,12 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
   return {
     hashPassword: (password: string) => bcrypt.hash(password, cost),
 
-    async register(input: RegisterRequest): Promise<SignedIn> {
+    async register(input: RegisterRequest, device = ''): Promise<SignedIn> {
       if (input.email === options.adminEmail) throw new AppError('forbidden', ADMIN_EMAIL_REFUSED);
       const passwordHash = await bcrypt.hash(input.password, cost);
       try {
         const user = await repo.insertUser(db, { email: input.email, name: input.name, passwordHash });
-        return await startSession(user);
+        return await startSession(user, device);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', EMAIL_TAKEN);
         throw error;
@@ -94,7 +96,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     },
 
     /** `client` is the caller's address: wrong passwords slow down that client for that account only. */
-    async login(input: LoginRequest, client: string): Promise<SignedIn> {
+    async login(input: LoginRequest, client: string, device = ''): Promise<SignedIn> {
       const user = await repo.findUserByEmail(db, input.email);
       if (user?.password_hash) await throttle.check(user.id, client);
       const hash = user?.password_hash ?? (await dummyHash);
@@ -104,13 +106,31 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
         throw new AppError('unauthenticated', INVALID_CREDENTIALS);
       }
       await throttle.clear(user.id, client);
-      return startSession(user);
+      return startSession(user, device);
     },
 
     /** Wrong-password counts of clients that stopped trying a day ago. */
     deleteStaleSignInFailures: () => throttle.deleteStale(),
 
     deleteExpiredSessions: () => repo.deleteExpiredSessions(db),
+
+    /** The parent's signed-in devices, the one asking marked `current`. */
+    listSessions: (userId: string, sessionToken: string) =>
+      repo.listSessions(db, userId, hashToken(sessionToken)),
+
+    /** Signs one device out; answers false when it is not one of this user's sessions. */
+    async revokeSession(userId: string, sessionId: string): Promise<boolean> {
+      const tokenHash = await repo.deleteSessionById(db, userId, sessionId);
+      if (tokenHash) sessions.forgetToken(tokenHash);
+      return tokenHash !== undefined;
+    },
+
+    /** Signs every other device out; this one stays signed in. */
+    async signOutOtherDevices(userId: string, sessionToken: string): Promise<number> {
+      const count = await repo.deleteOtherSessions(db, userId, hashToken(sessionToken));
+      sessions.forgetUser(userId);
+      return count;
+    },
     /** Google sign-ins that were started and never came back. */
     deleteExpiredOAuthStates: () => oauthStates.deleteExpiredOAuthStates(db),
 
@@ -143,6 +163,13 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
         // Never remembered: the admin's idle limit is checked on every request.
         return toSessionUser(row);
       }
+      const idleMs = Date.now() - new Date(row.last_seen_at).getTime();
+      if (idleMs > PARENT_SESSION_IDLE_SECONDS * 1000) {
+        await repo.deleteSession(db, tokenHash);
+        return undefined;
+      }
+      // An hourly write is enough to track a parent's idleness and their devices' last use.
+      if (idleMs > 60 * 60_000) await repo.touchSession(db, tokenHash);
       // Frozen: every request of this session for the next seconds shares the object.
       const user = Object.freeze(toSessionUser(row));
       sessions.set(tokenHash, user.id, user, new Date(row.session_expires_at).getTime(), generation);
@@ -159,13 +186,13 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       return id;
     },
 
-    async exchangeHandoff(handoffId: string | undefined): Promise<SignedIn> {
+    async exchangeHandoff(handoffId: string | undefined, device = ''): Promise<SignedIn> {
       const invalid = new AppError('unauthenticated', 'Sign-in link is invalid or has expired');
       if (!handoffId) throw invalid;
       const userId = await repo.consumeHandoff(db, hashToken(handoffId));
       const user = userId ? await repo.findUserById(db, userId) : undefined;
       if (!user) throw invalid;
-      return startSession(user);
+      return startSession(user, device);
     },
 
     /** Finds or creates the account for a verified Google identity; never the admin's (design §6). */
