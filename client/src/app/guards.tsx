@@ -26,10 +26,13 @@ export function RequireUser({ children }: { children: ReactNode }) {
  */
 function ConfirmAccountSwitch({ sessionId }: { sessionId: string }) {
   const { data: user, isPending } = useUser();
-  const [choice, setChoice] = useState<'switch' | 'stay' | undefined>();
-  if (isPending) return <PageSpinner />;
-  if (!user || choice === 'switch') return <SessionHandoff sessionId={sessionId} />;
-  if (choice === 'stay') return <Navigate to={paths.dashboard} replace />;
+  const [choice, setChoice] = useState<'ask' | 'switch' | 'stay' | undefined>();
+  // Decided once, from who was signed in when the link was opened: the exchange itself signs
+  // this browser in, and must not then be mistaken for an earlier account.
+  if (!isPending && choice === undefined) setChoice(user ? 'ask' : 'switch');
+  if (choice === undefined) return <PageSpinner />;
+  if (choice === 'switch') return <SessionHandoff sessionId={sessionId} />;
+  if (choice === 'stay' || !user) return <Navigate to={paths.dashboard} replace />;
   return (
     <main className="mx-auto max-w-md px-4 py-16">
       <Card role="alertdialog" aria-labelledby="switch-account-title" aria-describedby="switch-account-text">
