@@ -184,6 +184,7 @@ export function createFulfilmentService(deps: {
       if (invoice.billingReason !== 'subscription_cycle') return;
       const current = await subscription.findForUpdate(tx, userId);
       if (current?.stripe_subscription_id !== sub.id || !LIVE_STATUSES.has(sub.status)) return;
+      if (!(await repo.claimRenewalInvoice(tx, invoice.id, userId))) return;
       await subscription.startNewPeriod(tx, userId, {
         currentPeriodEnd: sub.currentPeriodEnd ?? invoice.periodEnd,
         amountCents: invoice.amountPaid,

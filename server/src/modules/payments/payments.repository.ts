@@ -158,3 +158,12 @@ export async function markRecordingPurchased(q: Queryable, callId: string, userI
     userId,
   ]);
 }
+
+/** Claims a renewal invoice for crediting; false when it was credited before (under any event id). */
+export async function claimRenewalInvoice(q: Queryable, invoiceId: string, userId: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'insert into renewal_invoices (invoice_id, user_id) values ($1, $2) on conflict do nothing',
+    [invoiceId, userId],
+  );
+  return rowCount === 1;
+}

@@ -233,6 +233,18 @@ describe('POST /api/stripe/webhook', () => {
     expect(status.body.subscription).toMatchObject({ minutes_used: 0, minutes_limit: 180, status: 'active' });
   });
 
+  test('a renewal invoice delivered again under a new event id is credited once', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const { sub, completed } = await passEvents(client, user.id);
+    await deliver(completed);
+    const renewal = invoice(sub, 'subscription_cycle', 8900);
+    await deliver(stripeEvent('invoice.paid', renewal));
+    await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_used: 40 }));
+    await deliver(stripeEvent('invoice.paid', renewal));
+    const status = await client.get('/api/subscription/status');
+    expect(status.body.subscription.minutes_used).toBe(40);
+  });
+
   test('customer.subscription.deleted ends the plan and releases the dedicated number', async () => {
     const { client, user } = await signUp(ctx.app);
     const { sub, completed } = await passEvents(client, user.id);
