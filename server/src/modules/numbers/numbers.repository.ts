@@ -36,3 +36,22 @@ export async function deleteAgentConfig(q: Queryable, userId: string, phoneNumbe
     phoneNumber,
   ]);
 }
+
+/** Claims the purchase of this user's number; false while another live claim holds it. */
+export async function claimNumberPurchase(
+  q: Queryable,
+  userId: string,
+  staleAfterSeconds: number,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `insert into number_claims (user_id) values ($1)
+     on conflict (user_id) do update set claimed_at = now()
+       where number_claims.claimed_at < now() - make_interval(secs => $2::double precision)`,
+    [userId, staleAfterSeconds],
+  );
+  return rowCount === 1;
+}
+
+export async function releaseNumberClaim(q: Queryable, userId: string): Promise<void> {
+  await q.query('delete from number_claims where user_id = $1', [userId]);
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { PLANS, type PurchasablePlanId } from '@santa/shared/plans';
 import {
   createTestContext,
@@ -155,6 +155,28 @@ describe('POST /api/stripe/webhook', () => {
     await deliver(completed);
     const status = await client.get('/api/subscription/status');
     expect(status.body.subscription).toMatchObject({ plan: 'subscription_3month', minutes_limit: 181 });
+  });
+
+  test('concurrent, shuffled Stripe events for one pass buy exactly one number', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const { completed, created, paid } = await passEvents(client, user.id);
+    const telephony = ctx.providers.telephony;
+    const purchase = telephony.purchaseNumber.bind(telephony);
+    // A slow Twilio widens the window in which the three deliveries overlap.
+    const spy = vi.spyOn(telephony, 'purchaseNumber').mockImplementation(async (options) => {
+      await new Promise((resolve) => setTimeout(resolve, 150));
+      return purchase(options);
+    });
+    try {
+      const answers = await Promise.all(
+        [paid, completed, created].map((event) => postEvent(ctx.app, event, secret)),
+      );
+      expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+      expect(spy).toHaveBeenCalledTimes(1);
+      expect((await snapshot(user.id)).numbers).toHaveLength(1);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   test('a replay of every event type leaves the state identical to one delivery', async () => {
