@@ -1,0 +1,153 @@
+/**
+ * Who may call every route, read from the router itself: a route added without a row here fails
+ * the first test, so nobody ships an endpoint without saying who may use it. Each row is then
+ * called as an anonymous visitor, the parent who owns the resource, another parent and the admin.
+ * Bodies are empty: what is checked is access, not validation (400 means "let in, then refused
+ * as incomplete").
+ */
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { listRoutes } from './routes.ts';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  createTestContext,
+  signUp,
+  TestClient,
+  type TestContext,
+} from './test-app.ts';
+
+type Role = 'anonymous' | 'parent' | 'otherParent' | 'admin';
+type Access = Record<Role, number>;
+
+const everyone = (status: number): Access => ({
+  anonymous: status,
+  parent: status,
+  otherParent: status,
+  admin: status,
+});
+const signedIn = (status: number): Access => ({
+  anonymous: 401,
+  parent: status,
+  otherParent: status,
+  admin: status,
+});
+const adminOnly = (status: number): Access => ({
+  anonymous: 401,
+  parent: 403,
+  otherParent: 403,
+  admin: status,
+});
+const ownerOnly = (owner: number, others = 404): Access => ({
+  anonymous: 401,
+  parent: owner,
+  otherParent: others,
+  admin: others,
+});
+
+/** Webhooks answer only their provider's signature; sandbox pages stand in for outside services. */
+const MATRIX: Record<string, Access> = {
+  'POST /api/voice/twilio/inbound': everyone(403),
+  'POST /api/voice/twilio/status': everyone(403),
+  'POST /api/voice/elevenlabs/post-call': everyone(400),
+  'POST /api/stripe/webhook': everyone(400),
+  'GET /api/health': everyone(200),
+  'GET /sandbox/google/': everyone(400),
+  'POST /sandbox/google/': everyone(400),
+  'GET /sandbox/checkout/:id': everyone(404),
+  'POST /sandbox/checkout/:id/pay': everyone(404),
+  'POST /sandbox/checkout/:id/cancel': everyone(404),
+  'GET /sandbox/phone/': everyone(200),
+  'GET /sandbox/phone/app.js': everyone(200),
+  'POST /sandbox/phone/api/dial': everyone(400),
+  'POST /sandbox/phone/api/say': everyone(400),
+  'POST /sandbox/phone/api/hangup': everyone(400),
+  'GET /sandbox/phone/api/state': everyone(400),
+  'POST /api/auth/register': everyone(400),
+  'POST /api/auth/login': everyone(400),
+  'GET /api/auth/me': signedIn(200),
+  'POST /api/auth/logout': everyone(200),
+  'GET /api/auth/session': everyone(401),
+  'GET /api/auth/google': everyone(302),
+  'GET /api/auth/google/callback': everyone(302),
+  'GET /api/auth/sessions': signedIn(200),
+  'DELETE /api/auth/sessions/:id': ownerOnly(200),
+  'POST /api/auth/sessions/sign-out-others': signedIn(200),
+  'GET /api/admin/users': adminOnly(200),
+  'GET /api/admin/users/:id': adminOnly(200),
+  'DELETE /api/admin/users/:id/phone': adminOnly(404),
+  'DELETE /api/admin/users/:id': adminOnly(200),
+  'GET /api/admin/discount-history/:id': adminOnly(200),
+  'GET /api/admin/gift-history/:id': adminOnly(200),
+  'POST /api/admin/gift-minutes': adminOnly(400),
+  'POST /api/admin/revoke-discount': adminOnly(400),
+  'GET /api/admin/santa-prompt': adminOnly(200),
+  'POST /api/admin/santa-prompt': adminOnly(400),
+  'GET /api/admin/coupons/list': adminOnly(200),
+  'POST /api/admin/coupons/generate': adminOnly(400),
+  'GET /api/subscription/status': signedIn(200),
+  'GET /api/santa/kid-profile': signedIn(200),
+  'POST /api/santa/kid-profile': signedIn(400),
+  'GET /api/santa/sample-call-status': signedIn(200),
+  // Before the sample row below: the admin account is shared by every row, and a sample gives it a line.
+  // A parent without a plan has no Santa number yet.
+  'GET /api/santa/hotline-number': signedIn(404),
+  'POST /api/santa/use-sample-call': signedIn(200),
+  'GET /api/calls/history': signedIn(200),
+  'POST /api/calls/:id/purchase-recording': ownerOnly(200),
+  'POST /api/calls/sync-from-elevenlabs': signedIn(200),
+  // The owner's recording is locked until bought; nobody else learns that it exists.
+  'GET /api/calls/:id/recording': ownerOnly(403),
+  'POST /api/stripe/create-checkout': signedIn(400),
+};
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+test('every mounted route says who may call it, and every row is a mounted route', () => {
+  const mounted = listRoutes(ctx.app).map((route) => `${route.method} ${route.path}`);
+  expect(mounted.filter((route) => !(route in MATRIX))).toEqual([]);
+  expect(Object.keys(MATRIX).filter((route) => !mounted.includes(route))).toEqual([]);
+});
+
+/** Fresh accounts per row: some rows sign out or delete what they are given. */
+async function cast() {
+  const owner = await signUp(ctx.app);
+  const other = await signUp(ctx.app);
+  const admin = new TestClient(ctx.app);
+  await admin.post('/api/auth/login').send({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  const { rows } = await ctx.db.query<{ id: string }>(
+    `insert into calls (user_id, duration, audio_key) values ($1, 90, 'conv_matrix.mp3') returning id`,
+    [owner.user.id],
+  );
+  const sessions = await owner.client.get('/api/auth/sessions');
+  return {
+    clients: { anonymous: new TestClient(ctx.app), parent: owner.client, otherParent: other.client, admin },
+    ids: { user: owner.user.id, call: rows[0]!.id, session: sessions.body.sessions[0].id as string },
+  };
+}
+
+function concrete(path: string, ids: { user: string; call: string; session: string }): string {
+  if (!path.includes(':id')) return path;
+  const id = path.startsWith('/api/admin')
+    ? ids.user
+    : path.startsWith('/api/auth/sessions')
+      ? ids.session
+      : path.startsWith('/sandbox/checkout')
+        ? 'cs_test_missing'
+        : ids.call;
+  return path.replace(':id', id);
+}
+
+test.each(Object.entries(MATRIX))('%s', async (route, access) => {
+  const [method, path] = route.split(' ') as [string, string];
+  // Each role on its own accounts, so a sign-out or deletion by one cannot change another's answer.
+  for (const role of ['anonymous', 'otherParent', 'admin', 'parent'] as const) {
+    const { clients, ids } = await cast();
+    const m = method.toLowerCase() as 'get' | 'post' | 'delete';
+    const res = await clients[role][m](concrete(path, ids)).send({});
+    expect(res.status, `${role} → ${route}`).toBe(access[role]);
+  }
+});
