@@ -147,7 +147,13 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       createSandboxCheckoutRouter(deps.providers.stripe),
     );
   }
-  const phone = createSandboxPhone(deps);
+  const phone = createSandboxPhone(deps, async (req) => {
+    const token: unknown = req.cookies?.session_token;
+    const viewer = await services.auth.authenticate(typeof token === 'string' ? token : undefined);
+    if (!viewer) return undefined;
+    const line = await services.hotline.getHotlineNumber(viewer.id).catch(() => undefined);
+    return line?.type === 'dedicated' ? line.phone_number : undefined;
+  });
   if (phone) sandbox.use('/phone', phone);
   app.use('/sandbox', sandbox);
 

@@ -273,3 +273,25 @@ test('a call still open at the deadline ends there, and is billed up to the dead
     simulator.dispose();
   }
 });
+
+/** A parent on a 3-month pass with its dedicated number; answers their client and that number. */
+async function parentWithOwnLine() {
+  const { client, user } = await signUp(ctx.app);
+  await ctx.db.transaction((tx) =>
+    ctx.services.subscription.activatePlan(tx, user.id, { plan: 'subscription_3month', amountCents: 0 }),
+  );
+  const line = await ctx.services.payments.numbers.provisionDedicatedNumber(user.id, user.email);
+  return { client, number: line.twilio_phone_number };
+}
+
+test('the phone page lists the hotline and the viewer’s own family line, never other families’ lines', async () => {
+  const family = await parentWithOwnLine();
+  const neighbours = await parentWithOwnLine();
+  const page = (await family.client.get('/sandbox/phone')).text;
+  expect(page).toContain(`value="${HOTLINE}"`);
+  expect(page).toContain(`value="${family.number}"`);
+  expect(page).not.toContain(neighbours.number);
+  const anonymous = (await supertest(ctx.app).get('/sandbox/phone')).text;
+  expect(anonymous).not.toContain(family.number);
+  expect(anonymous).not.toContain(neighbours.number);
+});

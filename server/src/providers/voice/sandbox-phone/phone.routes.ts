@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { requireSameOrigin } from '../../../http/csrf.ts';
@@ -57,16 +57,26 @@ const APP_JS = path.join(
 );
 
 /** The phone simulator (design §3); mounted at /sandbox/phone only when voice and telephony are sandboxes. */
-export function createSandboxPhoneRouter(deps: { simulator: PhoneSimulator; allowedOrigins: string[] }) {
+/** The Santa number of the family viewing the page (from its session), if it has its own line. */
+export type FamilyLineOf = (req: Request) => Promise<string | undefined>;
+
+export function createSandboxPhoneRouter(deps: {
+  simulator: PhoneSimulator;
+  allowedOrigins: string[];
+  familyLineOf: FamilyLineOf;
+}) {
   const { simulator } = deps;
   const router = Router();
   let appJs: Promise<string> | undefined;
 
-  router.get('/', async (_req, res) => {
-    res
-      .set('Cache-Control', 'no-store')
-      .type('html')
-      .send(renderPhonePage(await simulator.santaNumbers()));
+  // Only the hotline and the viewer's own family line are offered: the list must not tell anyone
+  // every family's private Santa number.
+  router.get('/', async (req, res) => {
+    const own = await deps.familyLineOf(req);
+    const lines = (await simulator.santaNumbers()).filter(
+      (line) => line.kind === 'hotline' || line.number === own,
+    );
+    res.set('Cache-Control', 'no-store').type('html').send(renderPhonePage(lines));
   });
 
   router.get('/app.js', async (_req, res) => {
@@ -118,12 +128,15 @@ const SANDBOX_ACCOUNT_SID = `AC${'0'.repeat(32)}`;
  * The simulator and its router when both the voice agent and telephony are sandboxes (it signs
  * as Twilio with the sandbox's token); null otherwise, so real deployments have no phone page.
  */
-export function createSandboxPhone(deps: {
-  config: Config;
-  providers: Providers;
-  logger: Logger;
-  sandboxPhonePost?: PostToApp;
-}): Router | null {
+export function createSandboxPhone(
+  deps: {
+    config: Config;
+    providers: Providers;
+    logger: Logger;
+    sandboxPhonePost?: PostToApp;
+  },
+  familyLineOf: FamilyLineOf,
+): Router | null {
   const { config, providers } = deps;
   if (!(providers.voice instanceof SandboxVoiceEngine) || !(providers.telephony instanceof SandboxTelephony))
     return null;
@@ -136,5 +149,5 @@ export function createSandboxPhone(deps: {
     postToApp: deps.sandboxPhonePost ?? postWithFetch(config.publicUrl),
     logger: deps.logger,
   });
-  return createSandboxPhoneRouter({ simulator, allowedOrigins: config.allowedOrigins });
+  return createSandboxPhoneRouter({ simulator, allowedOrigins: config.allowedOrigins, familyLineOf });
 }
