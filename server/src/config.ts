@@ -25,6 +25,7 @@ const envSchema = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
+  INBOUND_ANSWER_BUDGET_MS: z.coerce.number().int().min(50).max(14_000).default(8_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -47,6 +48,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
+  /** The inbound call webhook answers Twilio within this, with an apology if need be. */
+  inboundAnswerBudgetMs: number;
   adminEmail: string;
   adminPassword: string | undefined;
   allowSandbox: boolean;
@@ -133,6 +136,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     allowedOrigins: [publicUrl, ...extraOrigins],
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    inboundAnswerBudgetMs: e.INBOUND_ANSWER_BUDGET_MS,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -19,7 +19,11 @@ export interface InboundCallDeps {
   voice: VoiceEngine;
   profiles: ProfileService;
   prompts: SantaPromptService;
+  /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
+  answerBudgetMs?: number;
 }
+
+export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
 /** '+' and 7 to 15 digits, the first not 0: how Twilio writes every phone number it sends. */
 const E164 = /^\+[1-9]\d{6,14}$/;
@@ -51,40 +55,84 @@ export function createInboundCallService(deps: InboundCallDeps) {
     return owner ? profiles.findProfileByUserId(owner) : undefined;
   }
 
+  const apology = () => ({ twiml: sayAndHangUp(APOLOGY_MESSAGE), outcome: 'agent_failed' as const });
+
+  /**
+   * A reservation taken after the caller already heard the apology is given back, so a slow
+   * database never costs the family minutes for a call Santa did not take.
+   */
+  async function giveBackIfLate(isLate: () => boolean, reservationId: string): Promise<boolean> {
+    if (!isLate()) return false;
+    await closeReservation(db, reservationId).catch((error: unknown) =>
+      deps.logger.error({ err: error }, 'could not give back the minutes of a call answered late'),
+    );
+    return true;
+  }
+
+  async function answerInTime(
+    call: TwilioInbound,
+    isLate: () => boolean,
+  ): Promise<{ twiml: string; outcome: InboundOutcome }> {
+    const profile = await findCaller(call.From, call.To);
+    // Nothing about an unrecognised caller is stored (children's data, design §6).
+    if (!profile) return { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
+
+    const reservation = await reserveMinutes(profile.user_id, call.CallSid);
+    if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
+    if (await giveBackIfLate(isLate, reservation.id)) return apology();
+
+    const { prompt: template } = await deps.prompts.scriptForCall();
+    const allowed = reservation.minutes_reserved;
+    try {
+      const twiml = await deps.voice.registerCall({
+        fromNumber: call.From,
+        toNumber: call.To,
+        callSid: call.CallSid,
+        dynamicVariables: {
+          kid_name: profile.kid_name,
+          allowed_minutes: allowed,
+          user_id: profile.user_id,
+          call_sid: call.CallSid,
+          // The agent can refer to these whatever wording the admin's script uses.
+          ...(profile.wish_list ? { wish_list: profile.wish_list } : {}),
+          ...(profile.accomplishments ? { accomplishments: profile.accomplishments } : {}),
+          ...(profile.siblings ? { siblings: profile.siblings } : {}),
+        },
+        prompt: renderPrompt(template, profile, allowed),
+        firstMessage: renderFirstMessage(profile),
+      });
+      if (await giveBackIfLate(isLate, reservation.id)) return apology();
+      return { twiml, outcome: 'connected' };
+    } catch (error) {
+      deps.logger.error({ err: error, callSid: call.CallSid }, 'voice agent did not register the call');
+      await closeReservation(db, reservation.id);
+      return apology();
+    }
+  }
+
   return {
+    /**
+     * Always answers Twilio within the budget: Santa's apology when the database or the voice
+     * engine is too slow or down, instead of Twilio's "application error".
+     */
     async answer(call: TwilioInbound): Promise<{ twiml: string; outcome: InboundOutcome }> {
-      const profile = await findCaller(call.From, call.To);
-      // Nothing about an unrecognised caller is stored (children's data, design §6).
-      if (!profile) return { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
-
-      const reservation = await reserveMinutes(profile.user_id, call.CallSid);
-      if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
-
-      const { prompt: template } = await deps.prompts.scriptForCall();
-      const allowed = reservation.minutes_reserved;
+      let late = false;
+      let timer: NodeJS.Timeout | undefined;
+      const work = answerInTime(call, () => late).catch((error: unknown) => {
+        deps.logger.error({ err: error, callSid: call.CallSid }, 'could not answer the call');
+        return apology();
+      });
+      const outOfTime = new Promise<ReturnType<typeof apology>>((resolve) => {
+        timer = setTimeout(() => {
+          late = true;
+          deps.logger.warn({ callSid: call.CallSid }, 'call answered with an apology: out of time');
+          resolve(apology());
+        }, deps.answerBudgetMs ?? INBOUND_ANSWER_BUDGET_MS);
+      });
       try {
-        const twiml = await deps.voice.registerCall({
-          fromNumber: call.From,
-          toNumber: call.To,
-          callSid: call.CallSid,
-          dynamicVariables: {
-            kid_name: profile.kid_name,
-            allowed_minutes: allowed,
-            user_id: profile.user_id,
-            call_sid: call.CallSid,
-            // The agent can refer to these whatever wording the admin's script uses.
-            ...(profile.wish_list ? { wish_list: profile.wish_list } : {}),
-            ...(profile.accomplishments ? { accomplishments: profile.accomplishments } : {}),
-            ...(profile.siblings ? { siblings: profile.siblings } : {}),
-          },
-          prompt: renderPrompt(template, profile, allowed),
-          firstMessage: renderFirstMessage(profile),
-        });
-        return { twiml, outcome: 'connected' };
-      } catch (error) {
-        deps.logger.error({ err: error, callSid: call.CallSid }, 'voice agent did not register the call');
-        await closeReservation(db, reservation.id);
-        return { twiml: sayAndHangUp(APOLOGY_MESSAGE), outcome: 'agent_failed' };
+        return await Promise.race([work, outOfTime]);
+      } finally {
+        clearTimeout(timer);
       }
     },
   };

@@ -33,6 +33,7 @@ export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceMo
       voice: providers.voice,
       profiles,
       prompts: services.santaScript,
+      answerBudgetMs: deps.config.inboundAnswerBudgetMs,
     }),
     status: createCallStatusService(db),
     postCall,

@@ -34,12 +34,15 @@ export class TestVoiceEngine implements VoiceEngine {
   conversations = new Map<string, ConversationDetail>();
   audio = new Map<string, Buffer>();
   failRegister = false;
+  /** Holds each registration this long (a slow voice engine). */
+  registerDelayMs = 0;
   failList = false;
   failDelete = false;
   /** The owner each conversations listing asked for. */
   listedFor: (string | undefined)[] = [];
 
   async registerCall(input: RegisterCallInput): Promise<string> {
+    if (this.registerDelayMs) await new Promise((resolve) => setTimeout(resolve, this.registerDelayMs));
     if (this.failRegister) throw new Error('agent unavailable');
     this.registered.push(input);
     return REGISTERED_TWIML;
@@ -91,9 +94,12 @@ export interface VoiceTestContext extends TestContext {
 }
 
 export async function createVoiceTestContext(
-  options: { deps?: Partial<AppDeps> } = {},
+  options: { deps?: Partial<AppDeps>; env?: Record<string, string> } = {},
 ): Promise<VoiceTestContext> {
-  const ctx = await createTestContext({ env: { SANTA_HOTLINE_NUMBER: HOTLINE }, deps: options.deps });
+  const ctx = await createTestContext({
+    env: { SANTA_HOTLINE_NUMBER: HOTLINE, ...options.env },
+    deps: options.deps,
+  });
   const voice = new TestVoiceEngine();
   const recordingsDir = mkdtempSync(path.join(tmpdir(), 'santa-recordings-'));
   const providers = { ...ctx.providers, voice, recordings: new LocalRecordingStorage(recordingsDir) };

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { APOLOGY_MESSAGE } from './twiml.ts';
+import {
+  createFamily,
+  createVoiceTestContext,
+  HOTLINE,
+  inboundCall,
+  postTwilio,
+  reservationsOf,
+  type VoiceTestContext,
+} from './voice-test-helpers.ts';
+
+const BUDGET_MS = 300;
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext({ env: { INBOUND_ANSWER_BUDGET_MS: String(BUDGET_MS) } });
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+test('a call Santa cannot take in time hears the apology within the budget and costs nothing', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  ctx.voice.registerDelayMs = BUDGET_MS * 4;
+  try {
+    const started = Date.now();
+    const answer = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+    expect(Date.now() - started).toBeLessThan(BUDGET_MS * 3);
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(APOLOGY_MESSAGE.slice(0, 40));
+    // Once the slow registration finishes, its minutes are given back.
+    await expect
+      .poll(async () => (await reservationsOf(ctx, user.id)).map((r) => r.status), { timeout: 5_000 })
+      .toEqual(['closed']);
+    expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+  } finally {
+    ctx.voice.registerDelayMs = 0;
+  }
+});
+
+test('a database error while answering is Santa’s apology, not Twilio’s application error', async () => {
+  const { parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  await ctx.db.query('alter table call_reservations rename to call_reservations_away');
+  try {
+    const answer = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+    expect(answer.status).toBe(200);
+    expect(answer.text).toContain(APOLOGY_MESSAGE.slice(0, 40));
+  } finally {
+    await ctx.db.query('alter table call_reservations_away rename to call_reservations');
+  }
+});
