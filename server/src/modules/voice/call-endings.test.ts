@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { sweepCallReservations } from './deadline-sweeper.ts';
+import { LONGEST_CALL_MINUTES } from './minutes.ts';
 import {
   connectedCall,
   createFamily,
@@ -177,4 +178,47 @@ test('a call that never connected releases its reservation at once', async () =>
   const { user, call } = await connectedCall(ctx, { plan: 'free_sample' });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'failed' });
   expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
+});
+
+test('a call whose end was never reported is checked with Twilio within minutes, billed by its record, and the family can call again', async () => {
+  const { user, call, parentPhone } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  // The server was down when the call ended: no status callback, no post-call event.
+  await ctx.db.query(
+    `update call_reservations set created_at = now() - interval '4 minutes' where call_sid = $1`,
+    [call.CallSid],
+  );
+  const telephony = telephonyWith({ fetchCall: async () => ({ status: 'completed', durationSeconds: 130 }) });
+  await sweepCallReservations(sweeperDeps(ctx, { telephony }));
+  expect(await reservations(user.id)).toEqual([
+    { call_sid: call.CallSid, minutes_reserved: 3, status: 'open' },
+  ]);
+
+  const redial = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
+  expect(redial.text).toContain('<Connect>');
+  await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: -1 }));
+  expect(await minutesUsed(user.id)).toBe(3);
+});
+
+test('a live call is asked about again only after a few more minutes', async () => {
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  await ctx.db.query(
+    `update call_reservations set created_at = now() - interval '4 minutes' where call_sid = $1`,
+    [call.CallSid],
+  );
+  let asked = 0;
+  const telephony = telephonyWith({
+    fetchCall: async () => {
+      asked += 1;
+      return { status: 'in-progress', durationSeconds: null };
+    },
+  });
+  await sweepCallReservations(sweeperDeps(ctx, { telephony }));
+  await sweepCallReservations(sweeperDeps(ctx, { telephony }));
+  expect(asked).toBe(1);
+  expect((await reservations(user.id)).map((r) => r.status)).toEqual(['open']);
+});
+
+test('a pass call holds at most an hour of the balance', async () => {
+  const { user } = await connectedCall(ctx, { plan: 'subscription_12month' });
+  expect((await reservations(user.id))[0]!.minutes_reserved).toBe(LONGEST_CALL_MINUTES);
 });

@@ -14,6 +14,8 @@ import type { ReservationRow } from './reservations.repository.ts';
 export const SWEEP_INTERVAL_MS = 5_000;
 /** How long an ended call waits for ElevenLabs' post-call event before Twilio's word settles it. */
 export const POST_CALL_GRACE_SECONDS = 5 * 60;
+/** A live call nobody has reported on is checked with Twilio this often. */
+export const SILENT_CALL_CHECK_SECONDS = 3 * 60;
 const BATCH = 50;
 
 export interface SweeperDeps extends Settlement {
@@ -21,10 +23,12 @@ export interface SweeperDeps extends Settlement {
   logger: Logger;
   telephony: Telephony;
   graceSeconds?: number;
+  silentSeconds?: number;
 }
 
 /**
- * Runs in every replica (design §4.3). Hangs up calls past their deadline, then settles calls
+ * Runs in every replica (docs/decisions/0007). Hangs up calls past their deadline, asks Twilio
+ * about live calls nobody has reported on for a few minutes, then settles calls
  * that ended without a post-call event by Twilio's word on how long they lasted: the status
  * callback's CallDuration, or else the call as Twilio's API reports it. A call is never billed
  * on assumption; while Twilio cannot be asked, its reservation waits for the next sweep.
@@ -40,7 +44,16 @@ export async function sweepCallReservations(deps: SweeperDeps): Promise<{ hungUp
     if (await hangUp(deps, reservation)) hungUp += 1;
   }
 
-  // Vendor calls stay outside transactions (style rule 10): ask first, settle after.
+  // A call whose end nobody reported (the server was down when it ended) is found here within
+  // minutes, not at its deadline: Twilio's record ends it and the family can call again.
+  const silent = await reservations.claimSilentCalls(
+    db,
+    deps.silentSeconds ?? SILENT_CALL_CHECK_SECONDS,
+    BATCH,
+  );
+  for (const reservation of silent) await learnHowItEnded(deps, reservation);
+
+  // Vendor calls stay outside transactions: ask first, settle after.
   for (const reservation of await reservations.findUnreportedWithoutDuration(db, graceSeconds, BATCH)) {
     await learnHowItEnded(deps, reservation);
   }

@@ -89,7 +89,8 @@ test("a call to a dedicated number reaches its owner's profile whoever calls", a
   const res = await postTwilio(ctx, 'inbound', inboundCall('+447700900123', '+15550142'));
   expect(res.text).toBe(REGISTERED_TWIML);
   const sent = ctx.voice.registered.at(-1)!;
-  expect(sent.dynamicVariables).toMatchObject({ kid_name: 'Noah', allowed_minutes: 180 });
+  // A pass's 180 minutes, but one call holds at most an hour of them.
+  expect(sent.dynamicVariables).toMatchObject({ kid_name: 'Noah', allowed_minutes: 60 });
 });
 
 test('an unknown caller on the hotline hears a grown-up message, hangs up, and nothing is stored', async () => {

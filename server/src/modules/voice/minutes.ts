@@ -16,14 +16,20 @@ export function billedMinutes(seconds: number): number {
   return Math.ceil(Math.max(0, seconds) / 60);
 }
 
-/** A plan's longest call in minutes (Pay Per Call's 5), or null when only the balance bounds it. */
-export function perCallCap(plan: string): number | null {
-  return isPlanId(plan) ? PLANS[plan].perCallCapMinutes : null;
+/**
+ * The longest call any plan allows. A pass's reservation used to hold the whole balance (up to 12
+ * hours for a year's pass), and a call whose end went unreported held it until then.
+ */
+export const LONGEST_CALL_MINUTES = 60;
+
+/** A plan's longest call in minutes: its own cap (the sample's 1, Pay Per Call's 5), else an hour. */
+export function perCallCap(plan: string): number {
+  return (isPlanId(plan) ? PLANS[plan].perCallCapMinutes : null) ?? LONGEST_CALL_MINUTES;
 }
 
 /** Each plan's per-call cap, as the reservation function reads it. */
 // Stryker disable next-line all: built once at module load, where mutation switching cannot reach; perCallCap is tested.
-const PER_CALL_CAPS: Record<string, number | null> = Object.fromEntries(
+const PER_CALL_CAPS: Record<string, number> = Object.fromEntries(
   Object.keys(PLANS).map((plan) => [plan, perCallCap(plan)]),
 );
 
@@ -80,7 +86,7 @@ export async function settleReservation(
       const { minutes_limit: limit, minutes_used: used } = subscription;
       // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it
       // (never past the limit, which the clamp below keeps).
-      const cap = perCallCap(reservation.plan) ?? billed;
+      const cap = perCallCap(reservation.plan);
       const spent = oneCallPlan ? Math.max(billed, cap) : billed;
       const minutesUsed = Math.min(limit, used + spent);
       await settlement.subscriptions.update(tx, reservation.user_id, {

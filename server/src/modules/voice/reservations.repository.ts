@@ -195,6 +195,31 @@ export async function claimUnreportedReservations(
   return rows;
 }
 
+/**
+ * Live calls nobody has reported on for `silentSeconds` (counted from their start, or from the
+ * sweeper's last question): the sweeper asks Twilio about them long before their deadline.
+ */
+export async function claimSilentCalls(
+  q: Queryable,
+  silentSeconds: number,
+  limit: number,
+): Promise<ReservationRow[]> {
+  const { rows } = await q.query<ReservationRow>(
+    `update call_reservations set checked_at = now()
+     where id in (
+       select id from call_reservations
+       where status = 'open' and ended_at is null and hung_up_at is null
+         and coalesce(checked_at, created_at) < now() - make_interval(secs => $1::double precision)
+       order by coalesce(checked_at, created_at)
+       limit $2
+       for update skip locked
+     )
+     returning *`,
+    [silentSeconds, limit],
+  );
+  return rows;
+}
+
 export async function callSidsOfUser(q: Queryable, userId: string): Promise<Set<string>> {
   const { rows } = await q.query<{ call_sid: string }>(
     'select call_sid from call_reservations where user_id = $1',

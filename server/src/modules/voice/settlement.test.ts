@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closeReservation, perCallCap, settleReservation } from './minutes.ts';
+import { closeReservation, LONGEST_CALL_MINUTES, perCallCap, settleReservation } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
 import { connectedCall, createVoiceTestContext, type VoiceTestContext } from './voice-test-helpers.ts';
 
@@ -80,10 +80,11 @@ test.each(['subscription_3month', 'pay_per_call'] as const)(
   },
 );
 
-test('each plan’s per-call cap: Pay Per Call 5 minutes, the passes only their balance', () => {
+test('each plan’s per-call cap: the sample 1 minute, Pay Per Call 5, every other plan an hour', () => {
+  expect(perCallCap('free_sample')).toBe(1);
   expect(perCallCap('pay_per_call')).toBe(5);
-  expect(perCallCap('subscription_3month')).toBeNull();
-  expect(perCallCap('no_such_plan')).toBeNull();
+  expect(perCallCap('subscription_12month')).toBe(LONGEST_CALL_MINUTES);
+  expect(perCallCap('no_such_plan')).toBe(LONGEST_CALL_MINUTES);
 });
 
 test('closing a reservation that was already settled keeps its billed minutes', async () => {
