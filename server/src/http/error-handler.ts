@@ -26,6 +26,16 @@ function toAppError(error: unknown): AppError | undefined {
   if (/^(Multipart: |Unexpected end of form|Malformed part header|Malformed urlencoded form)/.test(message)) {
     return new AppError('bad_request', 'Invalid form data');
   }
+  // A row for a user deleted a moment ago by another replica (its session was still remembered
+  // here for up to a second): the account is gone, so the caller is signed out, not failed.
+  const dbError = error as { code?: unknown; constraint?: unknown } | null;
+  if (
+    dbError?.code === '23503' &&
+    typeof dbError.constraint === 'string' &&
+    dbError.constraint.endsWith('_user_id_fkey')
+  ) {
+    return new AppError('unauthenticated', 'Not authenticated');
+  }
   // A malformed %-escape in the path (the router's decodeURIComponent).
   if (error instanceof URIError) return new AppError('bad_request', 'Malformed URL');
   // http-errors from the router and static files (a missing /assets file is a 404, not a 500).

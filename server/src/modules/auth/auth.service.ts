@@ -27,7 +27,7 @@ export interface AuthServiceOptions {
 }
 
 /** Short enough that a logout on another replica takes effect within it (decision 0004). */
-export const SESSION_CACHE_MS = 5_000;
+export const SESSION_CACHE_MS = 800;
 
 export interface SessionUser {
   id: string;
