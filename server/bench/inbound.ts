@@ -20,6 +20,8 @@ export async function seedProfiles(db: Db): Promise<string[]> {
       select u.id, '+1415' || lpad((5550000 + row_number() over (order by u.email))::text, 7, '0'),
              'Kid', 7, 'a red bike', 'traditional'
       from users u where u.email like 'bench-%';
+    -- Every family has verified its phone (only verified phones recognise a caller).
+    insert into family_phones (phone, user_id) select parent_phone, user_id from kid_profiles;
     insert into subscriptions (user_id, plan, status, minutes_limit, minutes_used)
       select id, 'subscription_12month', 'active', 720, 0 from users where email like 'bench-%';
     -- Each family has already called once, as on a real Christmas Eve: the first round's query

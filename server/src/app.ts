@@ -29,9 +29,14 @@ import { createCallMediaRouter } from './modules/voice/call-media.routes.ts';
 import { createVoiceModule } from './modules/voice/voice-module.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
 import { createCallsService, type CallsService } from './modules/calls/calls.service.ts';
+import {
+  createFamilyPhonesService,
+  type FamilyPhonesService,
+} from './modules/santa/family-phones.service.ts';
 import { createHotlineService, type HotlineService } from './modules/santa/hotline.service.ts';
 import { createProfileService, type ProfileService } from './modules/santa/profile.service.ts';
 import { createSampleService, type SampleService } from './modules/santa/sample.service.ts';
+import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
 import { createSantaRouter } from './modules/santa/santa.routes.ts';
 import {
   createSantaPromptService,
@@ -72,6 +77,7 @@ export interface AppServices {
   profile: ProfileService;
   sample: SampleService;
   hotline: HotlineService;
+  familyPhones: FamilyPhonesService;
   calls: CallsService;
   payments: PaymentsServices;
   santaScript: SantaPromptService;
@@ -87,6 +93,7 @@ export function createServices(deps: AppDeps): AppServices {
     profile: createProfileService(deps.db),
     sample: createSampleService(deps.db, subscription),
     hotline: createHotlineService(deps.db, subscription, deps.providers.telephony.hotlineNumber),
+    familyPhones: createFamilyPhonesService({ db: deps.db, telephony: deps.providers.telephony }),
     calls: createCallsService(deps.db),
     payments: createPaymentsServices(deps),
     santaScript: createSantaPromptService(deps.db),
@@ -181,6 +188,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // ── API modules ──
   api.use('/admin', createAdminRouter(db, adminPorts(deps, services)));
   api.use('/subscription', createSubscriptionRouter({ subscription: services.subscription }));
+  api.use('/santa/phones', createFamilyPhonesRouter({ db, familyPhones: services.familyPhones }));
   api.use(
     '/santa',
     createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),

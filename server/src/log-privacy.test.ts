@@ -3,7 +3,7 @@
  * nothing the family told us may appear in them. Runs on PGlite and on Postgres (npm test).
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { signUp } from '../test/test-app.ts';
+import { signUp, verifyPhone } from '../test/test-app.ts';
 import { createLogger } from './logger.ts';
 import { postProfile, validProfile } from './modules/santa/test-helpers.ts';
 import {
@@ -35,6 +35,7 @@ test('after a full journey and forced database errors, no log line carries the f
   const { client, user } = await signUp(ctx.voiceApp, { password: 'correct-horse-battery' });
   const profile = validProfile({ parent_phone: PHONE, kid_name: KID, wish_list: WISH });
   expect((await postProfile(client, profile)).status).toBe(201);
+  await verifyPhone(ctx, client, PHONE);
   await ctx.db.transaction((tx) =>
     ctx.services.subscription.activatePlan(tx, user.id, { plan: 'subscription_3month', amountCents: 0 }),
   );

@@ -85,6 +85,12 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/coupons/list': adminOnly(200),
   'POST /api/admin/coupons/generate': adminOnly(400),
   'GET /api/subscription/status': signedIn(200),
+  'GET /api/santa/phones/': signedIn(200),
+  'POST /api/santa/phones/send-code': signedIn(400),
+  'POST /api/santa/phones/verify': signedIn(400),
+  // A phone that is not one of the caller's family phones.
+  'DELETE /api/santa/phones/:phone': signedIn(404),
+  'GET /sandbox/phone/api/messages': everyone(400),
   'GET /api/santa/kid-profile': signedIn(200),
   'POST /api/santa/kid-profile': signedIn(400),
   'GET /api/santa/sample-call-status': signedIn(200),
@@ -130,7 +136,7 @@ async function cast() {
 }
 
 function concrete(path: string, ids: { user: string; call: string; session: string }): string {
-  if (!path.includes(':id')) return path;
+  if (!path.includes(':')) return path;
   const id = path.startsWith('/api/admin')
     ? ids.user
     : path.startsWith('/api/auth/sessions')
@@ -138,7 +144,7 @@ function concrete(path: string, ids: { user: string; call: string; session: stri
       : path.startsWith('/sandbox/checkout')
         ? 'cs_test_missing'
         : ids.call;
-  return path.replace(':id', id);
+  return path.replace(':id', id).replace(':phone', encodeURIComponent('+14155550100'));
 }
 
 test.each(Object.entries(MATRIX))('%s', async (route, access) => {

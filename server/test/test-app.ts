@@ -120,3 +120,20 @@ export async function signInAsAdmin(app: Express) {
   if (res.status !== 200) throw new Error(`admin sign-in failed: ${res.status}`);
   return client;
 }
+
+/**
+ * Verifies a family phone the way a parent does: asks for a code, reads the text the sandbox
+ * Twilio sent to the phone, and types it in.
+ */
+export async function verifyPhone(ctx: { db: Db }, client: TestClient, phone: string): Promise<void> {
+  const sent = await client.post('/api/santa/phones/send-code').send({ phone });
+  if (sent.status !== 200) throw new Error(`send-code failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const { rows } = await ctx.db.query<{ body: string }>(
+    'select body from sandbox_sms_messages where to_number = $1 order by id desc limit 1',
+    [phone],
+  );
+  const code = /\d{6}/.exec(rows[0]?.body ?? '')?.[0];
+  const verified = await client.post('/api/santa/phones/verify').send({ phone, code });
+  if (verified.status !== 200)
+    throw new Error(`verify failed: ${verified.status} ${JSON.stringify(verified.body)}`);
+}

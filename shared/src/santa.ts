@@ -165,3 +165,41 @@ export const hotlineNumberSchema = z.object({
   type: z.enum(LINE_TYPES),
 });
 export type HotlineNumber = z.infer<typeof hotlineNumberSchema>;
+
+/** Verified family phones (parents, grandparents) from which a child's call is recognised. */
+export const FAMILY_PHONE_LIMIT = 4;
+export const PHONE_CODE_LENGTH = 6;
+export const FAMILY_PHONE_MESSAGES = {
+  codeSent: 'We texted a 6-digit code to that phone. Enter it to verify the phone.',
+  wrongCode: 'That code is not right. Please check the text message and try again.',
+  codeExpired: 'That code has expired or was tried too often. Please send a new one.',
+  tooManyPhones: `A family can verify up to ${FAMILY_PHONE_LIMIT} phones. Remove one first.`,
+  tooManyCodes: 'Too many codes were sent from this account. Please wait an hour and try again.',
+  alreadyVerified: 'This phone is already verified for your family.',
+  notFound: 'This phone is not one of your family phones.',
+  smsFailed: 'We could not send a text to that phone. Please check the number and try again.',
+  verified: 'Phone verified. Santa will recognise calls from it.',
+} as const;
+
+export const sendPhoneCodeRequestSchema = z.object({
+  phone: z
+    .string({ error: INVALID_PHONE_MESSAGE })
+    .trim()
+    .min(1, INVALID_PHONE_MESSAGE)
+    .max(32, INVALID_PHONE_MESSAGE),
+});
+export type SendPhoneCodeRequest = z.infer<typeof sendPhoneCodeRequestSchema>;
+
+export const verifyPhoneRequestSchema = sendPhoneCodeRequestSchema.extend({
+  code: z
+    .string({ error: 'Enter the 6-digit code from the text message' })
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from the text message'),
+});
+export type VerifyPhoneRequest = z.infer<typeof verifyPhoneRequestSchema>;
+
+export const familyPhonesResponseSchema = z.object({
+  phones: z.array(z.object({ phone: z.string(), verified_at: z.string() })),
+  limit: z.number(),
+});
+export type FamilyPhonesResponse = z.infer<typeof familyPhonesResponseSchema>;

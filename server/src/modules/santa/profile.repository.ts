@@ -20,9 +20,6 @@ export interface KidProfileRow {
 
 export type KidProfileFields = Omit<KidProfileRow, 'user_id' | 'created_at' | 'updated_at'>;
 
-/** kid_profiles' unique index on parent_phone: one parent phone, one account. */
-export const PARENT_PHONE_CONSTRAINT = 'kid_profiles_parent_phone_key';
-
 const COLUMNS: (keyof KidProfileFields)[] = [
   'parent_phone',
   'kid_name',
@@ -34,9 +31,12 @@ const COLUMNS: (keyof KidProfileFields)[] = [
 /** What a ringing call needs of its caller's profile (recognition, the Santa prompt). */
 export type CallerProfile = Omit<KidProfileRow, 'created_at' | 'updated_at'>;
 
+/** Only verified family phones recognise a caller (migration 0023). */
 const FIND_PROFILES_BY_PARENT_PHONES = preparedStatement(
-  'find_profiles_by_parent_phones',
-  `select user_id, ${COLUMNS.join(', ')} from kid_profiles where parent_phone = any($1::text[])`,
+  'find_profiles_by_family_phones',
+  `select f.phone as caller_phone, k.user_id, ${COLUMNS.map((column) => `k.${column}`).join(', ')}
+   from family_phones f join kid_profiles k on k.user_id = f.user_id
+   where f.phone = any($1::text[])`,
 );
 
 export async function findProfileByUserId(q: Queryable, userId: string): Promise<KidProfileRow | undefined> {
@@ -54,17 +54,14 @@ export async function findProfileByUserIdForUpdate(
   return rows[0];
 }
 
-export async function findProfileByParentPhone(
-  q: Queryable,
-  e164: string,
-): Promise<KidProfileRow | undefined> {
-  const { rows } = await q.query<KidProfileRow>('select * from kid_profiles where parent_phone = $1', [e164]);
-  return rows[0];
-}
-
 /** Many callers' recognition in one round trip; answers the profiles found, in no order. */
-export async function findProfilesByParentPhones(q: Queryable, e164s: string[]): Promise<CallerProfile[]> {
-  const { rows } = await q.query<CallerProfile>(FIND_PROFILES_BY_PARENT_PHONES, [e164s]);
+export async function findProfilesByParentPhones(
+  q: Queryable,
+  e164s: string[],
+): Promise<(CallerProfile & { caller_phone: string })[]> {
+  const { rows } = await q.query<CallerProfile & { caller_phone: string }>(FIND_PROFILES_BY_PARENT_PHONES, [
+    e164s,
+  ]);
   return rows;
 }
 

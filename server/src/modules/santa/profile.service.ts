@@ -5,10 +5,6 @@ import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './profile.repository.ts';
 import type { CallerProfile, KidProfileRow } from './profile.repository.ts';
-import { attachPhoneToClaim, phoneAlreadySampled } from './sample-claims.ts';
-import { CLAIM_PHONE_CONSTRAINT } from './sample.repository.ts';
-
-export const PHONE_TAKEN_MESSAGE = 'This phone number is already linked to another account';
 
 /** E.164, or undefined when the text is not a valid international number. */
 export function normalisePhone(text: string): string | undefined {
@@ -22,14 +18,18 @@ export interface SavedProfile {
 }
 
 /**
- * Owns kid_profiles. Other modules use findProfileByParentPhone (a caller's recognition),
+ * Owns kid_profiles. Other modules use findProfileByParentPhone (a caller's recognition, by a
+ * verified family phone),
  * findProfileByUserId and deleteProfile (pay-per-call clean-up, account deletion).
  */
 export function createProfileService(db: Db) {
   // Every ringing call looks its caller up here, so concurrent calls share round trips.
   const recogniseCaller = createBatcher(async (e164s: string[]) => {
     const found = new Map(
-      (await repo.findProfilesByParentPhones(db, e164s)).map((row) => [row.parent_phone, row]),
+      (await repo.findProfilesByParentPhones(db, e164s)).map(({ caller_phone, ...profile }) => [
+        caller_phone,
+        profile,
+      ]),
     );
     return e164s.map((e164) => found.get(e164));
   });
@@ -45,19 +45,15 @@ export function createProfileService(db: Db) {
       if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
       const fields = { ...input, parent_phone: parentPhone };
       try {
+        // The phone typed here recognises nobody until it is verified by a code (family phones),
+        // so a claim on someone else's number blocks nobody and reveals nothing.
         return await db.transaction(async (tx) => {
-          const owner = await repo.findProfileByParentPhone(tx, parentPhone);
-          if (owner && owner.user_id !== userId) throw phoneTaken();
-          await attachPhoneToClaim(tx, userId, parentPhone);
           const existing = await repo.findProfileByUserIdForUpdate(tx, userId);
           return existing
             ? { created: false, profile: await repo.updateProfile(tx, userId, fields) }
             : { created: true, profile: await repo.insertProfile(tx, userId, fields) };
         });
       } catch (error) {
-        // Two accounts saving the same phone at once: the unique indexes decide.
-        if (isUniqueViolation(error, repo.PARENT_PHONE_CONSTRAINT)) throw phoneTaken();
-        if (isUniqueViolation(error, CLAIM_PHONE_CONSTRAINT)) throw phoneAlreadySampled();
         if (isUniqueViolation(error, 'kid_profiles_pkey'))
           throw new AppError('conflict', 'Your profile was just saved. Please try again.');
         throw error;
@@ -65,7 +61,5 @@ export function createProfileService(db: Db) {
     },
   };
 }
-
-const phoneTaken = () => new AppError('conflict', PHONE_TAKEN_MESSAGE);
 
 export type ProfileService = ReturnType<typeof createProfileService>;

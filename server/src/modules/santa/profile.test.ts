@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { TestClient, createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
+import {
+  TestClient,
+  createTestContext,
+  signUp,
+  verifyPhone,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import { postProfile, uniquePhone, validProfile } from './test-helpers.ts';
 
 let ctx: TestContext;
@@ -201,24 +207,20 @@ describe('POST /api/santa/kid-profile', () => {
     expect(bad.body.detail).toBe('Please choose a Santa personality: traditional, modern or mixed');
   });
 
-  test('a parent phone already linked to another account is refused with 409, revealing nothing', async () => {
+  test('a phone another account typed in but never verified blocks nobody and reveals nothing', async () => {
     const phone = uniquePhone();
+    const stranger = await signUp(ctx.app);
+    expect((await postProfile(stranger.client, { parent_phone: phone, kid_name: 'Max' })).status).toBe(201);
     const owner = await signUp(ctx.app);
-    await postProfile(owner.client, { parent_phone: phone, kid_name: 'Emma' });
-    const other = await signUp(ctx.app);
     // The same number written differently is the same phone.
     const national = `+1 (${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
-    const res = await postProfile(other.client, { parent_phone: national, kid_name: 'Max' });
-    expect(res.status).toBe(409);
-    expect(res.body).toEqual({
-      detail: 'This phone number is already linked to another account',
-      code: 'conflict',
-    });
-    expect(JSON.stringify(res.body)).not.toContain(owner.user.email);
-    const { rows } = await ctx.db.query('select count(*)::int as n from kid_profiles where user_id = $1', [
-      other.user.id,
-    ]);
-    expect(rows[0]).toEqual({ n: 0 });
+    const res = await postProfile(owner.client, { parent_phone: national, kid_name: 'Emma' });
+    expect(res.status).toBe(201);
+    expect(JSON.stringify(res.body)).not.toContain(stranger.user.email);
+    // Unverified, the phone reaches nobody's profile; verified by its owner, it reaches theirs.
+    expect(await ctx.services.profile.findProfileByParentPhone(phone)).toBeUndefined();
+    await verifyPhone(ctx, owner.client, phone);
+    expect((await ctx.services.profile.findProfileByParentPhone(phone))?.kid_name).toBe('Emma');
   });
 
   test("another user's save never changes the owner's profile", async () => {
@@ -245,6 +247,7 @@ describe('POST /api/santa/kid-profile', () => {
     const { client, user } = await signUp(ctx.app);
     const phone = uniquePhone();
     await postProfile(client, { parent_phone: phone, kid_name: 'Emma' });
+    await verifyPhone(ctx, client, phone);
     expect((await ctx.services.profile.findProfileByParentPhone(phone))?.user_id).toBe(user.id);
     expect((await ctx.services.profile.findProfileByUserId(user.id))?.kid_name).toBe('Emma');
     expect(await ctx.services.profile.deleteProfile(ctx.db, user.id)).toBe(true);

@@ -3,13 +3,14 @@ import {
   type SampleCallStatus,
   type UseSampleCallResponse,
 } from '@santa/shared/santa';
-import { isUniqueViolation, type Db } from '../../db/db.ts';
+import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import {
   isUsable,
   presentSubscription,
   type SubscriptionService,
 } from '../subscription/subscription.service.ts';
+import { isFamilyPhone } from './family-phones.repository.ts';
 import { findProfileByUserId } from './profile.repository.ts';
 import { hashPhone, phoneAlreadySampled } from './sample-claims.ts';
 import * as repo from './sample.repository.ts';
@@ -19,14 +20,23 @@ export const HAS_PLAN_MESSAGE =
 
 const alreadyUsed = () => new AppError('conflict', SAMPLE_ALREADY_USED_MESSAGE);
 
-/** One free sample per account and per parent phone, ever (the claim outlives the account). */
+/**
+ * The profile's phone when the family has verified it: only a proven phone may carry a sample, so
+ * nobody can use up the sample of a phone they merely typed in.
+ */
+async function verifiedProfilePhone(q: Queryable, userId: string): Promise<string | undefined> {
+  const profile = await findProfileByUserId(q, userId);
+  return profile && (await isFamilyPhone(q, userId, profile.parent_phone)) ? profile.parent_phone : undefined;
+}
+
+/** One free sample per account and per verified parent phone, ever (the claim outlives the account). */
 export function createSampleService(db: Db, subscription: SubscriptionService) {
   return {
     /** Also "used" when this account's parent phone already took a sample on another account. */
     async getStatus(userId: string): Promise<SampleCallStatus> {
       if (await repo.findClaimByUserId(db, userId)) return { sample_call_used: true };
-      const profile = await findProfileByUserId(db, userId);
-      const byPhone = profile && (await repo.findClaimByPhoneHash(db, hashPhone(profile.parent_phone)));
+      const phone = await verifiedProfilePhone(db, userId);
+      const byPhone = phone && (await repo.findClaimByPhoneHash(db, hashPhone(phone)));
       return { sample_call_used: !!byPhone };
     },
 
@@ -38,8 +48,8 @@ export function createSampleService(db: Db, subscription: SubscriptionService) {
           if (await repo.findClaimByUserId(tx, userId)) throw alreadyUsed();
           // A usable plan here is paid or gifted: the sample would cut its per-call length.
           if (current && isUsable(current)) throw new AppError('conflict', HAS_PLAN_MESSAGE);
-          const profile = await findProfileByUserId(tx, userId);
-          const phoneHash = profile ? hashPhone(profile.parent_phone) : null;
+          const phone = await verifiedProfilePhone(tx, userId);
+          const phoneHash = phone ? hashPhone(phone) : null;
           if (phoneHash && (await repo.findClaimByPhoneHash(tx, phoneHash))) throw phoneAlreadySampled();
           await repo.insertClaim(tx, userId, phoneHash);
           return subscription.activatePlan(tx, userId, { plan: 'free_sample', amountCents: 0 });

@@ -141,7 +141,7 @@ export async function createFamily(
 ) {
   const { user, client } = await signUp(ctx.voiceApp);
   const parentPhone = nextParentPhone();
-  await ctx.services.profile.saveProfile(user.id, {
+  const saved = await ctx.services.profile.saveProfile(user.id, {
     parent_phone: parentPhone,
     kid_name: 'Emma',
     age: 7,
@@ -154,6 +154,12 @@ export async function createFamily(
     santa_personality: 'traditional',
     ...options.profile,
   } as Parameters<typeof ctx.services.profile.saveProfile>[1]);
+  // The phone as verified by its SMS code (family-phones.test.ts covers the code itself).
+  await ctx.db.query(
+    `insert into family_phones (phone, user_id) values ($1, $2)
+     on conflict (phone) do update set user_id = excluded.user_id`,
+    [saved.profile.parent_phone, user.id],
+  );
   if (options.plan) {
     await ctx.db.transaction((tx) =>
       ctx.services.subscription.activatePlan(tx, user.id, { plan: options.plan!, amountCents: 0 }),

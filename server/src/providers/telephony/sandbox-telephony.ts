@@ -51,6 +51,20 @@ export class SandboxTelephony implements Telephony {
     await this.db.query('delete from sandbox_twilio_numbers where sid = $1', [sid]);
   }
 
+  /** Kept for the sandbox phone to show, as the phone it was sent to would. */
+  async sendSms(to: string, body: string): Promise<void> {
+    await this.db.query('insert into sandbox_sms_messages (to_number, body) values ($1, $2)', [to, body]);
+  }
+
+  /** The texts sent to a phone, newest first. */
+  async messagesTo(phone: string): Promise<{ body: string; sent_at: Date }[]> {
+    const { rows } = await this.db.query<{ body: string; sent_at: Date }>(
+      'select body, created_at as sent_at from sandbox_sms_messages where to_number = $1 order by id desc limit 20',
+      [phone],
+    );
+    return rows;
+  }
+
   async endCall(callSid: string): Promise<void> {
     this.endedCalls.add(callSid);
     for (const listener of this.endedListeners) listener(callSid);

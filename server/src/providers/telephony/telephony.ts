@@ -25,6 +25,8 @@ export interface Telephony {
   readonly hotlineNumber: string;
   purchaseNumber(options: PurchaseNumberOptions): Promise<PurchasedNumber>;
   releaseNumber(sid: string): Promise<void>;
+  /** Sends a text message from the hotline number (Twilio: messages.create). */
+  sendSms(to: string, body: string): Promise<void>;
   /** Hangs up a live call (Twilio: calls(sid).update({ status: 'completed' })). */
   endCall(callSid: string): Promise<void>;
   /** Twilio's record of a call (calls(sid).fetch()); null when Twilio has no such call. */

@@ -60,6 +60,10 @@ export class TwilioTelephony implements Telephony {
     await this.client.incomingPhoneNumbers(sid).remove();
   }
 
+  async sendSms(to: string, body: string): Promise<void> {
+    await this.client.messages.create({ to, from: this.options.hotlineNumber, body });
+  }
+
   async endCall(callSid: string): Promise<void> {
     await this.client.calls(callSid).update({ status: 'completed' });
   }

@@ -1,7 +1,13 @@
 import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createTestContext, signUp, TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  createTestContext,
+  signUp,
+  TestClient,
+  verifyPhone,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import type { SandboxTelephony } from '../telephony/sandbox-telephony.ts';
 import type { PostToApp } from './sandbox-phone/app-webhooks.ts';
 import { createPhoneSimulator, type PhoneCallState } from './sandbox-phone/phone-simulator.ts';
@@ -44,6 +50,7 @@ async function parentWithProfile(fields: Record<string, string> = {}) {
   };
   for (const [name, value] of Object.entries(profile)) form.field(name, value);
   expect((await form).status).toBeLessThan(300);
+  await verifyPhone(ctx, client, parentPhone);
   return { client, parentPhone };
 }
 
@@ -171,6 +178,7 @@ test('a pay-per-call call hangs up cleanly, keeps its recording, and ends the pl
   for (const [name, value] of Object.entries({ parent_phone: parentPhone, kid_name: 'Ivy' }))
     form.field(name, value);
   expect((await form).status).toBeLessThan(300);
+  await verifyPhone(ctx, client, parentPhone);
 
   const { state } = await dial(parentPhone);
   const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });

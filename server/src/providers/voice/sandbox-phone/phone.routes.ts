@@ -44,6 +44,7 @@ const saySchema = z.object({
     .max(MAX_LINE_LENGTH, `Keep it under ${MAX_LINE_LENGTH} characters`),
 });
 const callSchema = z.object({ call_sid: callSid });
+const messagesSchema = z.object({ to: dialSchema.shape.from });
 
 // The browser code is a plain file beside this one: the CSP forbids inline scripts.
 const APP_JS = path.join(
@@ -64,6 +65,8 @@ export function createSandboxPhoneRouter(deps: {
   simulator: PhoneSimulator;
   allowedOrigins: string[];
   familyLineOf: FamilyLineOf;
+  /** The texts the sandbox Twilio sent to a phone (verification codes). */
+  messagesTo: (phone: string) => Promise<{ body: string; sent_at: Date }[]>;
 }) {
   const { simulator } = deps;
   const router = Router();
@@ -112,6 +115,11 @@ export function createSandboxPhoneRouter(deps: {
     res.json(await simulator.hangup(input.call_sid));
   });
 
+  api.get('/messages', async (req, res) => {
+    const { to } = parseInput(messagesSchema, req.query);
+    res.json({ messages: await deps.messagesTo(to) });
+  });
+
   api.get('/state', async (req, res) => {
     const input = parseInput(callSchema, req.query);
     res.json({ state: await simulator.state(input.call_sid) });
@@ -149,5 +157,11 @@ export function createSandboxPhone(
     postToApp: deps.sandboxPhonePost ?? postWithFetch(config.publicUrl),
     logger: deps.logger,
   });
-  return createSandboxPhoneRouter({ simulator, allowedOrigins: config.allowedOrigins, familyLineOf });
+  const telephony = providers.telephony;
+  return createSandboxPhoneRouter({
+    simulator,
+    allowedOrigins: config.allowedOrigins,
+    familyLineOf,
+    messagesTo: (phone) => telephony.messagesTo(phone),
+  });
 }

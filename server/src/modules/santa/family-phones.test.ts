@@ -1,0 +1,123 @@
+import { FAMILY_PHONE_LIMIT, FAMILY_PHONE_MESSAGES } from '@santa/shared/santa';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import {
+  createTestContext,
+  signUp,
+  TestClient,
+  verifyPhone,
+  type TestContext,
+} from '../../../test/test-app.ts';
+import { postProfile, uniquePhone, validProfile } from './test-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function lastCodeTo(phone: string): Promise<string> {
+  const { rows } = await ctx.db.query<{ body: string }>(
+    'select body from sandbox_sms_messages where to_number = $1 order by id desc limit 1',
+    [phone],
+  );
+  return /\d{6}/.exec(rows[0]!.body)![0];
+}
+
+const sendCode = (client: TestClient, phone: string) =>
+  client.post('/api/santa/phones/send-code').send({ phone });
+const verify = (client: TestClient, phone: string, code: string) =>
+  client.post('/api/santa/phones/verify').send({ phone, code });
+
+test('a parent phone is linked only after the code texted to it is entered', async () => {
+  const { client } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  const sent = await sendCode(client, phone);
+  expect(sent.body).toEqual({ message: FAMILY_PHONE_MESSAGES.codeSent });
+  expect((await client.get('/api/santa/phones')).body.phones).toEqual([]);
+  expect((await verify(client, phone, await lastCodeTo(phone))).status).toBe(200);
+  const list = (await client.get('/api/santa/phones')).body;
+  expect(list.phones.map((p: { phone: string }) => p.phone)).toEqual([phone]);
+  expect(list.limit).toBe(FAMILY_PHONE_LIMIT);
+});
+
+test('a wrong code is refused, and after 5 wrong tries the code is dead', async () => {
+  const { client } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  await sendCode(client, phone);
+  const code = await lastCodeTo(phone);
+  const wrong = code === '000000' ? '111111' : '000000';
+  for (let i = 0; i < 5; i += 1) {
+    expect((await verify(client, phone, wrong)).body.detail).toBe(FAMILY_PHONE_MESSAGES.wrongCode);
+  }
+  const late = await verify(client, phone, code);
+  expect(late.status).toBe(400);
+  expect(late.body.detail).toBe(FAMILY_PHONE_MESSAGES.codeExpired);
+});
+
+test('an expired code is refused', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  await sendCode(client, phone);
+  await ctx.db.query(
+    `update phone_verifications set expires_at = now() - interval '1 second' where user_id = $1`,
+    [user.id],
+  );
+  expect((await verify(client, phone, await lastCodeTo(phone))).body.detail).toBe(
+    FAMILY_PHONE_MESSAGES.codeExpired,
+  );
+});
+
+test('a code is bound to the account that asked for it', async () => {
+  const asker = await signUp(ctx.app);
+  const other = await signUp(ctx.app);
+  const phone = uniquePhone();
+  await sendCode(asker.client, phone);
+  await sendCode(other.client, phone);
+  const othersCode = await lastCodeTo(phone);
+  const res = await verify(asker.client, phone, othersCode);
+  // Codes are random: the asker's own code could only match by chance (one in a million).
+  expect(res.status).toBe(400);
+});
+
+test('the owner who proves the phone takes it from an account that merely claimed it, and calls reach the owner', async () => {
+  const phone = uniquePhone();
+  const stranger = await signUp(ctx.app);
+  await postProfile(stranger.client, validProfile({ parent_phone: phone, kid_name: 'Max' }));
+  await verifyPhone(ctx, stranger.client, phone); // say the stranger once held the number
+  const owner = await signUp(ctx.app);
+  await postProfile(owner.client, validProfile({ parent_phone: phone, kid_name: 'Emma' }));
+  await verifyPhone(ctx, owner.client, phone);
+  expect((await ctx.services.profile.findProfileByParentPhone(phone))?.kid_name).toBe('Emma');
+  expect((await stranger.client.get('/api/santa/phones')).body.phones).toEqual([]);
+});
+
+test(`a family verifies up to ${FAMILY_PHONE_LIMIT} phones, and can remove one to add another`, async () => {
+  const { client } = await signUp(ctx.app);
+  const phones = Array.from({ length: FAMILY_PHONE_LIMIT }, () => uniquePhone());
+  for (const phone of phones) await verifyPhone(ctx, client, phone);
+  const extra = uniquePhone();
+  const refused = await sendCode(client, extra);
+  expect(refused.status).toBe(409);
+  expect(refused.body.detail).toBe(FAMILY_PHONE_MESSAGES.tooManyPhones);
+  expect((await client.delete(`/api/santa/phones/${encodeURIComponent(phones[0]!)}`)).status).toBe(200);
+  await verifyPhone(ctx, client, extra);
+  expect((await client.get('/api/santa/phones')).body.phones).toHaveLength(FAMILY_PHONE_LIMIT);
+});
+
+test('at most 5 codes an hour are sent for one account', async () => {
+  const { client } = await signUp(ctx.app);
+  for (let i = 0; i < 5; i += 1) expect((await sendCode(client, uniquePhone())).status).toBe(200);
+  const sixth = await sendCode(client, uniquePhone());
+  expect(sixth.status).toBe(429);
+});
+
+test('the sandbox phone shows the texts sent to a phone', async () => {
+  const { client } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  await sendCode(client, phone);
+  const res = await new TestClient(ctx.app).get(
+    `/sandbox/phone/api/messages?to=${encodeURIComponent(phone)}`,
+  );
+  expect(res.status).toBe(200);
+  expect(res.body.messages[0].body).toMatch(/^\d{6} is your Santa Calls code/);
+});
