@@ -81,3 +81,21 @@ export function uniquePhone(): { typed: string; e164: string } {
   const line = String(3000 + Math.floor(Math.random() * 6000));
   return { typed: `+1 415 555 ${line}`, e164: `+1415555${line}` };
 }
+
+/**
+ * Verifies the profile's phone from the dashboard's Family phones card, reading the code the way a
+ * parent would: from the text the sandbox Twilio sent to that phone.
+ */
+export async function verifyPhoneViaUi(page: Page, e164: string) {
+  const card = page.getByRole('region', { name: 'Family phones' });
+  await expect(card.getByLabel('Phone to verify')).toHaveValue(e164);
+  await card.getByRole('button', { name: 'Text me a code' }).click();
+  const res = await page.request.get(`/sandbox/phone/api/messages?to=${encodeURIComponent(e164)}`, {
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  const { messages } = (await res.json()) as { messages: { body: string }[] };
+  const code = /\d{6}/.exec(messages[0]!.body)![0];
+  await card.getByLabel('Code').fill(code);
+  await card.getByRole('button', { name: 'Verify' }).click();
+  await expect(card.getByText(/· verified$/)).toBeVisible();
+}

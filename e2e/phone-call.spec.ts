@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signUpViaUi, uniquePhone } from './helpers';
+import { screenshot, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
 
 const phone = uniquePhone();
 const PARENT_PHONE = phone.typed;
@@ -22,6 +22,9 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await page.getByLabel('Siblings').fill('Leo');
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
+  // Santa recognises only a phone proven by the code texted to it.
+  await verifyPhoneViaUi(page, phone.e164);
+  await screenshot(page, 'dashboard-family-phones');
 
   // The simulator prefills the parent phone from the profile and offers the hotline.
   await page.goto('/sandbox/phone');

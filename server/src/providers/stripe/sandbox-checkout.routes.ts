@@ -15,6 +15,9 @@ export function createSandboxCheckoutRouter(stripe: SandboxStripe) {
   };
 
   router.get('/:id', async (req, res) => {
+    // Pay and Cancel post back here with their Origin, which the origin check requires; the
+    // app-wide no-referrer policy would make the browser send "Origin: null".
+    res.set('Referrer-Policy', 'same-origin');
     res.type('html').send(renderSandboxCheckout(await load(req.params.id)));
   });
 

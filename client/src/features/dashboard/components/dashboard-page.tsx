@@ -1,6 +1,7 @@
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';
+import { FamilyPhonesCard } from './family-phones-card';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { useHotlineNumber } from '../api/get-hotline-number';
 import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
@@ -85,6 +86,8 @@ export function DashboardPage({ userName }: { userName: string }) {
           <KidProfileCard profile={profile} />
         )}
       </div>
+
+      {profile ? <FamilyPhonesCard profilePhone={profile.parent_phone} /> : null}
 
       <CallHistorySection />
     </main>
