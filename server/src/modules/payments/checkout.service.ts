@@ -110,6 +110,8 @@ export function createCheckoutService(deps: {
         throw new AppError('conflict', PAYMENT_MESSAGES.checkoutBusy);
       }
       await repo.expireCheckout(db, existing.id);
+      // Its coupon hold goes with it, so the same coupon can be used in the checkout that replaces it.
+      if (existing.coupon_code) await coupons.releaseReservation(existing.id);
       return undefined;
     }
   }

@@ -216,6 +216,24 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(old.status).toBe(409);
   });
 
+  test('a parent who comes back with the same coupon as their checkout runs out gets a fresh one with it', async () => {
+    const coupon = await newCoupon(25);
+    const { client } = await signUp(ctx.app);
+    const first = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: coupon.code }));
+    await ctx.db.query(`update checkouts set expires_at = now() + interval '1 minute' where url = $1`, [
+      first.body.url,
+    ]);
+    const again = await client
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send(form({ coupon_code: coupon.code }));
+    expect(again.status).toBe(200);
+    expect(again.body.url).not.toBe(first.body.url);
+  });
+
   test('ten concurrent requests for one plan open one checkout', async () => {
     const { client, user } = await signUp(ctx.app);
     const answers = await Promise.all(
