@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { StripeAdapter } from './stripe-adapter.ts';
+import { STRIPE_API_VERSION, StripeAdapter } from './stripe-adapter.ts';
 import { StripeSignatureError } from './stripe-provider.ts';
 
 interface Recorded {
@@ -10,6 +10,7 @@ interface Recorded {
   path: string;
   params: URLSearchParams;
   authorization: string | undefined;
+  version: string | string[] | undefined;
 }
 
 /** A local stand-in for api.stripe.com that records what the SDK sends. */
@@ -63,6 +64,7 @@ beforeAll(async () => {
         path: url.pathname,
         params: new URLSearchParams(body || url.search),
         authorization: req.headers.authorization,
+        version: req.headers['stripe-version'],
       });
       const json = answer(req.method ?? '', url.pathname);
       res.writeHead('error' in json ? 404 : 200, {
@@ -108,6 +110,8 @@ describe('StripeAdapter request shapes', () => {
     expect(session).toEqual({ id: 'cs_test_123', url: 'https://checkout.stripe.com/c/pay/cs_test_123' });
     const [coupon, create] = requests;
     expect(coupon!.authorization).toBe('Bearer sk_test_123');
+    // The API version is pinned in code, whatever the account's default.
+    expect(requests.map((request) => request.version)).toEqual([STRIPE_API_VERSION, STRIPE_API_VERSION]);
     expect(coupon!.path).toBe('/v1/coupons');
     expect(Object.fromEntries(coupon!.params)).toMatchObject({
       percent_off: '50',

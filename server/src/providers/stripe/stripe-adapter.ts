@@ -22,12 +22,21 @@ export interface StripeAdapterOptions {
 }
 
 /** The real Stripe, on the official SDK: the only file that imports it, one client instance. */
+/**
+ * The Stripe API version every request names, so a Stripe account's default version (set in its
+ * dashboard, and upgraded by Stripe over time) can never change the shape of what we read. It is
+ * the version the installed `stripe` SDK was built for; the webhook endpoint must use the same
+ * (README, "Sandboxes and real keys").
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive';
+
 export class StripeAdapter implements StripeProvider {
   readonly isSandbox = false;
   private readonly client: Stripe;
 
   constructor(private readonly options: StripeAdapterOptions) {
     this.client = new Stripe(options.secretKey, {
+      apiVersion: STRIPE_API_VERSION,
       host: options.host,
       port: options.port,
       protocol: options.protocol,
