@@ -47,6 +47,7 @@ function inboundRequests(job: InboundLoad) {
       To: job.hotline,
       Direction: 'inbound',
       CallStatus: 'ringing',
+      StirVerstat: 'TN-Validation-Passed-A',
     };
     return {
       method: 'POST',

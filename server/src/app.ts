@@ -34,9 +34,11 @@ import {
   type FamilyPhonesService,
 } from './modules/santa/family-phones.service.ts';
 import { createHotlineService, type HotlineService } from './modules/santa/hotline.service.ts';
+import { createLineAccessService, type LineAccessService } from './modules/santa/line-access.service.ts';
 import { createProfileService, type ProfileService } from './modules/santa/profile.service.ts';
 import { createSampleService, type SampleService } from './modules/santa/sample.service.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
+import { createLineAccessRouter } from './modules/santa/line-access.routes.ts';
 import { createSantaRouter } from './modules/santa/santa.routes.ts';
 import {
   createSantaPromptService,
@@ -78,6 +80,7 @@ export interface AppServices {
   sample: SampleService;
   hotline: HotlineService;
   familyPhones: FamilyPhonesService;
+  lineAccess: LineAccessService;
   calls: CallsService;
   payments: PaymentsServices;
   santaScript: SantaPromptService;
@@ -94,6 +97,7 @@ export function createServices(deps: AppDeps): AppServices {
     sample: createSampleService(deps.db, subscription),
     hotline: createHotlineService(deps.db, subscription, deps.providers.telephony.hotlineNumber),
     familyPhones: createFamilyPhonesService({ db: deps.db, telephony: deps.providers.telephony }),
+    lineAccess: createLineAccessService(deps.db),
     calls: createCallsService(deps.db),
     payments: createPaymentsServices(deps),
     santaScript: createSantaPromptService(deps.db),
@@ -189,6 +193,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/admin', createAdminRouter(db, adminPorts(deps, services)));
   api.use('/subscription', createSubscriptionRouter({ subscription: services.subscription }));
   api.use('/santa/phones', createFamilyPhonesRouter({ db, familyPhones: services.familyPhones }));
+  api.use('/santa/line', createLineAccessRouter({ lineAccess: services.lineAccess }));
   api.use(
     '/santa',
     createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),

@@ -91,6 +91,8 @@ const MATRIX: Record<string, Access> = {
   // A phone that is not one of the caller's family phones.
   'DELETE /api/santa/phones/:phone': signedIn(404),
   'GET /sandbox/phone/api/messages': everyone(400),
+  'GET /api/santa/line/': signedIn(200),
+  'PUT /api/santa/line/': signedIn(400),
   'GET /api/santa/kid-profile': signedIn(200),
   'POST /api/santa/kid-profile': signedIn(400),
   'GET /api/santa/sample-call-status': signedIn(200),
@@ -152,7 +154,7 @@ test.each(Object.entries(MATRIX))('%s', async (route, access) => {
   // Each role on its own accounts, so a sign-out or deletion by one cannot change another's answer.
   for (const role of ['anonymous', 'otherParent', 'admin', 'parent'] as const) {
     const { clients, ids } = await cast();
-    const m = method.toLowerCase() as 'get' | 'post' | 'delete';
+    const m = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
     const res = await clients[role][m](concrete(path, ids)).send({});
     expect(res.status, `${role} → ${route}`).toBe(access[role]);
   }

@@ -203,3 +203,14 @@ export const familyPhonesResponseSchema = z.object({
   limit: z.number(),
 });
 export type FamilyPhonesResponse = z.infer<typeof familyPhonesResponseSchema>;
+
+/** Who may reach Santa on the family's own line (a pass's dedicated number). */
+export const LINE_ACCESS = ['family_phones', 'code', 'anyone'] as const;
+export type LineAccess = (typeof LINE_ACCESS)[number];
+export const FAMILY_CODE_MESSAGE = 'The family code is 4 digits, e.g. 2512';
+
+export const lineSettingsSchema = z.object({
+  access: z.enum(LINE_ACCESS, { error: 'Choose who may call Santa’s line' }),
+  family_code: z.string().regex(/^\d{4}$/, FAMILY_CODE_MESSAGE),
+});
+export type LineSettings = z.infer<typeof lineSettingsSchema>;

@@ -6,11 +6,19 @@ import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
+import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
 import { findDedicatedLineOwner } from './reservations.repository.ts';
-import { APOLOGY_MESSAGE, NO_MINUTES_MESSAGE, NOT_SET_UP_MESSAGE, sayAndHangUp } from './twiml.ts';
+import {
+  APOLOGY_MESSAGE,
+  askForFamilyCode,
+  LINE_REFUSED_MESSAGE,
+  NO_MINUTES_MESSAGE,
+  NOT_SET_UP_MESSAGE,
+  sayAndHangUp,
+} from './twiml.ts';
 
 export interface InboundCallDeps {
   db: Db;
@@ -19,9 +27,15 @@ export interface InboundCallDeps {
   voice: VoiceEngine;
   profiles: ProfileService;
   prompts: SantaPromptService;
+  lineAccess: LineAccessService;
+  /** Where Twilio posts the digits of the family code (this same webhook). */
+  inboundUrl: string;
   /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
   answerBudgetMs?: number;
 }
+
+/** Twilio's STIR/SHAKEN verdicts that vouch for the caller ID (full or partial attestation). */
+const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
 
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
@@ -47,12 +61,40 @@ export function createInboundCallService(deps: InboundCallDeps) {
   const hotline = toE164(deps.telephony.hotlineNumber);
   const reserveMinutes = createMinutesReserver(db);
 
-  async function findCaller(from: string, to: string): Promise<CallerProfile | undefined> {
+  type Screened = { profile: CallerProfile } | { twiml: string; outcome: InboundOutcome };
+  const refuse = (): Screened => ({ twiml: sayAndHangUp(LINE_REFUSED_MESSAGE), outcome: 'unknown_caller' });
+
+  /** A caller who must type the family code: asked, or checked when the digits come back. */
+  async function byCode(call: TwilioInbound, profile: CallerProfile): Promise<Screened> {
+    const digits = typeof call.Digits === 'string' ? call.Digits : undefined;
+    if (digits === undefined) return { twiml: askForFamilyCode(deps.inboundUrl), outcome: 'unknown_caller' };
+    return (await deps.lineAccess.codeMatches(profile.user_id, digits)) ? { profile } : refuse();
+  }
+
+  /**
+   * Who is calling, and may they reach Santa? Nothing about the family is said before this says
+   * yes: a caller the family did not allow hears only a kind goodbye and spends nothing.
+   */
+  async function screen(call: TwilioInbound): Promise<Screened> {
+    const notSetUp: Screened = { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
     // Twilio sends the number it called in E.164, so the hotline needs no parsing.
-    const called = to === hotline ? hotline : toE164(to);
-    if (called === hotline) return from ? profiles.findProfileByParentPhone(toE164(from)) : undefined;
+    const called = call.To === hotline ? hotline : toE164(call.To);
+    const from = call.From ? toE164(call.From) : '';
+    if (called === hotline) {
+      const profile = from ? await profiles.findProfileByParentPhone(from) : undefined;
+      if (!profile) return notSetUp;
+      // A caller ID the network did not vouch for may be forged: the family code proves it.
+      return ATTESTED.has(String(call.StirVerstat ?? '')) ? { profile } : byCode(call, profile);
+    }
     const owner = await findDedicatedLineOwner(db, called);
-    return owner ? profiles.findProfileByUserId(owner) : undefined;
+    const profile = owner ? await profiles.findProfileByUserId(owner) : undefined;
+    if (!profile) return notSetUp;
+    const admission = await deps.lineAccess.admitOnOwnLine(profile.user_id, from);
+    return admission === 'connect'
+      ? { profile }
+      : admission === 'ask_code'
+        ? byCode(call, profile)
+        : refuse();
   }
 
   const apology = () => ({ twiml: sayAndHangUp(APOLOGY_MESSAGE), outcome: 'agent_failed' as const });
@@ -73,9 +115,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
     call: TwilioInbound,
     isLate: () => boolean,
   ): Promise<{ twiml: string; outcome: InboundOutcome }> {
-    const profile = await findCaller(call.From, call.To);
-    // Nothing about an unrecognised caller is stored (children's data, design §6).
-    if (!profile) return { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
+    // Nothing about an unrecognised or refused caller is stored.
+    const screened = await screen(call);
+    if (!('profile' in screened)) return screened;
+    const { profile } = screened;
 
     const reservation = await reserveMinutes(profile.user_id, call.CallSid);
     if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };

@@ -80,8 +80,9 @@ test.each([
   expect(await reservations(user.id)).toHaveLength(1);
 });
 
-test("a call to a dedicated number reaches its owner's profile whoever calls", async () => {
+test("a call to a dedicated number reaches its owner's profile whoever calls, when the family allows anyone", async () => {
   const { user } = await createFamily(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Noah' } });
+  await ctx.services.lineAccess.save(user.id, { access: 'anyone', family_code: '2512' });
   await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [
     user.id,
     '+15550142',

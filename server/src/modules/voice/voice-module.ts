@@ -34,6 +34,8 @@ export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceMo
       profiles,
       prompts: services.santaScript,
       answerBudgetMs: deps.config.inboundAnswerBudgetMs,
+      lineAccess: services.lineAccess,
+      inboundUrl: `${deps.config.publicUrl}/api/voice/twilio/inbound`,
     }),
     status: createCallStatusService(db),
     postCall,

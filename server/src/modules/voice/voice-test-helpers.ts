@@ -227,6 +227,8 @@ export function inboundCall(from: string, to: string, callSid = nextCallSid()) {
     AccountSid: 'ACtest',
     CallStatus: 'ringing',
     Direction: 'inbound',
+    // The network vouched for the caller ID (STIR/SHAKEN full attestation), as for most callers.
+    StirVerstat: 'TN-Validation-Passed-A',
   };
 }
 

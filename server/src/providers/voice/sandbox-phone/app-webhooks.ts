@@ -74,6 +74,8 @@ export function createAppWebhooks(deps: {
       Direction: 'inbound',
       From: from,
       To: to,
+      // The sandbox network vouches for the number typed, as a carrier attesting its subscriber.
+      StirVerstat: 'TN-Validation-Passed-A',
       ...extra,
     };
   }
