@@ -191,6 +191,16 @@ test('a parent buys a pass through checkout and gets a dedicated Santa number', 
   const santaNumber = page.getByRole('region', { name: "Santa's Phone Number" });
   await expect(santaNumber).toContainText('dedicated');
   await expect(santaNumber.getByRole('link', { name: /^\+1 / })).toHaveAttribute('href', /^tel:\+1\d+$/);
+
+  // Who may call the family's own line: the parent lets grandparents in with the family code.
+  const line = page.getByRole('region', { name: 'Who may call Santa' });
+  await expect(line.getByRole('radio', { name: /Only our family phones/ })).toBeChecked();
+  await line.getByRole('radio', { name: /family code/ }).check();
+  await line.getByRole('textbox', { name: 'Family code' }).fill('2512');
+  await line.getByRole('button', { name: 'Save' }).click();
+  await expect(toast(page, 'Saved.')).toBeVisible();
+  await expect(line.getByText('2512', { exact: true })).toBeVisible();
+  await screenshot(page, 'dashboard-line-access');
 });
 
 test('the signed-in screens send a visitor to sign in', async ({ page }) => {

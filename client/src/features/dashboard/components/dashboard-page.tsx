@@ -2,6 +2,7 @@ import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';
 import { FamilyPhonesCard } from './family-phones-card';
+import { LineAccessCard } from './line-access-card';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { useHotlineNumber } from '../api/get-hotline-number';
 import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
@@ -88,6 +89,7 @@ export function DashboardPage({ userName }: { userName: string }) {
       </div>
 
       {profile ? <FamilyPhonesCard profilePhone={profile.parent_phone} /> : null}
+      {profile ? <LineAccessCard hasOwnLine={hotline.data?.type === 'dedicated'} /> : null}
 
       <CallHistorySection />
     </main>

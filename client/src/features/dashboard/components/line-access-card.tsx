@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { LineAccess } from '@santa/shared/santa';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextField } from '@/components/text-field';
+import { errorMessage } from '@/lib/api-client';
+import { useLineSettings, useSaveLineSettings } from '../api/line-settings';
+
+const OPTIONS: { value: LineAccess; label: string; help: string }[] = [
+  { value: 'family_phones', label: 'Only our family phones', help: 'Anyone else hears a kind goodbye.' },
+  { value: 'code', label: 'Any phone that types our family code', help: 'Handy for grandparents’ phones.' },
+  { value: 'anyone', label: 'Anyone who dials the number', help: 'Santa greets every caller as your child.' },
+];
+
+/**
+ * Who may reach Santa on the family's own line, and the family code, which the hotline also asks
+ * of a caller whose number the phone network could not vouch for.
+ */
+export function LineAccessCard({ hasOwnLine }: { hasOwnLine: boolean }) {
+  const settings = useLineSettings();
+  const save = useSaveLineSettings();
+  const [access, setAccess] = useState<LineAccess | undefined>();
+  const [code, setCode] = useState<string | undefined>();
+  if (!settings.data) return null;
+  const chosen = access ?? settings.data.access;
+  const familyCode = code ?? settings.data.family_code;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate(
+      { access: chosen, family_code: familyCode },
+      {
+        onSuccess: () => toast.success('Saved. Santa’s line follows your choice from the next call.'),
+        onError: (error) => toast.error(errorMessage(error, 'We could not save your choice')),
+      },
+    );
+  };
+
+  return (
+    <Card role="region" aria-labelledby="line-access-title">
+      <form onSubmit={onSubmit} className="flex flex-col gap-4">
+        <div>
+          <h2 id="line-access-title" className="font-display text-2xl font-bold text-ink">
+            Who may call Santa
+          </h2>
+          <p className="mt-1 text-gray-700">
+            Your family code is <strong className="font-mono text-lg">{settings.data.family_code}</strong>.
+            Santa asks for it when he cannot be sure a call comes from your phone.
+          </p>
+        </div>
+        {hasOwnLine ? (
+          <fieldset className="flex flex-col gap-2">
+            <legend className="text-sm font-semibold text-ink">On your own Santa number</legend>
+            {OPTIONS.map((option) => (
+              <label key={option.value} className="flex min-h-11 items-start gap-3 rounded-xl px-2 py-1.5">
+                <input
+                  type="radio"
+                  name="line-access"
+                  className="mt-1 size-5"
+                  checked={chosen === option.value}
+                  onChange={() => setAccess(option.value)}
+                />
+                <span>
+                  <span className="font-semibold text-ink">{option.label}</span>
+                  <span className="block text-sm text-gray-600">{option.help}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
+        <div className="flex flex-wrap items-end gap-3">
+          <TextField
+            label="Family code"
+            inputMode="numeric"
+            pattern="\d{4}"
+            maxLength={4}
+            required
+            value={familyCode}
+            onChange={(event) => setCode(event.target.value)}
+          />
+          <Button type="submit" variant="secondary" className="min-h-11" disabled={save.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Card>
+  );
+}
