@@ -63,6 +63,9 @@ beforeAll(async () => {
     if (req.method === 'GET' && url.pathname === `${base}/Calls/CA456.json`) {
       return json(200, { sid: 'CA456', status: 'in-progress', duration: null, account_sid: ACCOUNT_SID });
     }
+    if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
+      return json(201, { sid: 'SM123', status: 'queued', account_sid: ACCOUNT_SID });
+    }
     if (req.method === 'POST' && url.pathname === `${base}/Calls/CA123.json`) {
       return json(200, { sid: 'CA123', status: 'completed', account_sid: ACCOUNT_SID });
     }
@@ -147,4 +150,17 @@ test('webhook signatures are checked with the auth token', () => {
   expect(telephony.validateRequest(signTwilioRequest(AUTH_TOKEN, url, params), url, params)).toBe(true);
   expect(telephony.validateRequest(signTwilioRequest('other-token', url, params), url, params)).toBe(false);
   expect(telephony.validateRequest(undefined, url, params)).toBe(false);
+});
+
+test('a verification code is texted from the hotline number with Twilio Messaging', async () => {
+  seen = [];
+  await telephony.sendSms('+14155550142', '123456 is your Santa Calls code.');
+  expect(seen).toEqual([
+    {
+      method: 'POST',
+      path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`,
+      authorization: basicAuth,
+      form: { To: '+14155550142', From: '+15550100', Body: '123456 is your Santa Calls code.' },
+    },
+  ]);
 });
