@@ -22,6 +22,7 @@
     send: $('send'),
     mic: $('mic'),
     speak: $('speak'),
+    sms: $('sms'),
   };
 
   let call = null;
@@ -237,4 +238,28 @@
     .catch(() => {
       els.fromHint.textContent = '';
     });
+  // The texts the sandbox Twilio sent to the number typed above: verification codes arrive here,
+  // as they would on that phone.
+  let shownTexts = '';
+  async function showTexts() {
+    const to = els.from.value.trim();
+    if (!to) return;
+    try {
+      const { messages } = await api(`messages?to=${encodeURIComponent(to)}`);
+      const key = JSON.stringify(messages);
+      if (key === shownTexts || messages.length === 0) return;
+      shownTexts = key;
+      els.sms.replaceChildren(
+        ...messages.map((message) => {
+          const item = document.createElement('li');
+          item.textContent = message.body;
+          return item;
+        }),
+      );
+    } catch {
+      // Not a phone number yet: nothing to show.
+    }
+  }
+  window.setInterval(showTexts, 3000);
+  els.from.addEventListener('change', showTexts);
 })();

@@ -77,6 +77,8 @@ export function renderPhonePage(lines: SantaLine[]): string {
     <div class="status" role="status"><span id="status">Ready to call</span><span class="countdown" id="countdown" aria-label="Time left"></span></div>
     <p class="error" id="error" role="alert"></p>
     <p class="hint">After hanging up, the call appears on your <a href="/dashboard">dashboard</a>.</p>
+    <h2 id="sms-title">Text messages</h2>
+    <ul class="sms" id="sms" aria-labelledby="sms-title" aria-live="polite"><li class="hint">Texts sent to the number above (verification codes) appear here.</li></ul>
   </section>
   <section class="panel chat" aria-labelledby="chat-title">
     <h2 id="chat-title">Conversation</h2>
