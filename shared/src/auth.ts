@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlCharacterMessage, noControlCharacters } from './text.ts';
 
 export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt only reads the first 72 bytes; longer passwords are refused rather than truncated. */
@@ -34,7 +35,8 @@ export const registerRequestSchema = z.object({
     .string({ error: 'Name is required' })
     .trim()
     .min(1, 'Name is required')
-    .max(100, 'Name must be at most 100 characters'),
+    .max(100, 'Name must be at most 100 characters')
+    .refine(noControlCharacters, controlCharacterMessage('Name')),
 });
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SANTA_PERSONALITIES } from './constants.ts';
 import { subscriptionSchema } from './subscription.ts';
+import { controlCharacterMessage, noControlCharacters } from './text.ts';
 
 /** Shared by the form (maxLength, counters) and the server's checks. */
 export const KID_PROFILE_LIMITS = {
@@ -53,7 +54,8 @@ const requiredText = (field: 'parent_phone' | 'kid_name') =>
     .string({ error: PROFILE_REQUIRED_MESSAGE })
     .trim()
     .min(1, PROFILE_REQUIRED_MESSAGE)
-    .max(KID_PROFILE_LIMITS[field], tooLong(field));
+    .max(KID_PROFILE_LIMITS[field], tooLong(field))
+    .refine(noControlCharacters, controlCharacterMessage(KID_PROFILE_FIELD_LABELS[field]));
 
 /** Optional free text: trimmed, and empty (or not sent) becomes null. */
 const optionalText = (field: KidProfileTextField) =>
@@ -61,6 +63,7 @@ const optionalText = (field: KidProfileTextField) =>
     .string()
     .trim()
     .max(KID_PROFILE_LIMITS[field], tooLong(field))
+    .refine(noControlCharacters, controlCharacterMessage(KID_PROFILE_FIELD_LABELS[field]))
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));

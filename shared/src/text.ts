@@ -8,6 +8,9 @@ export const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f
 
 export const controlCharacterMessage = (label: string) => `${label} contains a control character`;
 
+/** For a schema's refine: true when the text holds no control character. */
+export const noControlCharacters = (text: string) => !CONTROL_CHARACTERS.test(text);
+
 /** The first string in a parsed body (any depth) that holds a control character, with its path. */
 export function findControlCharacter(input: unknown, path: string[] = []): string[] | undefined {
   if (typeof input === 'string') return CONTROL_CHARACTERS.test(input) ? path : undefined;
