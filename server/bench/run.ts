@@ -13,6 +13,7 @@ import express from 'express';
 import { pino } from 'pino';
 import { createApp, createServices } from '../src/app.ts';
 import { parseConfig } from '../src/config.ts';
+import { createJobQueue } from '../src/jobs/job-queue.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { openDb } from '../src/db/open-db.ts';
 import { createProviders } from '../src/providers/providers.ts';
@@ -90,7 +91,9 @@ const config = parseConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVE
 const db = await openDb(config.databaseUrl, config.dataDir);
 if (databaseUrl.startsWith('postgres')) {
   // A clean slate so repeated runs measure the same thing.
-  await db.exec('drop schema if exists bench cascade; create schema bench;');
+  await db.exec(
+    'drop schema if exists bench cascade; drop schema if exists bench_jobs cascade; create schema bench;',
+  );
   await db.close();
 }
 const benchDb = databaseUrl.startsWith('postgres')
@@ -101,7 +104,9 @@ await migrate(benchDb);
 const logger = pino({ level: 'silent' });
 const sandboxSecrets = loadSandboxSecrets();
 const providers = createProviders({ config, db: benchDb, sandboxSecrets });
-const deps = { config, db: benchDb, logger, providers, bcryptCost: 4 };
+const jobs = createJobQueue(benchDb, logger, { schema: 'bench_jobs' });
+await jobs.start();
+const deps = { config, db: benchDb, logger, providers, jobs, bcryptCost: 4 };
 const services = createServices(deps);
 const app = createApp(deps, services);
 // The baseline: the cheapest possible Express answer, in the same process as the real routes.
@@ -223,5 +228,6 @@ console.log(
 
 server.close();
 bareServer.close();
+await jobs.stop();
 await benchDb.close();
 process.exit(0);

@@ -3,6 +3,7 @@ import cookieParser from 'cookie-parser';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { createHealthRouter } from './http/health.ts';
 import { requireSameOrigin } from './http/csrf.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -26,7 +27,7 @@ import { createAdminRouter } from './modules/admin/admin.routes.ts';
 import { adminPorts } from './modules/admin/admin.wiring.ts';
 import { createCallsRouter } from './modules/calls/calls.routes.ts';
 import { createCallMediaRouter } from './modules/voice/call-media.routes.ts';
-import { createVoiceModule } from './modules/voice/voice-module.ts';
+import { createVoiceModule, type VoiceModule } from './modules/voice/voice-module.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
 import { createCallsService, type CallsService } from './modules/calls/calls.service.ts';
 import {
@@ -58,19 +59,21 @@ import { createPaymentsServices, type PaymentsServices } from './modules/payment
 import { createSandboxCheckoutRouter } from './providers/stripe/sandbox-checkout.routes.ts';
 import { SandboxStripe } from './providers/stripe/sandbox-stripe.ts';
 import { createSandboxPhone } from './providers/voice/sandbox-phone/phone.routes.ts';
-import type { PostToApp } from './providers/voice/sandbox-phone/app-webhooks.ts';
+import { postWithFetch, type PostToApp } from './providers/sandbox-webhooks.ts';
 
 export interface AppDeps {
   config: Config;
   db: Db;
   logger: Logger;
   providers: Providers;
+  /** Background work (pg-boss in the same database); started by main.ts and the tests. */
+  jobs: JobQueue;
   /** Directory of the built client; the SPA is not served when it is missing (API tests). */
   clientDist?: string;
   bcryptCost?: number;
   authRateLimits?: AuthRateLimits;
-  /** How the sandbox phone reaches our webhooks; default POST to PUBLIC_URL (tests use supertest). */
-  sandboxPhonePost?: PostToApp;
+  /** How the sandboxes reach our webhooks: default POST to PUBLIC_URL (tests use supertest). */
+  sandboxPost?: PostToApp;
 }
 
 export interface AppServices {
@@ -84,13 +87,14 @@ export interface AppServices {
   calls: CallsService;
   payments: PaymentsServices;
   santaScript: SantaPromptService;
+  voice: VoiceModule;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
 
 export function createServices(deps: AppDeps): AppServices {
   const subscription = createSubscriptionService(deps.db);
-  return {
+  const services: Omit<AppServices, 'voice'> = {
     auth: createAuthService(deps.db, { adminEmail: deps.config.adminEmail, bcryptCost: deps.bcryptCost }),
     subscription,
     profile: createProfileService(deps.db),
@@ -102,6 +106,7 @@ export function createServices(deps: AppDeps): AppServices {
     payments: createPaymentsServices(deps),
     santaScript: createSantaPromptService(deps.db),
   };
+  return { ...services, voice: createVoiceModule(deps, services) };
 }
 
 /** Builds the whole app without listening (style rule 8); main.ts and tests both call it. */
@@ -120,7 +125,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // the origin check. They answer Twilio's, ElevenLabs' and Stripe's servers, never a browser, so
   // they also sit before the browser security headers: a dozen headers no provider reads cost
   // every ringing call about a fifteenth of its server time (npm run bench).
-  const voiceModule = createVoiceModule(deps, services);
+  const voiceModule = services.voice;
   registerVoiceWebhooks(app, {
     publicUrl: config.publicUrl,
     telephony: deps.providers.telephony,
@@ -146,11 +151,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   if (deps.providers.google instanceof SandboxGoogle)
     sandbox.use('/google', createSandboxGoogleRouter(deps.providers.google));
   if (deps.providers.stripe instanceof SandboxStripe) {
-    // The sandbox hands its signed events to the very function the webhook route calls.
-    const { fulfilment } = services.payments;
-    deps.providers.stripe.connectWebhook((rawBody, signature) =>
-      fulfilment.handleWebhook(rawBody, signature),
-    );
+    // The sandbox posts its signed events to /api/stripe/webhook over HTTP, as Stripe does.
+    deps.providers.stripe.connectWebhook(deps.sandboxPost ?? postWithFetch(config.publicUrl));
     // Pay is a state change a page on another site must not be able to post.
     sandbox.use(
       '/checkout',

@@ -8,7 +8,8 @@ import { ensureAdminAccount } from './modules/auth/admin-account.ts';
 import { CLIENT_DIST } from './project-paths.ts';
 import { createProviders } from './providers/providers.ts';
 import { loadSandboxSecrets } from './providers/sandbox-secrets.ts';
-import { startBackgroundJobs } from './jobs.ts';
+import { offerPeriodicJobs, registerWorkers } from './jobs/background-jobs.ts';
+import { createJobQueue } from './jobs/job-queue.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,7 +42,9 @@ const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
 const providers = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets(config.dataDir) });
-const deps = { config, db, logger, providers, clientDist: CLIENT_DIST };
+const jobs = createJobQueue(db, logger);
+await jobs.start();
+const deps = { config, db, logger, providers, jobs, clientDist: CLIENT_DIST };
 const services = createServices(deps);
 await ensureAdminAccount(
   db,
@@ -51,29 +54,32 @@ await ensureAdminAccount(
 );
 
 const app = createApp(deps, services);
-const jobs = startBackgroundJobs(deps, services);
+await registerWorkers(jobs, deps, services);
+offerPeriodicJobs(jobs);
 const server: Server = app.listen(config.port, () => {
   logger.info(`Santa Calls is listening on ${config.publicUrl} (port ${config.port}, database ${db.kind})`);
 });
 
 let stopping = false;
-/** Stop accepting, let in-flight requests finish, then close the database (graceful shutdown). */
+/**
+ * Graceful shutdown: stop accepting, let in-flight requests and running jobs finish (a job that
+ * does not is retried by another replica), then close the database.
+ */
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   logger.info({ signal }, 'shutting down');
-  jobs.stop();
   const forceExit = setTimeout(() => {
-    logger.error('in-flight requests did not finish in time; exiting');
+    logger.error('in-flight requests and jobs did not finish in time; exiting');
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   forceExit.unref();
-  server.close(async () => {
-    await db.close();
-    logger.info('stopped');
-    process.exit(0);
-  });
+  const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
+  await Promise.all([requestsDone, jobs.stop(SHUTDOWN_GRACE_MS - 1_000)]);
+  await db.close();
+  logger.info('stopped');
+  process.exit(0);
 }
 
 process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -4,10 +4,13 @@ import supertest from 'supertest';
 import { createApp, createServices, type AppDeps, type AppServices } from '../src/app.ts';
 import { parseConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
+import { registerWorkers } from '../src/jobs/background-jobs.ts';
+import { createJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 import { ensureAdminAccount } from '../src/modules/auth/admin-account.ts';
 import { createProviders, type Providers } from '../src/providers/providers.ts';
 import { loadSandboxSecrets } from '../src/providers/sandbox-secrets.ts';
-import { openTestDb } from './test-db.ts';
+import type { PostToApp } from '../src/providers/sandbox-webhooks.ts';
+import { openTestDb, testSchemaOf } from './test-db.ts';
 
 export const PUBLIC_URL = 'http://localhost:3000';
 export const ADMIN_EMAIL = 'admin@santacalls.local';
@@ -20,12 +23,18 @@ export interface TestContext {
   providers: Providers;
   services: AppServices;
   deps: AppDeps;
+  jobs: JobQueue;
   close(): Promise<void>;
 }
 
 /** One migrated database and app per test file, all outside services on their sandboxes. */
 export async function createTestContext(
-  options: { env?: Record<string, string>; deps?: Partial<AppDeps> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<AppDeps>;
+    /** Swaps providers (a test double) before any service is built on them. */
+    providers?: (sandboxes: Providers) => Providers;
+  } = {},
 ): Promise<TestContext> {
   const db = await openTestDb();
   const config = parseConfig({
@@ -36,13 +45,51 @@ export async function createTestContext(
     ...options.env,
   });
   const logger = pino({ level: 'silent' });
-  const providers = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets() });
+  const sandboxes = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets() });
+  const providers = options.providers ? options.providers(sandboxes) : sandboxes;
+  const schema = testSchemaOf(db);
+  const jobs = createJobQueue(db, logger, schema ? { schema: `${schema}_jobs` } : {});
+  await jobs.start();
+  const built: { app?: Express } = {};
+  // The sandboxes reach the app's webhooks in-process, through the HTTP stack, not over a port.
+  const sandboxPost: PostToApp = async (path, { contentType, headers, body }) => {
+    const res = await supertest(built.app!)
+      .post(path)
+      .set('Content-Type', contentType)
+      .set(headers)
+      .send(body);
+    return { status: res.status, body: res.text };
+  };
   // bcrypt cost 4 keeps the suite fast; a dedicated test checks the production cost of 11.
-  const deps: AppDeps = { config, db, logger, providers, bcryptCost: 4, ...options.deps };
+  const deps: AppDeps = {
+    config,
+    db,
+    logger,
+    providers,
+    jobs,
+    bcryptCost: 4,
+    sandboxPost,
+    ...options.deps,
+  };
   const services = createServices(deps);
+  // Workers run as in production; periodic jobs are run by hand in the tests that need them.
+  await registerWorkers(jobs, deps, services);
   await ensureAdminAccount(db, services.auth, { email: config.adminEmail, password: ADMIN_PASSWORD }, logger);
   const app = createApp(deps, services);
-  return { app, db, config, providers, services, deps, close: () => db.close() };
+  built.app = app;
+  return {
+    app,
+    db,
+    config,
+    providers,
+    services,
+    deps,
+    jobs,
+    async close() {
+      await jobs.stop();
+      await db.close();
+    },
+  };
 }
 
 /**

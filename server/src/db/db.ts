@@ -33,6 +33,12 @@ export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs SQL that may hold several statements and its own BEGIN/COMMIT on one connection, and
+   * returns the last statement's rows. The job queue library speaks this way; a transaction its
+   * text leaves open on failure is rolled back before the connection serves anyone else.
+   */
+  script(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 

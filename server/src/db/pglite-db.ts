@@ -26,6 +26,16 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     query: base.query,
     exec: base.exec,
     transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    async script(sql, params) {
+      if (params && params.length > 0) return { rows: (await pglite.query(sql, params)).rows };
+      try {
+        return { rows: (await pglite.exec(sql)).at(-1)?.rows ?? [] };
+      } catch (error) {
+        // The one connection must not stay inside a failed BEGIN for every later request.
+        await pglite.exec('rollback').catch(() => undefined);
+        throw error;
+      }
+    },
     async close() {
       await pglite.close();
     },

@@ -83,6 +83,20 @@ export function createPostgresDb(
         client.release(broken);
       }
     },
+    async script(sql, params) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        // Several statements come back as one result each.
+        const result = (await client.query(sql, params)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
+      } catch (error) {
+        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
     async close() {
       await pool.end();
     },

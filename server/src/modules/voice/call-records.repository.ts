@@ -48,6 +48,23 @@ export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promi
   return rows[0]?.id;
 }
 
+/** The transcript a summary is written from; undefined once the call is gone (account deleted). */
+export async function findTranscript(q: Queryable, conversationId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ transcript: string }>(
+    'select transcript from calls where conversation_id = $1',
+    [conversationId],
+  );
+  return rows[0]?.transcript;
+}
+
+/** Fills a summary once: a retried job never overwrites one already written. */
+export async function setSummary(q: Queryable, conversationId: string, summary: string): Promise<void> {
+  await q.query(`update calls set summary = $2 where conversation_id = $1 and summary = ''`, [
+    conversationId,
+    summary,
+  ]);
+}
+
 /** Answers whether a stored call took the recording. */
 export async function setAudioKey(q: Queryable, conversationId: string, audioKey: string): Promise<boolean> {
   const { rowCount } = await q.query('update calls set audio_key = $2 where conversation_id = $1', [

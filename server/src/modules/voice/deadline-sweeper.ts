@@ -11,7 +11,6 @@ import {
 import * as reservations from './reservations.repository.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
-export const SWEEP_INTERVAL_MS = 5_000;
 /** How long an ended call waits for ElevenLabs' post-call event before Twilio's word settles it. */
 export const POST_CALL_GRACE_SECONDS = 5 * 60;
 /** A live call nobody has reported on is checked with Twilio this often. */

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
+import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
@@ -19,6 +20,14 @@ export interface PostCallDeps {
   profiles: ProfileService;
   subscriptions: SubscriptionService;
   providerDeletions: ProviderDeletions;
+  jobs: JobSender;
+}
+
+/** The summary job's data: what the summarizer needs besides the stored transcript. */
+export interface CallSummaryJob {
+  conversationId: string;
+  kidName: string | null;
+  providerSummary: string | null;
 }
 
 /** A finished conversation, from the post-call webhook or from the conversations API (sync). */
@@ -91,12 +100,6 @@ export function createPostCallService(deps: PostCallDeps) {
 
     const oneCallPlan = !!reservation && deletesProfileAfterCall(reservation.plan);
     const transcript = formatTranscript(call.transcript);
-    // Vendor calls stay outside the transaction (style rule 10).
-    const summary = await deps.summarizer.summarize({
-      transcript,
-      kidName: call.kidName,
-      providerSummary: call.providerSummary,
-    });
     const key = recordingKey(call.conversationId);
     if (call.audio) await deps.recordings.put(key, call.audio);
 
@@ -108,7 +111,8 @@ export function createPostCallService(deps: PostCallDeps) {
         phoneNumber: call.fromNumber,
         durationSeconds: call.durationSeconds,
         transcript,
-        summary,
+        // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
+        summary: '',
         audioKey: call.audio ? key : null,
         createdAt: call.startedAt ?? new Date(),
       });
@@ -116,6 +120,12 @@ export function createPostCallService(deps: PostCallDeps) {
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
       if (locked) await settleReservation(tx, deps, locked, billedMinutes(call.durationSeconds));
       if (oneCallPlan) await deps.providerDeletions.schedule(tx, call.conversationId);
+      const job: CallSummaryJob = {
+        conversationId: call.conversationId,
+        kidName: call.kidName,
+        providerSummary: call.providerSummary,
+      };
+      await deps.jobs.send(QUEUES.callSummary, job, tx);
       return id;
     });
     if (!callId) return false;
@@ -130,8 +140,21 @@ export function createPostCallService(deps: PostCallDeps) {
     return true;
   }
 
+  /** The call-summary job: a vendor call outside any transaction, retried by the queue. */
+  async function writeSummary(job: CallSummaryJob): Promise<void> {
+    const transcript = await calls.findTranscript(db, job.conversationId);
+    if (transcript === undefined) return;
+    const summary = await deps.summarizer.summarize({
+      transcript,
+      kidName: job.kidName,
+      providerSummary: job.providerSummary,
+    });
+    await calls.setSummary(db, job.conversationId, summary);
+  }
+
   return {
     recordFinishedCall,
+    writeSummary,
 
     handleTranscription: (payload: PostCallTranscription) =>
       recordFinishedCall(finishedCallFromWebhook(payload)),

@@ -73,6 +73,7 @@ test('the transcription stores the call with transcript, duration, number and su
     transcriptionPayload({ conversationId, callSid, durationSecs: 95, from: parentPhone }),
   );
   expect(res.status).toBe(200);
+  expect(await ctx.jobs.drained()).toBe(true);
   const [call] = await callsOf(user.id);
   expect(call).toMatchObject({ conversation_id: conversationId, duration: 95, phone_number: parentPhone });
   expect(call!.transcript).toBe(
@@ -93,6 +94,7 @@ test("without a provider summary a local summary is written from the child's wor
     ctx,
     transcriptionPayload({ conversationId: nextConversationId(), callSid, summary: null }),
   );
+  expect(await ctx.jobs.drained()).toBe(true);
   const [call] = await callsOf(user.id);
   expect(call!.summary).toContain('red bicycle');
 });

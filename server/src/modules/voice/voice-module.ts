@@ -13,7 +13,7 @@ export interface VoiceModule {
 }
 
 /** The call's services, built once per app from its providers. */
-export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceModule {
+export function createVoiceModule(deps: AppDeps, services: Omit<AppServices, 'voice'>): VoiceModule {
   const { db, logger, providers } = deps;
   const profiles = services.profile;
   const postCall = createPostCallService({
@@ -24,6 +24,7 @@ export function createVoiceModule(deps: AppDeps, services: AppServices): VoiceMo
     profiles,
     subscriptions: services.subscription,
     providerDeletions: createProviderDeletions({ db, logger, voice: providers.voice }),
+    jobs: deps.jobs,
   });
   return {
     inbound: createInboundCallService({

@@ -4,9 +4,10 @@ import path from 'node:path';
 import supertest from 'supertest';
 import type { Express } from 'express';
 import type { PlanId } from '@santa/shared/plans';
-import { createApp, type AppDeps } from '../../app.ts';
+import type { AppDeps } from '../../app.ts';
 import { createTestContext, PUBLIC_URL, signUp, type TestContext } from '../../../test/test-app.ts';
 import { LocalRecordingStorage } from '../../providers/storage/local-recording-storage.ts';
+import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
 import {
   signElevenLabsWebhook,
@@ -94,22 +95,23 @@ export interface VoiceTestContext extends TestContext {
 }
 
 export async function createVoiceTestContext(
-  options: { deps?: Partial<AppDeps>; env?: Record<string, string> } = {},
+  options: { deps?: Partial<AppDeps>; env?: Record<string, string>; summarizer?: Summarizer } = {},
 ): Promise<VoiceTestContext> {
+  const voice = new TestVoiceEngine();
+  const recordingsDir = mkdtempSync(path.join(tmpdir(), 'santa-recordings-'));
   const ctx = await createTestContext({
     env: { SANTA_HOTLINE_NUMBER: HOTLINE, ...options.env },
     deps: options.deps,
+    providers: (sandboxes) => ({
+      ...sandboxes,
+      voice,
+      recordings: new LocalRecordingStorage(recordingsDir),
+      summarizer: options.summarizer ?? sandboxes.summarizer,
+    }),
   });
-  const voice = new TestVoiceEngine();
-  const recordingsDir = mkdtempSync(path.join(tmpdir(), 'santa-recordings-'));
-  const providers = { ...ctx.providers, voice, recordings: new LocalRecordingStorage(recordingsDir) };
-  const deps = { ...ctx.deps, providers };
-  const voiceApp = createApp(deps, ctx.services);
   return {
     ...ctx,
-    deps,
-    providers,
-    voiceApp,
+    voiceApp: ctx.app,
     voice,
     telephony: ctx.providers.telephony as SandboxTelephony,
     recordingsDir,

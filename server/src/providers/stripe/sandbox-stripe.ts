@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import {
   couponObject,
@@ -23,10 +24,23 @@ import type {
   CreateCheckoutSessionInput,
   StripeProvider,
 } from './stripe-provider.ts';
+import type { PostToApp } from '../sandbox-webhooks.ts';
 import { signStripePayload, verifyStripeSignature } from './stripe-signature.ts';
 
-/** Where the sandbox sends its signed events: the same function the webhook route calls. */
-export type WebhookReceiver = (rawBody: Buffer, signature: string) => Promise<void>;
+const WEBHOOK_PATH = '/api/stripe/webhook';
+/** Stripe retries a failed delivery for days; the sandbox tries a few times, quickly. */
+const DELIVERY_ATTEMPTS = 4;
+const RETRY_DELAY_MS = 100;
+
+/** Stripe promises neither order nor one-at-a-time: events of one payment go out together. */
+function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
+}
 
 export class SandboxStripeError extends Error {}
 
@@ -56,7 +70,7 @@ interface SessionRow {
  */
 export class SandboxStripe implements StripeProvider {
   readonly isSandbox = true;
-  private receiver: WebhookReceiver | undefined;
+  private post: PostToApp | undefined;
 
   constructor(
     private readonly db: Db,
@@ -64,8 +78,9 @@ export class SandboxStripe implements StripeProvider {
     private readonly publicUrl: string,
   ) {}
 
-  connectWebhook(receiver: WebhookReceiver): void {
-    this.receiver = receiver;
+  /** How events reach the app's webhook route (an HTTP POST to PUBLIC_URL by default). */
+  connectWebhook(post: PostToApp): void {
+    this.post = post;
   }
 
   async createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession> {
@@ -204,7 +219,7 @@ export class SandboxStripe implements StripeProvider {
       ]);
       return sent;
     });
-    for (const event of events) await this.deliver(event);
+    await Promise.all(shuffled(events).map((event) => this.deliver(event)));
   }
 
   private async saveSubscription(q: Pick<Db, 'query'>, subscription: Json): Promise<void> {
@@ -229,11 +244,28 @@ export class SandboxStripe implements StripeProvider {
     await this.saveSubscription(this.db, subscription);
   }
 
-  /** Signs an event as Stripe does and hands it to the webhook handler. */
+  /**
+   * Signs an event as Stripe does and POSTs it to the webhook route, retrying an answer other
+   * than 2xx as Stripe would; throws when the app never accepts it.
+   */
   async deliver(event: Json): Promise<void> {
-    if (!this.receiver) throw new SandboxStripeError('The Stripe sandbox has no webhook receiver');
+    if (!this.post) throw new SandboxStripeError('The Stripe sandbox has no webhook receiver');
     const payload = JSON.stringify(event, null, 2);
-    await this.receiver(Buffer.from(payload, 'utf8'), signStripePayload(this.webhookSecret, payload));
+    let status = 0;
+    for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt += 1) {
+      if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
+      const answer = await this.post(WEBHOOK_PATH, {
+        contentType: 'application/json; charset=utf-8',
+        // Signed at each attempt, as Stripe signs each delivery with its own timestamp.
+        headers: { 'stripe-signature': signStripePayload(this.webhookSecret, payload) },
+        body: payload,
+      }).catch(() => ({ status: 0, body: '' }));
+      status = answer.status;
+      if (status >= 200 && status < 300) return;
+    }
+    throw new SandboxStripeError(
+      `The webhook did not accept ${String(event.type)} (last answer ${status || 'none'})`,
+    );
   }
 
   constructEvent(rawBody: Buffer, signature: string | undefined): StripeEvent {

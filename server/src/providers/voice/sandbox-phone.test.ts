@@ -1,4 +1,3 @@
-import type { Express } from 'express';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
@@ -9,25 +8,16 @@ import {
   type TestContext,
 } from '../../../test/test-app.ts';
 import type { SandboxTelephony } from '../telephony/sandbox-telephony.ts';
-import type { PostToApp } from './sandbox-phone/app-webhooks.ts';
 import { createPhoneSimulator, type PhoneCallState } from './sandbox-phone/phone-simulator.ts';
 import type { SandboxVoiceEngine } from './sandbox-voice-engine.ts';
 import { pino } from 'pino';
 
 let ctx: TestContext;
-let app: Express | undefined;
 let phone: TestClient;
 const HOTLINE = '+15550100';
 
-// The simulator reaches the app's webhooks in-process instead of over PUBLIC_URL.
-const postToApp: PostToApp = async (path, { contentType, headers, body }) => {
-  const res = await supertest(app!).post(path).set('Content-Type', contentType).set(headers).send(body);
-  return { status: res.status, body: res.text };
-};
-
 beforeAll(async () => {
-  ctx = await createTestContext({ deps: { sandboxPhonePost: postToApp } });
-  app = ctx.app;
+  ctx = await createTestContext();
   phone = new TestClient(ctx.app);
 });
 afterAll(() => ctx.close());
@@ -144,6 +134,7 @@ test('after hanging up the call appears in the history with transcript, summary 
     status_callback: 200,
   });
 
+  expect(await ctx.jobs.drained()).toBe(true);
   const [call] = await callHistory(client);
   expect(call).toBeDefined();
   expect(call!.transcript).toContain('I want a puppy too');
@@ -238,7 +229,7 @@ function simulatorWithClock() {
     publicUrl: ctx.config.publicUrl,
     agentId: 'agent_test',
     accountSid: `AC${'0'.repeat(32)}`,
-    postToApp,
+    postToApp: ctx.deps.sandboxPost!,
     logger: pino({ level: 'silent' }),
     now: () => clock,
   });

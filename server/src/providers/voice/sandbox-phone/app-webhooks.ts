@@ -1,27 +1,6 @@
+import type { PostToApp } from '../../sandbox-webhooks.ts';
 import type { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
 import type { SandboxConversation, SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
-
-/**
- * How the simulator reaches the app's webhooks, as Twilio and ElevenLabs would: by default an
- * HTTP POST to PUBLIC_URL; tests hand in supertest against the app.
- */
-export type PostToApp = (
-  path: string,
-  request: { contentType: string; headers: Record<string, string>; body: string },
-) => Promise<{ status: number; body: string }>;
-
-export function postWithFetch(publicUrl: string): PostToApp {
-  return async (path, { contentType, headers, body }) => {
-    const response = await fetch(`${publicUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': contentType, ...headers },
-      body,
-      // Twilio gives up on a webhook after 15 s.
-      signal: AbortSignal.timeout(15_000),
-    });
-    return { status: response.status, body: await response.text() };
-  };
-}
 
 export interface WebhookDelivery {
   post_call_transcription: number;

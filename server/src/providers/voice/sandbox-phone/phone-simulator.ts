@@ -4,7 +4,8 @@ import { AppError } from '../../../http/errors.ts';
 import type { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
 import { personalisationFrom, wrapUpLine, santaReply, summarise, WRAP_UP_SECONDS } from '../sandbox-santa.ts';
 import { silentMp3 } from '../sandbox-silent-mp3.ts';
-import { createAppWebhooks, saidIn, type PostToApp, type WebhookDelivery } from './app-webhooks.ts';
+import type { PostToApp } from '../../sandbox-webhooks.ts';
+import { createAppWebhooks, saidIn, type WebhookDelivery } from './app-webhooks.ts';
 import type { SandboxConversation, SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
 
 export interface PhoneTurn {

@@ -13,7 +13,7 @@ import type { Config } from '../../../config.ts';
 import type { Providers } from '../../providers.ts';
 import { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
 import { SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
-import { postWithFetch, type PostToApp } from './app-webhooks.ts';
+import { postWithFetch, type PostToApp } from '../../sandbox-webhooks.ts';
 import { createPhoneSimulator, type PhoneSimulator } from './phone-simulator.ts';
 
 export const CALLER_NUMBER_MESSAGE =
@@ -141,7 +141,7 @@ export function createSandboxPhone(
     config: Config;
     providers: Providers;
     logger: Logger;
-    sandboxPhonePost?: PostToApp;
+    sandboxPost?: PostToApp;
   },
   familyLineOf: FamilyLineOf,
 ): Router | null {
@@ -154,7 +154,7 @@ export function createSandboxPhone(
     publicUrl: config.publicUrl,
     agentId: config.elevenlabs.agentId ?? 'agent_sandbox_santa',
     accountSid: config.twilio.accountSid ?? SANDBOX_ACCOUNT_SID,
-    postToApp: deps.sandboxPhonePost ?? postWithFetch(config.publicUrl),
+    postToApp: deps.sandboxPost ?? postWithFetch(config.publicUrl),
     logger: deps.logger,
   });
   const telephony = providers.telephony;

@@ -1,0 +1,53 @@
+import type { AppDeps, AppServices } from '../app.ts';
+import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
+import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
+import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
+import { createProviderDeletions } from '../modules/voice/provider-deletions.ts';
+import { QUEUES, type JobQueue } from './job-queue.ts';
+
+/** How often each periodic job runs, once across all replicas. */
+export const PERIODIC_SECONDS = {
+  // A call past its deadline is hung up within seconds of running out of minutes.
+  callDeadlines: 5,
+  providerDeletions: 60,
+  hourly: 60 * 60,
+} as const;
+
+/** Every replica works every queue; the queue hands each job to exactly one of them. */
+export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: AppServices): Promise<void> {
+  const { db, logger, providers } = deps;
+  await jobs.work<CallSummaryJob>(QUEUES.callSummary, (job) => services.voice.postCall.writeSummary(job));
+  await jobs.work(QUEUES.callDeadlines, async () => {
+    await sweepCallReservations({
+      db,
+      logger,
+      telephony: providers.telephony,
+      subscriptions: services.subscription,
+      profiles: services.profile,
+    });
+  });
+  const providerDeletions = createProviderDeletions({ db, logger, voice: providers.voice });
+  await jobs.work(QUEUES.providerDeletions, async () => {
+    await providerDeletions.runDue();
+  });
+  await jobs.work(QUEUES.unclaimedRecordings, async () => {
+    await deleteUnclaimedRecordings({ db, logger, recordings: providers.recordings });
+  });
+  await jobs.work(QUEUES.expiredSessions, () => services.auth.deleteExpiredSessions().then(() => undefined));
+  await jobs.work(QUEUES.expiredOAuthStates, () =>
+    services.auth.deleteExpiredOAuthStates().then(() => undefined),
+  );
+  await jobs.work(QUEUES.staleSignInFailures, () =>
+    services.auth.deleteStaleSignInFailures().then(() => undefined),
+  );
+}
+
+/** Offers the periodic jobs from this replica (main.ts; tests run them by hand). */
+export function offerPeriodicJobs(jobs: JobQueue): void {
+  jobs.every(QUEUES.callDeadlines, PERIODIC_SECONDS.callDeadlines);
+  jobs.every(QUEUES.providerDeletions, PERIODIC_SECONDS.providerDeletions);
+  jobs.every(QUEUES.unclaimedRecordings, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.expiredSessions, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.expiredOAuthStates, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.staleSignInFailures, PERIODIC_SECONDS.hourly);
+}

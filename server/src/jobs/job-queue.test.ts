@@ -1,0 +1,83 @@
+import { pino } from 'pino';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Db } from '../db/db.ts';
+import { openTestDb, testSchemaOf } from '../../test/test-db.ts';
+import { createJobQueue, QUEUES, type JobQueue } from './job-queue.ts';
+
+const logger = pino({ level: 'silent' });
+let db: Db;
+let replicaA: JobQueue;
+let replicaB: JobQueue;
+
+beforeAll(async () => {
+  db = await openTestDb();
+  const schema = testSchemaOf(db);
+  const options = { schema: schema ? `${schema}_jobs` : 'pgboss', pollingIntervalSeconds: 0.5 };
+  // Two replicas of the app: two queues on one database.
+  replicaA = createJobQueue(db, logger, options);
+  replicaB = createJobQueue(db, logger, options);
+  await replicaA.start();
+  await replicaB.start();
+});
+afterAll(async () => {
+  await replicaA.stop();
+  await replicaB.stop();
+  await db.close();
+});
+
+test('a periodic job offered by two replicas in the same slot runs exactly once', async () => {
+  const ranOn: string[] = [];
+  await replicaA.work(QUEUES.staleSignInFailures, async () => void ranOn.push('A'));
+  await replicaB.work(QUEUES.staleSignInFailures, async () => void ranOn.push('B'));
+  replicaA.every(QUEUES.staleSignInFailures, 3600);
+  replicaB.every(QUEUES.staleSignInFailures, 3600);
+  await expect.poll(() => ranOn.length, { timeout: 5_000 }).toBe(1);
+  expect(await replicaA.drained([QUEUES.staleSignInFailures])).toBe(true);
+  expect(ranOn).toHaveLength(1);
+});
+
+test('a job sent inside a transaction that rolls back never runs', async () => {
+  const seen: string[] = [];
+  await replicaA.work<{ id: string }>(QUEUES.callSummary, async (data) => void seen.push(data.id));
+  await db
+    .transaction(async (tx) => {
+      await replicaA.send(QUEUES.callSummary, { id: 'rolled-back' }, tx);
+      throw new Error('the request failed');
+    })
+    .catch(() => undefined);
+  await db.transaction((tx) => replicaA.send(QUEUES.callSummary, { id: 'committed' }, tx));
+  expect(await replicaA.drained([QUEUES.callSummary])).toBe(true);
+  expect(seen).toEqual(['committed']);
+});
+
+test('each job goes to one replica only, whichever takes it', async () => {
+  const taken: string[] = [];
+  await replicaA.work<{ n: number }>(
+    QUEUES.expiredOAuthStates,
+    async (data) => void taken.push(`A${data.n}`),
+  );
+  await replicaB.work<{ n: number }>(
+    QUEUES.expiredOAuthStates,
+    async (data) => void taken.push(`B${data.n}`),
+  );
+  for (let n = 0; n < 10; n += 1) await replicaB.send(QUEUES.expiredOAuthStates, { n });
+  expect(await replicaA.drained([QUEUES.expiredOAuthStates])).toBe(true);
+  expect(taken.map((entry) => entry.slice(1)).sort((a, b) => Number(a) - Number(b))).toEqual(
+    Array.from({ length: 10 }, (_, n) => String(n)),
+  );
+});
+
+test('a script that fails inside its own BEGIN leaves the database usable', async () => {
+  await expect(db.script('begin; select 1/0; commit;')).rejects.toThrow();
+  const { rows } = await db.query<{ ok: number }>('select 1 as ok');
+  expect(rows).toEqual([{ ok: 1 }]);
+  await db.transaction(async (tx) => {
+    await tx.query('select 1');
+  });
+});
+
+test('the queue depth counts jobs waiting or running, per queue', async () => {
+  const depth = await replicaA.depth();
+  expect(Object.keys(depth).sort()).toEqual(Object.values(QUEUES).sort());
+  expect(Object.values(depth).every((n) => n === 0)).toBe(true);
+});

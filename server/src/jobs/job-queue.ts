@@ -1,0 +1,151 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Db, Queryable } from '../db/db.ts';
+
+/** Everything the app runs in the background, one queue each (docs/decisions/0010). */
+export const QUEUES = {
+  callSummary: 'call-summary',
+  callDeadlines: 'call-deadlines',
+  providerDeletions: 'provider-conversation-deletions',
+  unclaimedRecordings: 'unclaimed-recordings',
+  expiredSessions: 'expired-sessions',
+  expiredOAuthStates: 'expired-oauth-states',
+  staleSignInFailures: 'stale-sign-in-failures',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** What a service needs to hand work to the background: a send inside its own transaction. */
+export interface JobSender {
+  /** Queues `data` for `queue`; with `tx`, the job exists only if that transaction commits. */
+  send(queue: QueueName, data: object, tx?: Queryable): Promise<void>;
+}
+
+export interface JobQueue extends JobSender {
+  /** The Postgres schema holding the queue's tables. */
+  readonly schema: string;
+  start(): Promise<void>;
+  /** Runs `handler` for each job of `queue` on this replica; a job that throws is retried. */
+  work<T extends object>(queue: QueueName, handler: (data: T) => Promise<void>): Promise<void>;
+  /**
+   * Runs `queue` once every `seconds` across all replicas: each replica offers a job per time
+   * slot and the queue keeps one, so exactly one replica does the work.
+   */
+  every(queue: QueueName, seconds: number): void;
+  /** Jobs waiting or running, per queue (for /metrics and the tests). */
+  depth(): Promise<Record<string, number>>;
+  /** Resolves when no job of `queues` waits or runs (tests; shutdown). */
+  drained(queues?: QueueName[], timeoutMs?: number): Promise<boolean>;
+  /** Stops taking jobs and waits up to `timeoutMs` for the running ones to finish. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** Postgres schema of the queue's tables (tests give each file its own). */
+  schema?: string;
+  /** How often an idle worker looks for new jobs; a send on this replica wakes it at once. */
+  pollingIntervalSeconds?: number;
+}
+
+/** Retries for work that must happen once (a summary): 5 tries, 10 s, 20 s, 40 s … apart. */
+const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+/** Periodic work is not retried: the next slot does it again. */
+const PERIODIC = { retryLimit: 0 } as const;
+
+const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
+  'call-summary': ONCE,
+  'call-deadlines': PERIODIC,
+  'provider-conversation-deletions': PERIODIC,
+  'unclaimed-recordings': PERIODIC,
+  'expired-sessions': PERIODIC,
+  'expired-oauth-states': PERIODIC,
+  'stale-sign-in-failures': PERIODIC,
+};
+
+/** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */
+function bossDb(queryable: Pick<Db, 'script'> | Queryable): PgBoss.Db {
+  return {
+    executeSql: async (text, values) =>
+      'script' in queryable ? queryable.script(text, values) : queryable.query(text, values),
+  };
+}
+
+/** The job queue on pg-boss, in the app's own database (Postgres or PGlite). */
+export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions = {}): JobQueue {
+  const schema = options.schema ?? 'pgboss';
+  const boss = new PgBoss({
+    db: bossDb(db),
+    schema,
+    // Periodic work is offered by `every`; pg-boss's cron clock is not needed.
+    schedule: false,
+    // Job data can name a child: completed jobs leave within a day.
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 1,
+  });
+  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  const workers = new Map<QueueName, string>();
+  const timers: NodeJS.Timeout[] = [];
+  const polling = options.pollingIntervalSeconds ?? 2;
+
+  return {
+    schema,
+    async start() {
+      await boss.start();
+      for (const queue of Object.values(QUEUES))
+        await boss.createQueue(queue, { name: queue, ...RETRY[queue] });
+    },
+
+    async send(queue, data, tx) {
+      await boss.send(queue, data, { ...RETRY[queue], ...(tx ? { db: bossDb(tx) } : {}) });
+      // A worker on this replica starts now rather than at its next poll.
+      const worker = workers.get(queue);
+      if (worker) boss.notifyWorker(worker);
+    },
+
+    async work(queue, handler) {
+      const id = await boss.work<object>(queue, { pollingIntervalSeconds: polling }, async (jobs) => {
+        for (const job of jobs) await handler(job.data as never);
+      });
+      workers.set(queue, id);
+    },
+
+    every(queue, seconds) {
+      const offer = () => {
+        boss
+          .sendThrottled(queue, {}, RETRY[queue], seconds)
+          .then((id) => {
+            const worker = workers.get(queue);
+            if (id && worker) boss.notifyWorker(worker);
+          })
+          .catch((error: unknown) => logger.warn({ err: error, queue }, 'could not offer a periodic job'));
+      };
+      offer();
+      const timer = setInterval(offer, seconds * 1000);
+      timer.unref();
+      timers.push(timer);
+    },
+
+    async depth() {
+      const sizes: Record<string, number> = {};
+      for (const queue of Object.values(QUEUES))
+        sizes[queue] = await boss.getQueueSize(queue, { before: 'completed' });
+      return sizes;
+    },
+
+    async drained(queues = Object.values(QUEUES), timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
+      while (Date.now() < until) {
+        let waiting = 0;
+        for (const queue of queues) waiting += await boss.getQueueSize(queue, { before: 'completed' });
+        if (waiting === 0) return true;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      return false;
+    },
+
+    async stop(timeoutMs = 10_000) {
+      timers.forEach((timer) => clearInterval(timer));
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+    },
+  };
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import type { Summarizer, SummaryInput } from '../../providers/summarizer/summarizer.ts';
+import {
+  connectedCall,
+  createVoiceTestContext,
+  postElevenLabs,
+  transcriptionPayload,
+  type VoiceTestContext,
+} from './voice-test-helpers.ts';
+
+/** A summarizer the test controls: it answers when told to, or fails the first tries. */
+class GatedSummarizer implements Summarizer {
+  calls = 0;
+  failuresLeft = 0;
+  private release: (() => void) | undefined;
+  private gate: Promise<void> | undefined;
+
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.release = resolve));
+  }
+
+  open(): void {
+    this.release?.();
+    this.gate = undefined;
+  }
+
+  async summarize(input: SummaryInput): Promise<string> {
+    this.calls += 1;
+    if (this.gate) await this.gate;
+    if (this.failuresLeft > 0) {
+      this.failuresLeft -= 1;
+      throw new Error('summarizer unavailable');
+    }
+    return `Summary of ${input.kidName ?? 'a child'}'s call`;
+  }
+}
+
+const summarizer = new GatedSummarizer();
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext({ summarizer });
+});
+afterAll(async () => {
+  summarizer.open();
+  await ctx.close();
+});
+
+let counter = 0;
+const nextConversationId = () => `conv_summary_${++counter}`;
+
+async function summaryOf(conversationId: string): Promise<string | undefined> {
+  const { rows } = await ctx.db.query<{ summary: string }>(
+    'select summary from calls where conversation_id = $1',
+    [conversationId],
+  );
+  return rows[0]?.summary;
+}
+
+test('the post-call webhook answers before the summary is written, and the summary follows', async () => {
+  const { callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  summarizer.hold();
+  const started = Date.now();
+  const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  expect(res.status).toBe(200);
+  // The summarizer is still held: the webhook did not wait for it.
+  expect(Date.now() - started).toBeLessThan(1_000);
+  expect(await summaryOf(conversationId)).toBe('');
+
+  summarizer.open();
+  expect(await ctx.jobs.drained()).toBe(true);
+  expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
+});
+
+test('a summary that fails is retried by the job queue, not lost', async () => {
+  const { callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  summarizer.failuresLeft = 1;
+  const before = summarizer.calls;
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  // The first try failed; the retry waits for its backoff, so it is not drained yet.
+  await expect.poll(() => summarizer.calls, { timeout: 5_000 }).toBe(before + 1);
+  expect(await summaryOf(conversationId)).toBe('');
+  const [job] = (
+    await ctx.db.query<{ state: string }>(
+      `select state from ${ctx.jobs.schema}.job where name = 'call-summary' and data->>'conversationId' = $1`,
+      [conversationId],
+    )
+  ).rows;
+  expect(job?.state).toBe('retry');
+});
+
+test('a summary job for a call deleted since does nothing', async () => {
+  await ctx.services.voice.postCall.writeSummary({
+    conversationId: 'conv_summary_gone',
+    kidName: 'Emma',
+    providerSummary: null,
+  });
+  expect(await summaryOf('conv_summary_gone')).toBeUndefined();
+});
