@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
+import { metricsRoute, timeWebhooks } from './http/metrics-routes.ts';
+import type { Metrics } from './metrics/metrics.ts';
 import { createHealthRouter } from './http/health.ts';
 import { requireSameOrigin } from './http/csrf.ts';
 import { apiNotFound, errorHandler } from './http/error-handler.ts';
@@ -68,6 +70,8 @@ export interface AppDeps {
   providers: Providers;
   /** Background work (pg-boss in the same database); started by main.ts and the tests. */
   jobs: JobQueue;
+  /** Prometheus figures; GET /metrics serves them when METRICS_TOKEN is set. */
+  metrics?: Metrics;
   /** Directory of the built client; the SPA is not served when it is missing (API tests). */
   clientDist?: string;
   bcryptCost?: number;
@@ -120,6 +124,15 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   if (config.trustProxy) app.set('trust proxy', config.trustProxy);
 
   useRequestLogging(app, deps.logger);
+  if (deps.metrics) {
+    const { metrics } = deps;
+    metrics.readFrom({
+      callsInProgress: () => services.voice.callsInProgress(),
+      jobQueueDepth: () => deps.jobs.depth(),
+    });
+    app.use(timeWebhooks(metrics));
+    if (config.metricsToken) app.get('/metrics', metricsRoute(metrics, config.metricsToken));
+  }
 
   // Webhooks read their raw body and verify signatures, so they sit before the JSON parser and
   // the origin check. They answer Twilio's, ElevenLabs' and Stripe's servers, never a browser, so

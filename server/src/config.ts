@@ -26,6 +26,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   INBOUND_ANSWER_BUDGET_MS: z.coerce.number().int().min(50).max(14_000).default(8_000),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optional,
   STRIPE_WEBHOOK_SECRET: optional,
@@ -57,6 +58,8 @@ export interface Config {
   /** Sign-in and sign-up attempts per IP per 15 minutes. */
   authRateLimitPerIp: number;
   logLevel: string;
+  /** GET /metrics answers only with this bearer token; unset, there is no /metrics. */
+  metricsToken: string | undefined;
   /** Secure + SameSite=None cookies need https, or http on localhost (browsers allow it there). */
   secureCookies: boolean;
   stripe: { secretKey?: string; webhookSecret?: string };
@@ -148,6 +151,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     secureCookies: url.protocol === 'https:' || isLocalhost,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     twilio: {

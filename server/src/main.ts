@@ -4,6 +4,7 @@ import { ConfigError, parseConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';
 import { createLogger } from './logger.ts';
+import { createMetrics } from './metrics/metrics.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
 import { CLIENT_DIST } from './project-paths.ts';
 import { createProviders } from './providers/providers.ts';
@@ -41,10 +42,16 @@ const db = await openDb(config.databaseUrl, config.dataDir, {
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');
 
-const providers = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets(config.dataDir) });
+const metrics = createMetrics();
+const providers = createProviders({
+  config,
+  db,
+  sandboxSecrets: loadSandboxSecrets(config.dataDir),
+  onFailure: (provider, operation) => metrics.providerError(provider, operation),
+});
 const jobs = createJobQueue(db, logger);
 await jobs.start();
-const deps = { config, db, logger, providers, jobs, clientDist: CLIENT_DIST };
+const deps = { config, db, logger, providers, jobs, metrics, clientDist: CLIENT_DIST };
 const services = createServices(deps);
 await ensureAdminAccount(
   db,

@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
+import { countFailures } from '../metrics/count-failures.ts';
 import type { GoogleProvider } from './google/google-provider.ts';
 import { OpenIdGoogle } from './google/openid-google.ts';
 import { SandboxGoogle } from './google/sandbox-google.ts';
@@ -38,10 +39,27 @@ export interface ProviderContext {
   config: Config;
   db: Db;
   sandboxSecrets: SandboxSecrets;
+  /** Told of every failed call to an outside service (the provider error counter). */
+  onFailure?: (provider: string, operation: string) => void;
 }
 
 /** Chooses the real provider when its keys are configured, else the sandbox (design §3). */
 export function createProviders(ctx: ProviderContext): Providers {
+  const onFailure = ctx.onFailure;
+  const providers = chooseProviders(ctx);
+  if (!onFailure) return providers;
+  return {
+    sandboxSecrets: providers.sandboxSecrets,
+    telephony: countFailures(providers.telephony, 'telephony', onFailure),
+    voice: countFailures(providers.voice, 'voice', onFailure),
+    recordings: countFailures(providers.recordings, 'recordings', onFailure),
+    summarizer: providers.summarizer,
+    google: countFailures(providers.google, 'google', onFailure),
+    stripe: countFailures(providers.stripe, 'stripe', onFailure),
+  };
+}
+
+function chooseProviders(ctx: ProviderContext): Providers {
   const { config, db, sandboxSecrets } = ctx;
   const stripeWebhookSecret = config.stripe.webhookSecret ?? sandboxSecrets.stripeWebhookSecret;
   return {
@@ -79,6 +97,9 @@ export function createProviders(ctx: ProviderContext): Providers {
             config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
           ),
     recordings: new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),
-    summarizer: config.openai.apiKey ? new OpenAiSummarizer(config.openai.apiKey) : new LocalSummarizer(),
+    // The summarizer falls back to a local summary itself; its failures are still counted.
+    summarizer: config.openai.apiKey
+      ? new OpenAiSummarizer(config.openai.apiKey, undefined, () => ctx.onFailure?.('openai', 'summarize'))
+      : new LocalSummarizer(),
   };
 }

@@ -227,3 +227,11 @@ export async function callSidsOfUser(q: Queryable, userId: string): Promise<Set<
   );
   return new Set(rows.map((row) => row.call_sid));
 }
+
+/** Calls holding minutes right now (the calls-in-progress gauge). */
+export async function countOpenReservations(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ open: number }>(
+    "select count(*)::int as open from call_reservations where status = 'open'",
+  );
+  return rows[0]?.open ?? 0;
+}

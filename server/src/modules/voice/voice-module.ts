@@ -4,12 +4,15 @@ import { createCallStatusService, type CallStatusService } from './call-status.s
 import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
 import { createPostCallService, type PostCallService } from './post-call.service.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
+import * as reservations from './reservations.repository.ts';
 
 export interface VoiceModule {
   inbound: InboundCallService;
   status: CallStatusService;
   postCall: PostCallService;
   media: CallMediaService;
+  /** Calls holding minutes right now. */
+  callsInProgress(): Promise<number>;
 }
 
 /** The call's services, built once per app from its providers. */
@@ -39,6 +42,7 @@ export function createVoiceModule(deps: AppDeps, services: Omit<AppServices, 'vo
       inboundUrl: `${deps.config.publicUrl}/api/voice/twilio/inbound`,
     }),
     status: createCallStatusService(db),
+    callsInProgress: () => reservations.countOpenReservations(db),
     postCall,
     media: createCallMediaService({
       db,

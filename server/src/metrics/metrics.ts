@@ -1,0 +1,67 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** Where the gauges read their values when Prometheus scrapes. */
+export interface MetricSources {
+  callsInProgress(): Promise<number>;
+  jobQueueDepth(): Promise<Record<string, number>>;
+}
+
+/**
+ * What an operator watches on Christmas Eve, in Prometheus' format: webhook latency, calls in
+ * progress, outside services failing, background work piling up, and the process itself.
+ * One registry per app, so tests can build several.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const webhookSeconds = new Histogram({
+    name: 'santa_webhook_duration_seconds',
+    help: 'Time to answer a provider webhook (Twilio, ElevenLabs, Stripe)',
+    labelNames: ['route', 'status'] as const,
+    // Twilio gives up at 15 s; the inbound webhook aims for well under a second.
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers: [registry],
+  });
+  const providerErrors = new Counter({
+    name: 'santa_provider_errors_total',
+    help: 'Calls to an outside service that failed',
+    labelNames: ['provider', 'operation'] as const,
+    registers: [registry],
+  });
+  let sources: MetricSources | undefined;
+  new Gauge({
+    name: 'santa_calls_in_progress',
+    help: 'Calls holding minutes right now (open reservations)',
+    registers: [registry],
+    async collect() {
+      if (sources) this.set(await sources.callsInProgress());
+    },
+  });
+  new Gauge({
+    name: 'santa_job_queue_depth',
+    help: 'Background jobs waiting or running, per queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      if (!sources) return;
+      for (const [queue, depth] of Object.entries(await sources.jobQueueDepth())) this.set({ queue }, depth);
+    },
+  });
+
+  return {
+    registry,
+    /** Set once the database and the job queue exist. */
+    readFrom(metricSources: MetricSources): void {
+      sources = metricSources;
+    },
+    observeWebhook(route: string, status: number, seconds: number): void {
+      webhookSeconds.observe({ route, status: String(status) }, seconds);
+    },
+    providerError(provider: string, operation: string): void {
+      providerErrors.inc({ provider, operation });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
