@@ -53,3 +53,32 @@ test('ALLOW_SANDBOX=false refuses a missing key in development too', () => {
   const [problem] = problemsOf({ ALLOW_SANDBOX: 'false' });
   expect(problem).toContain('ALLOW_SANDBOX=false');
 });
+
+test('recordings stay on local disk unless a bucket is set', () => {
+  expect(parseConfig({}).recordingsS3).toBeUndefined();
+  expect(parseConfig({ RECORDINGS_S3_BUCKET: '' }).recordingsS3).toBeUndefined();
+});
+
+test('RECORDINGS_S3_* settings choose the S3-compatible bucket, path-style when asked', () => {
+  const config = parseConfig({
+    RECORDINGS_S3_BUCKET: 'santa-recordings',
+    RECORDINGS_S3_ENDPOINT: 'http://127.0.0.1:9000',
+    RECORDINGS_S3_FORCE_PATH_STYLE: 'true',
+    RECORDINGS_S3_PREFIX: 'recordings/',
+  });
+  expect(config.recordingsS3).toEqual({
+    bucket: 'santa-recordings',
+    region: 'us-east-1',
+    endpoint: 'http://127.0.0.1:9000',
+    accessKeyId: undefined,
+    secretAccessKey: undefined,
+    forcePathStyle: true,
+    prefix: 'recordings/',
+  });
+});
+
+test('a RECORDINGS_S3_ENDPOINT that is not a URL stops start-up with its name', () => {
+  expect(() => parseConfig({ RECORDINGS_S3_BUCKET: 'b', RECORDINGS_S3_ENDPOINT: 'minio' })).toThrow(
+    /RECORDINGS_S3_ENDPOINT/,
+  );
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { S3StorageSettings } from './providers/storage/s3-recording-storage.ts';
 
 const optional = z.string().min(1).optional();
 const booleanFlag = z
@@ -39,6 +40,13 @@ const envSchema = z.object({
   OPENAI_API_KEY: optional,
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
+  RECORDINGS_S3_BUCKET: optional,
+  RECORDINGS_S3_REGION: z.string().min(1).default('us-east-1'),
+  RECORDINGS_S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.example.com' }).optional(),
+  RECORDINGS_S3_ACCESS_KEY_ID: optional,
+  RECORDINGS_S3_SECRET_ACCESS_KEY: optional,
+  RECORDINGS_S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  RECORDINGS_S3_PREFIX: z.string().default(''),
 });
 
 export interface Config {
@@ -67,6 +75,8 @@ export interface Config {
   elevenlabs: { apiKey?: string; agentId?: string; webhookSecret?: string };
   openai: { apiKey?: string };
   google: { clientId?: string; clientSecret?: string };
+  /** Set: recordings live in this S3-compatible bucket; unset: in DATA_DIR/recordings. */
+  recordingsS3: S3StorageSettings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -166,5 +176,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     openai: { apiKey: e.OPENAI_API_KEY },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
+    recordingsS3: e.RECORDINGS_S3_BUCKET
+      ? {
+          bucket: e.RECORDINGS_S3_BUCKET,
+          region: e.RECORDINGS_S3_REGION,
+          endpoint: e.RECORDINGS_S3_ENDPOINT,
+          accessKeyId: e.RECORDINGS_S3_ACCESS_KEY_ID,
+          secretAccessKey: e.RECORDINGS_S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.RECORDINGS_S3_FORCE_PATH_STYLE ?? false,
+          prefix: e.RECORDINGS_S3_PREFIX,
+        }
+      : undefined,
   };
 }

@@ -15,6 +15,7 @@ import { ElevenLabsVoiceEngine } from './voice/elevenlabs-voice-engine.ts';
 import { TwilioTelephony } from './telephony/twilio-telephony.ts';
 import { LocalRecordingStorage } from './storage/local-recording-storage.ts';
 import type { RecordingStorage } from './storage/recording-storage.ts';
+import { S3RecordingStorage } from './storage/s3-recording-storage.ts';
 import { LocalSummarizer } from './summarizer/local-summarizer.ts';
 import { OpenAiSummarizer } from './summarizer/openai-summarizer.ts';
 import type { Summarizer } from './summarizer/summarizer.ts';
@@ -96,7 +97,9 @@ function chooseProviders(ctx: ProviderContext): Providers {
             db,
             config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
           ),
-    recordings: new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),
+    recordings: config.recordingsS3
+      ? new S3RecordingStorage(config.recordingsS3)
+      : new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),
     // The summarizer falls back to a local summary itself; its failures are still counted.
     summarizer: config.openai.apiKey
       ? new OpenAiSummarizer(config.openai.apiKey, undefined, () => ctx.onFailure?.('openai', 'summarize'))

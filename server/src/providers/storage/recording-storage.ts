@@ -1,4 +1,4 @@
-/** Where call recordings live (design §4.5): a local folder now, S3-compatible later. */
+/** Where call recordings live: a local folder (the embedded default) or an S3-compatible bucket. */
 export interface ByteRange {
   /** Inclusive. */
   start: number;

@@ -1,0 +1,105 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { assertSafeKey, type ByteRange, type RecordingStorage } from './recording-storage.ts';
+
+export interface S3StorageSettings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset for AWS itself. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket-in-the-path URLs, which most S3-compatible services need. */
+  forcePathStyle: boolean;
+  /** Folder inside the bucket, e.g. "recordings/". */
+  prefix: string;
+}
+
+function isMissing(error: unknown): boolean {
+  if (!(error instanceof S3ServiceException)) return false;
+  return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
+}
+
+/**
+ * Recordings in an S3-compatible bucket, shared by every replica: audio stored by one replica
+ * plays from all of them, and deleting an account removes the objects wherever it is handled.
+ */
+export class S3RecordingStorage implements RecordingStorage {
+  private readonly client: S3Client;
+
+  constructor(private readonly settings: S3StorageSettings) {
+    this.client = new S3Client({
+      region: settings.region,
+      forcePathStyle: settings.forcePathStyle,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      ...(settings.accessKeyId && settings.secretAccessKey
+        ? {
+            credentials: {
+              accessKeyId: settings.accessKeyId,
+              secretAccessKey: settings.secretAccessKey,
+            },
+          }
+        : {}),
+      // A slow bucket must not hold a webhook for long; the SDK retries transient errors.
+      maxAttempts: 3,
+    });
+  }
+
+  private objectKey(key: string): string {
+    assertSafeKey(key);
+    return `${this.settings.prefix}${key}`;
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: this.objectKey(key),
+        Body: data,
+        ContentType: 'audio/mpeg',
+      }),
+    );
+  }
+
+  async size(key: string): Promise<number | null> {
+    try {
+      const head = await this.client.send(
+        new HeadObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+      );
+      return head.ContentLength ?? 0;
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async read(key: string, range?: ByteRange): Promise<Buffer | null> {
+    try {
+      const object = await this.client.send(
+        new GetObjectCommand({
+          Bucket: this.settings.bucket,
+          Key: this.objectKey(key),
+          ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+        }),
+      );
+      if (!object.Body) return Buffer.alloc(0);
+      return Buffer.from(await object.Body.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers 204 for a key that is not there: deleting twice is harmless.
+    await this.client.send(
+      new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: this.objectKey(key) }),
+    );
+  }
+}
