@@ -27,6 +27,10 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   INBOUND_ANSWER_BUDGET_MS: z.coerce.number().int().min(50).max(14_000).default(8_000),
+  JOB_QUEUE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case Postgres schema name')
+    .default('pgboss'),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   STRIPE_SECRET_KEY: optional,
@@ -66,6 +70,8 @@ export interface Config {
   /** Sign-in and sign-up attempts per IP per 15 minutes. */
   authRateLimitPerIp: number;
   logLevel: string;
+  /** The Postgres schema of the job queue's tables. */
+  jobQueueSchema: string;
   /** GET /metrics answers only with this bearer token; unset, there is no /metrics. */
   metricsToken: string | undefined;
   /** Secure + SameSite=None cookies need https, or http on localhost (browsers allow it there). */
@@ -162,6 +168,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
+    jobQueueSchema: e.JOB_QUEUE_SCHEMA,
     secureCookies: url.protocol === 'https:' || isLocalhost,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     twilio: {

@@ -49,7 +49,7 @@ const providers = createProviders({
   sandboxSecrets: loadSandboxSecrets(config.dataDir),
   onFailure: (provider, operation) => metrics.providerError(provider, operation),
 });
-const jobs = createJobQueue(db, logger);
+const jobs = createJobQueue(db, logger, { schema: config.jobQueueSchema });
 await jobs.start();
 const deps = { config, db, logger, providers, jobs, metrics, clientDist: CLIENT_DIST };
 const services = createServices(deps);

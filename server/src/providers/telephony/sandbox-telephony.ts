@@ -3,9 +3,6 @@ import type { Db } from '../../db/db.ts';
 import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
 import { isValidTwilioSignature, signTwilioRequest } from './twilio-signature.ts';
 
-/** The sandbox remembers this many calls; Twilio keeps its Call resources for over a year. */
-const CALLS_REMEMBERED = 10_000;
-
 /** Fictional numbers +1 555 0101 … 0199 (+1 555 0100 is the hotline). */
 const POOL = Array.from({ length: 99 }, (_, i) => `+1555${String(101 + i).padStart(4, '0')}`);
 
@@ -19,8 +16,6 @@ export class SandboxTelephony implements Telephony {
   readonly isSandbox = true;
   private readonly endedCalls = new Set<string>();
   private readonly endedListeners = new Set<(callSid: string) => void>();
-  /** Twilio's Call resources for the calls the phone simulator places, oldest first. */
-  private readonly calls = new Map<string, CallRecord>();
 
   constructor(
     private readonly db: Db,
@@ -70,20 +65,31 @@ export class SandboxTelephony implements Telephony {
     for (const listener of this.endedListeners) listener(callSid);
   }
 
+  /** Twilio's Call resource: kept in the database, so it outlives a crash of the app. */
   async fetchCall(callSid: string): Promise<CallRecord | null> {
-    const call = this.calls.get(callSid);
-    return call ? { ...call } : null;
+    const { rows } = await this.db.query<{ status: CallRecord['status']; duration_seconds: number | null }>(
+      'select status, duration_seconds from sandbox_twilio_calls where call_sid = $1',
+      [callSid],
+    );
+    const call = rows[0];
+    return call ? { status: call.status, durationSeconds: call.duration_seconds } : null;
   }
 
   /** The phone simulator's call reached the app (its inbound webhook is being answered). */
-  callStarted(callSid: string): void {
-    this.calls.set(callSid, { status: 'in-progress', durationSeconds: null });
-    if (this.calls.size > CALLS_REMEMBERED) this.calls.delete(this.calls.keys().next().value!);
+  async callStarted(callSid: string): Promise<void> {
+    await this.db.query(
+      `insert into sandbox_twilio_calls (call_sid, status) values ($1, 'in-progress')
+       on conflict (call_sid) do nothing`,
+      [callSid],
+    );
   }
 
   /** The phone simulator's call is over, as its status callback tells the app. */
-  callCompleted(callSid: string, durationSeconds: number): void {
-    if (this.calls.has(callSid)) this.calls.set(callSid, { status: 'completed', durationSeconds });
+  async callCompleted(callSid: string, durationSeconds: number): Promise<void> {
+    await this.db.query(
+      `update sandbox_twilio_calls set status = 'completed', duration_seconds = $2 where call_sid = $1`,
+      [callSid, durationSeconds],
+    );
   }
 
   validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean {

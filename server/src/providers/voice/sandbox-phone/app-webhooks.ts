@@ -77,8 +77,14 @@ export function createAppWebhooks(deps: {
   }
 
   /** Twilio's status callback once the call is over. */
-  function completed(callSid: string, from: string, to: string, durationSeconds: number, endedAt: Date) {
-    telephony.callCompleted(callSid, durationSeconds);
+  async function completed(
+    callSid: string,
+    from: string,
+    to: string,
+    durationSeconds: number,
+    endedAt: Date,
+  ) {
+    await telephony.callCompleted(callSid, durationSeconds);
     return postTwilio(
       STATUS_PATH,
       twilioParams(callSid, from, to, {
@@ -91,8 +97,8 @@ export function createAppWebhooks(deps: {
 
   return {
     /** Twilio's voice webhook as the phone rings; answers the TwiML the app gave. */
-    ring(callSid: string, from: string, to: string) {
-      telephony.callStarted(callSid);
+    async ring(callSid: string, from: string, to: string) {
+      await telephony.callStarted(callSid);
       return postTwilio(INBOUND_PATH, twilioParams(callSid, from, to, { CallStatus: 'ringing' }));
     },
 
