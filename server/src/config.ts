@@ -27,6 +27,8 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   INBOUND_ANSWER_BUDGET_MS: z.coerce.number().int().min(50).max(14_000).default(8_000),
+  SILENT_CALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(180),
+  POST_CALL_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_QUEUE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case Postgres schema name')
@@ -70,6 +72,10 @@ export interface Config {
   /** Sign-in and sign-up attempts per IP per 15 minutes. */
   authRateLimitPerIp: number;
   logLevel: string;
+  /** A live call nobody has reported on for this long is checked with Twilio. */
+  silentCallCheckSeconds: number;
+  /** How long an ended call waits for the post-call event before Twilio's record settles it. */
+  postCallGraceSeconds: number;
   /** The Postgres schema of the job queue's tables. */
   jobQueueSchema: string;
   /** GET /metrics answers only with this bearer token; unset, there is no /metrics. */
@@ -169,6 +175,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,
     jobQueueSchema: e.JOB_QUEUE_SCHEMA,
+    silentCallCheckSeconds: e.SILENT_CALL_CHECK_SECONDS,
+    postCallGraceSeconds: e.POST_CALL_GRACE_SECONDS,
     secureCookies: url.protocol === 'https:' || isLocalhost,
     stripe: { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET },
     twilio: {

@@ -24,6 +24,8 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
       telephony: providers.telephony,
       subscriptions: services.subscription,
       profiles: services.profile,
+      silentSeconds: deps.config.silentCallCheckSeconds,
+      graceSeconds: deps.config.postCallGraceSeconds,
     });
   });
   const providerDeletions = createProviderDeletions({ db, logger, voice: providers.voice });
