@@ -18,6 +18,7 @@ async function freePort(): Promise<number> {
 /** The app as production runs it: `src/main.ts` in its own Node process, on a loopback port. */
 export interface AppProcess {
   url: string;
+  pid: number;
   /** Everything the process printed, for a failing test's message. */
   output(): string;
   /** SIGKILL: the process dies mid-request, as in a crash or an OOM kill. */
@@ -54,6 +55,7 @@ export async function startAppProcess(env: Record<string, string>, port?: number
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const process_: AppProcess = {
     url,
+    pid: child.pid!,
     output: () => output,
     async kill() {
       child.kill('SIGKILL');

@@ -1,0 +1,184 @@
+/**
+ * npm run bench:christmas — Christmas Eve on this machine: two app processes on one Postgres,
+ * 10 000 families, whole call lifecycles at a rising rate while parents poll their dashboards.
+ * Prints the highest rate sustained for a whole step with no error, webhook p50/p99 per route,
+ * the job queue's lag, the processes' memory, and checks the minutes ledger exactly.
+ *
+ * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
+ * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200).
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createPostgresDb } from '../src/db/postgres-db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { newToken, hashToken } from '../src/modules/auth/tokens.ts';
+import { startAppProcess, urlWithSchema, type AppProcess } from '../test/app-process.ts';
+import { PROFILES, seedProfiles } from './inbound.ts';
+import { checkLedger, jobLag } from './ledger.ts';
+import { callLifecycle, type LifecycleContext } from './lifecycle.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 60);
+const rates = (process.env.BENCH_RATES ?? '25,50,75,100,125,150,200').split(',').map(Number);
+const SCHEMA = 'christmas';
+const JOBS = 'christmas_jobs';
+const POLLING_PARENTS = 250;
+const POLL_EVERY_MS = 5_000;
+const TWILIO_TOKEN = 'bench-twilio-auth-token';
+const ELEVENLABS_SECRET = 'wsec_bench_christmas';
+
+const setup = createPostgresDb(databaseUrl, { max: 2 });
+await setup.exec(
+  `drop schema if exists ${SCHEMA} cascade; drop schema if exists ${JOBS} cascade; create schema ${SCHEMA};`,
+);
+await setup.close();
+const db = createPostgresDb(databaseUrl, { searchPath: SCHEMA, max: 4 });
+await migrate(db);
+console.log(`seeding ${PROFILES} families…`);
+const phones = await seedProfiles(db);
+const parentTokens: string[] = [];
+for (let i = 0; i < POLLING_PARENTS; i += 1) parentTokens.push(newToken());
+await db.query(
+  `insert into sessions (token_hash, user_id, expires_at)
+   select t.hash, u.id, now() + interval '1 day'
+   from unnest($1::text[]) with ordinality as t(hash, n)
+   join (select id, row_number() over (order by email) as n from users where email like 'bench-%') u using (n)`,
+  [parentTokens.map(hashToken)],
+);
+
+// Both replicas share one DATA_DIR, so they sign and verify with the same sandbox secrets.
+const dataDir = mkdtempSync(path.join(tmpdir(), 'santa-christmas-'));
+writeFileSync(
+  path.join(dataDir, 'sandbox-secrets.json'),
+  JSON.stringify({ twilioAuthToken: TWILIO_TOKEN, elevenlabsWebhookSecret: ELEVENLABS_SECRET }),
+);
+const port = 3300 + Math.floor(Math.random() * 500);
+const publicUrl = `http://127.0.0.1:${port}`;
+const env = {
+  DATABASE_URL: urlWithSchema(databaseUrl, SCHEMA),
+  JOB_QUEUE_SCHEMA: JOBS,
+  // One folder for both replicas' recordings (one machine; S3 in production).
+  DATA_DIR: dataDir,
+  PUBLIC_URL: publicUrl,
+  LOG_LEVEL: 'error',
+};
+const replicas: AppProcess[] = [await startAppProcess(env, port), await startAppProcess(env)];
+console.log(`two replicas: ${replicas.map((r) => r.url).join(', ')}`);
+
+const rssPeakMb = new Map<number, number>();
+function sampleRss(): void {
+  for (const replica of replicas) {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${replica.pid}/status`, 'utf8'));
+    const mb = Number(match?.[1] ?? 0) / 1024;
+    rssPeakMb.set(replica.pid, Math.max(rssPeakMb.get(replica.pid) ?? 0, mb));
+  }
+}
+
+type Samples = Map<string, { ms: number[]; errors: number }>;
+let samples: Samples = new Map();
+function record(route: string, ms: number, ok: boolean): void {
+  const entry = samples.get(route) ?? { ms: [], errors: 0 };
+  entry.ms.push(ms);
+  if (!ok) entry.errors += 1;
+  samples.set(route, entry);
+}
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+};
+
+const ctx: LifecycleContext = {
+  replicas: replicas.map((replica) => replica.url),
+  publicUrl,
+  twilioAuthToken: TWILIO_TOKEN,
+  elevenLabsSecret: ELEVENLABS_SECRET,
+  hotline: '+15550100',
+  record,
+};
+
+/** Parents watching their dashboards: each polls plan status and call history every 5 s. */
+function pollDashboards(): () => void {
+  const timers = parentTokens.map((token, i) =>
+    setTimeout(function poll() {
+      const replica = ctx.replicas[i % ctx.replicas.length]!;
+      for (const route of ['/api/subscription/status', '/api/calls/history']) {
+        const started = performance.now();
+        fetch(`${replica}${route}`, { headers: { cookie: `session_token=${token}` } })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            record(`dashboard ${route}`, performance.now() - started, res.ok);
+          })
+          .catch(() => record(`dashboard ${route}`, performance.now() - started, false));
+      }
+      timers[i] = setTimeout(poll, POLL_EVERY_MS);
+    }, Math.random() * POLL_EVERY_MS),
+  );
+  return () => timers.forEach((timer) => clearTimeout(timer));
+}
+
+let billedByBench = 0;
+let lifecycles = 0;
+let nextFamily = 0;
+
+/** Starts `rate` lifecycles a second for the step; answers how many failed or did not finish. */
+async function runStep(rate: number): Promise<{ failed: number; started: number; late: number }> {
+  const running = new Set<Promise<void>>();
+  let failed = 0;
+  let started = 0;
+  const begin = performance.now();
+  const total = rate * stepSeconds;
+  while (started < total) {
+    const due = begin + (started * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    const phone = phones[nextFamily++ % phones.length]!;
+    started += 1;
+    const lifecycle = callLifecycle(ctx, phone).then((minutes) => {
+      if (minutes === null) failed += 1;
+      else {
+        billedByBench += minutes;
+        lifecycles += 1;
+      }
+    });
+    running.add(lifecycle);
+    void lifecycle.finally(() => running.delete(lifecycle));
+  }
+  // The generator itself fell behind if the last call started well after its time.
+  const late = Math.max(0, performance.now() - (begin + stepSeconds * 1000));
+  await Promise.all(running);
+  return { failed, started, late };
+}
+
+const stopPolling = pollDashboards();
+const rssTimer = setInterval(sampleRss, 1_000);
+let sustained = 0;
+for (const rate of rates) {
+  samples = new Map();
+  const { failed, started, late } = await runStep(rate);
+  const errors = [...samples.values()].reduce((sum, entry) => sum + entry.errors, 0);
+  console.log(
+    `\n${rate} calls/s for ${stepSeconds} s: ${started} lifecycles, ${failed} failed, ${errors} request errors, generator ${late.toFixed(0)} ms late`,
+  );
+  for (const [route, entry] of samples) {
+    console.log(
+      `  ${route.padEnd(36)} n=${String(entry.ms.length).padStart(6)}  p50 ${percentile(entry.ms, 50).toFixed(1)} ms  p99 ${percentile(entry.ms, 99).toFixed(1)} ms  errors ${entry.errors}`,
+    );
+  }
+  if (failed > 0 || errors > 0 || late > 1_000) break;
+  sustained = rate;
+}
+stopPolling();
+clearInterval(rssTimer);
+
+const ledger = await checkLedger(db, { jobsSchema: JOBS, lifecycles, billedMinutes: billedByBench });
+const lag = await jobLag(db, JOBS);
+console.log(`\nhighest rate sustained for ${stepSeconds} s with 0 errors: ${sustained} call lifecycles/s`);
+console.log(
+  `call-summary job lag: p50 ${lag.p50.toFixed(2)} s, p99 ${lag.p99.toFixed(2)} s (${lag.jobs} jobs)`,
+);
+console.log(`RSS peak per replica: ${[...rssPeakMb.values()].map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`);
+for (const line of ledger.lines) console.log(line);
+await Promise.all(replicas.map((replica) => replica.stop()));
+await db.close();
+process.exit(ledger.exact ? 0 : 1);

@@ -1,0 +1,115 @@
+/** The Christmas bench's exact checks on the minutes ledger, and the job queue's lag. */
+import type { Db } from '../src/db/db.ts';
+
+async function count(db: Db, sql: string, params: unknown[] = []): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(sql, params);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Waits for the summaries the bench queued; answers how many are still waiting. */
+async function drainSummaries(db: Db, jobsSchema: string, timeoutMs = 120_000): Promise<number> {
+  const until = Date.now() + timeoutMs;
+  let waiting = 0;
+  do {
+    waiting = await count(
+      db,
+      `select count(*) as n from ${jobsSchema}.job where name = 'call-summary' and state in ('created', 'retry', 'active')`,
+    );
+    if (waiting === 0) return 0;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  } while (Date.now() < until);
+  return waiting;
+}
+
+export async function checkLedger(
+  db: Db,
+  bench: { jobsSchema: string; lifecycles: number; billedMinutes: number },
+): Promise<{ exact: boolean; lines: string[] }> {
+  const summariesWaiting = await drainSummaries(db, bench.jobsSchema);
+  const checks: [string, number, number][] = [
+    [
+      'calls stored for the bench (one per finished lifecycle)',
+      await count(db, `select count(*) as n from calls where call_sid like 'CAxmas%'`),
+      bench.lifecycles,
+    ],
+    [
+      'minutes billed for the bench (what the calls lasted, rounded up per call)',
+      await count(
+        db,
+        `select coalesce(sum(minutes_billed), 0) as n from call_reservations where call_sid like 'CAxmas%' and status = 'settled'`,
+      ),
+      bench.billedMinutes,
+    ],
+    [
+      'settled calls billed other than by their duration',
+      await count(
+        db,
+        `select count(*) as n from call_reservations r join calls c on c.call_sid = r.call_sid
+         where r.call_sid like 'CAxmas%' and r.minutes_billed <> ceil(c.duration / 60.0)`,
+      ),
+      0,
+    ],
+    [
+      'families whose minutes used differ from their settled calls',
+      await count(
+        db,
+        `select count(*) as n from subscriptions s
+         where s.minutes_used <> (select coalesce(sum(minutes_billed), 0) from call_reservations r
+                                  where r.user_id = s.user_id and r.status = 'settled')`,
+      ),
+      0,
+    ],
+    [
+      'families over their limit',
+      await count(db, 'select count(*) as n from subscriptions where minutes_used > minutes_limit'),
+      0,
+    ],
+    [
+      'calls stored twice',
+      await count(
+        db,
+        `select count(*) as n from (select call_sid from calls where call_sid like 'CAxmas%'
+         group by call_sid having count(*) > 1) twice`,
+      ),
+      0,
+    ],
+    [
+      'reservations still holding minutes',
+      await count(db, `select count(*) as n from call_reservations where status = 'open'`),
+      0,
+    ],
+    [
+      'calls without a summary',
+      await count(db, `select count(*) as n from calls where call_sid like 'CAxmas%' and summary = ''`),
+      0,
+    ],
+    ['summary jobs still waiting', summariesWaiting, 0],
+  ];
+  const lines = ['\nminutes ledger:'];
+  let exact = true;
+  for (const [what, found, expected] of checks) {
+    const ok = found === expected;
+    exact &&= ok;
+    lines.push(`  ${ok ? 'ok  ' : 'FAIL'} ${what}: ${found}${ok ? '' : ` (expected ${expected})`}`);
+  }
+  lines.push(exact ? 'ledger exact' : 'LEDGER NOT EXACT');
+  return { exact, lines };
+}
+
+/** Seconds between a summary job's creation and its start, over the whole bench. */
+export async function jobLag(
+  db: Db,
+  jobsSchema: string,
+): Promise<{ p50: number; p99: number; jobs: number }> {
+  const { rows } = await db.query<{ p50: number | null; p99: number | null; jobs: number }>(
+    `select percentile_cont(0.5) within group (order by lag) as p50,
+            percentile_cont(0.99) within group (order by lag) as p99,
+            count(*)::int as jobs
+     from (select extract(epoch from started_on - created_on) as lag from ${jobsSchema}.job
+           where name = 'call-summary' and started_on is not null
+           union all
+           select extract(epoch from started_on - created_on) from ${jobsSchema}.archive
+           where name = 'call-summary' and started_on is not null) lags`,
+  );
+  return { p50: Number(rows[0]?.p50 ?? 0), p99: Number(rows[0]?.p99 ?? 0), jobs: rows[0]?.jobs ?? 0 };
+}

@@ -1,0 +1,131 @@
+/**
+ * One whole call as Christmas Eve brings it, webhook by webhook, signed as Twilio and ElevenLabs
+ * sign: the phone rings, the call ends (Twilio's status callback), then ElevenLabs posts the
+ * transcript and the audio. Each request goes to either replica, as a load balancer would send it.
+ */
+import { randomBytes } from 'node:crypto';
+import { signTwilioRequest } from '../src/providers/telephony/twilio-signature.ts';
+import { signElevenLabsWebhook } from '../src/providers/voice/elevenlabs-signature.ts';
+
+export interface LifecycleContext {
+  replicas: string[];
+  /** Twilio signs the URL it was configured with: PUBLIC_URL's. */
+  publicUrl: string;
+  twilioAuthToken: string;
+  elevenLabsSecret: string;
+  hotline: string;
+  record(route: string, ms: number, ok: boolean): void;
+}
+
+export const ROUTES = {
+  inbound: '/api/voice/twilio/inbound',
+  status: '/api/voice/twilio/status',
+  postCall: '/api/voice/elevenlabs/post-call',
+} as const;
+
+const pick = (replicas: string[]) => replicas[Math.floor(Math.random() * replicas.length)]!;
+
+async function post(
+  ctx: LifecycleContext,
+  route: string,
+  label: string,
+  contentType: string,
+  headers: Record<string, string>,
+  body: string,
+  expect?: string,
+): Promise<boolean> {
+  const started = performance.now();
+  let ok = false;
+  try {
+    const res = await fetch(`${pick(ctx.replicas)}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': contentType, ...headers },
+      body,
+      signal: AbortSignal.timeout(15_000),
+    });
+    const text = await res.text();
+    ok = res.ok && (!expect || text.includes(expect));
+  } catch {
+    ok = false;
+  }
+  ctx.record(label, performance.now() - started, ok);
+  return ok;
+}
+
+function twilio(
+  ctx: LifecycleContext,
+  route: string,
+  label: string,
+  params: Record<string, string>,
+  expect?: string,
+) {
+  const signature = signTwilioRequest(ctx.twilioAuthToken, `${ctx.publicUrl}${route}`, params);
+  return post(
+    ctx,
+    route,
+    label,
+    'application/x-www-form-urlencoded',
+    { 'x-twilio-signature': signature },
+    new URLSearchParams(params).toString(),
+    expect,
+  );
+}
+
+function elevenLabs(ctx: LifecycleContext, label: string, payload: unknown) {
+  const body = JSON.stringify(payload);
+  const signature = signElevenLabsWebhook(ctx.elevenLabsSecret, body);
+  return post(ctx, ROUTES.postCall, label, 'application/json', { 'elevenlabs-signature': signature }, body);
+}
+
+/** Runs one call from ring to recording; answers its billed minutes, or null if any step failed. */
+export async function callLifecycle(ctx: LifecycleContext, phone: string): Promise<number | null> {
+  const callSid = `CAxmas${randomBytes(13).toString('hex')}`;
+  const conversationId = `conv_xmas_${randomBytes(10).toString('hex')}`;
+  const durationSeconds = 20 + Math.floor(Math.random() * 280);
+  const base = {
+    AccountSid: 'ACbench',
+    CallSid: callSid,
+    From: phone,
+    To: ctx.hotline,
+    Direction: 'inbound',
+  };
+  const rang = await twilio(
+    ctx,
+    ROUTES.inbound,
+    'inbound',
+    { ...base, CallStatus: 'ringing', StirVerstat: 'TN-Validation-Passed-A' },
+    '<Connect>',
+  );
+  if (!rang) return null;
+  const ended = await twilio(ctx, ROUTES.status, 'status', {
+    ...base,
+    CallStatus: 'completed',
+    CallDuration: String(durationSeconds),
+    Timestamp: new Date().toUTCString(),
+  });
+  const transcribed = await elevenLabs(ctx, 'post-call transcription', {
+    type: 'post_call_transcription',
+    event_timestamp: Math.floor(Date.now() / 1000),
+    data: {
+      agent_id: 'agent_bench',
+      conversation_id: conversationId,
+      status: 'done',
+      transcript: [
+        { role: 'agent', message: 'Ho ho ho! Merry Christmas!', time_in_call_secs: 0 },
+        { role: 'user', message: 'Hi Santa! I would love a red bike.', time_in_call_secs: 4 },
+      ],
+      metadata: {
+        start_time_unix_secs: Math.floor(Date.now() / 1000) - durationSeconds,
+        call_duration_secs: durationSeconds,
+        phone_call: { direction: 'inbound', external_number: phone, type: 'twilio', call_sid: callSid },
+      },
+      analysis: { transcript_summary: null },
+      conversation_initiation_client_data: { dynamic_variables: {} },
+    },
+  });
+  const audio = await elevenLabs(ctx, 'post-call audio', {
+    type: 'post_call_audio',
+    data: { agent_id: 'agent_bench', conversation_id: conversationId, full_audio: 'SUQzBAAAAAAAI1RTU0U=' },
+  });
+  return ended && transcribed && audio ? Math.ceil(durationSeconds / 60) : null;
+}
