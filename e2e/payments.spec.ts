@@ -5,7 +5,7 @@ import { screenshot, signUpViaUi, uniquePhone } from './helpers';
 const ADMIN_EMAIL = 'admin@santacalls.local';
 const origin = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 
-/** The admin's coupon generator (spec §7), called the way the admin screen calls it. */
+/** The admin's coupon generator, called the way the admin screen calls it. */
 async function generateCoupon(request: APIRequestContext, percent: number, type: string): Promise<string> {
   const res = await request.post(
     `/api/admin/coupons/generate?discount_percent=${percent}&discount_type=${type}`,

@@ -77,7 +77,9 @@ function sampleRss(): void {
 
 type Samples = Map<string, { ms: number[]; errors: number }>;
 let samples: Samples = new Map();
-function record(route: string, ms: number, ok: boolean): void {
+const failures: string[] = [];
+function record(route: string, ms: number, ok: boolean, failure?: string): void {
+  if (failure && failures.length < 10) failures.push(`${route}: ${failure}`);
   const entry = samples.get(route) ?? { ms: [], errors: 0 };
   entry.ms.push(ms);
   if (!ok) entry.errors += 1;
@@ -118,7 +120,8 @@ function pollDashboards(): () => void {
 }
 
 let billedByBench = 0;
-let lifecycles = 0;
+let stored = 0;
+let leftOpen = 0;
 let nextFamily = 0;
 
 /** Starts `rate` lifecycles a second for the step; answers how many failed or did not finish. */
@@ -134,12 +137,13 @@ async function runStep(rate: number): Promise<{ failed: number; started: number;
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     const phone = phones[nextFamily++ % phones.length]!;
     started += 1;
-    const lifecycle = callLifecycle(ctx, phone).then((minutes) => {
-      if (minutes === null) failed += 1;
-      else {
-        billedByBench += minutes;
-        lifecycles += 1;
+    const lifecycle = callLifecycle(ctx, phone).then((result) => {
+      if (!result.ok) failed += 1;
+      if (result.stored) {
+        stored += 1;
+        billedByBench += result.minutes;
       }
+      if (result.leftOpen) leftOpen += 1;
     });
     running.add(lifecycle);
     void lifecycle.finally(() => running.delete(lifecycle));
@@ -170,8 +174,14 @@ for (const rate of rates) {
 }
 stopPolling();
 clearInterval(rssTimer);
+if (failures.length > 0) {
+  console.log('\nfirst failures:');
+  for (const failure of failures) console.log(`  ${failure}`);
+  for (const replica of replicas)
+    console.log(`replica ${replica.url} said:\n${replica.output().slice(-3000)}`);
+}
 
-const ledger = await checkLedger(db, { jobsSchema: JOBS, lifecycles, billedMinutes: billedByBench });
+const ledger = await checkLedger(db, { jobsSchema: JOBS, stored, billedMinutes: billedByBench, leftOpen });
 const lag = await jobLag(db, JOBS);
 console.log(`\nhighest rate sustained for ${stepSeconds} s with 0 errors: ${sustained} call lifecycles/s`);
 console.log(

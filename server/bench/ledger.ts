@@ -23,14 +23,14 @@ async function drainSummaries(db: Db, jobsSchema: string, timeoutMs = 120_000): 
 
 export async function checkLedger(
   db: Db,
-  bench: { jobsSchema: string; lifecycles: number; billedMinutes: number },
+  bench: { jobsSchema: string; stored: number; billedMinutes: number; leftOpen: number },
 ): Promise<{ exact: boolean; lines: string[] }> {
   const summariesWaiting = await drainSummaries(db, bench.jobsSchema);
   const checks: [string, number, number][] = [
     [
-      'calls stored for the bench (one per finished lifecycle)',
+      'calls stored for the bench (one per stored transcript)',
       await count(db, `select count(*) as n from calls where call_sid like 'CAxmas%'`),
-      bench.lifecycles,
+      bench.stored,
     ],
     [
       'minutes billed for the bench (what the calls lasted, rounded up per call)',
@@ -74,9 +74,10 @@ export async function checkLedger(
       0,
     ],
     [
+      // Only calls whose transcript never arrived; the sweeper settles them by Twilio's record.
       'reservations still holding minutes',
       await count(db, `select count(*) as n from call_reservations where status = 'open'`),
-      0,
+      bench.leftOpen,
     ],
     [
       'calls without a summary',

@@ -14,7 +14,7 @@ export interface LifecycleContext {
   twilioAuthToken: string;
   elevenLabsSecret: string;
   hotline: string;
-  record(route: string, ms: number, ok: boolean): void;
+  record(route: string, ms: number, ok: boolean, failure?: string): void;
 }
 
 export const ROUTES = {
@@ -36,6 +36,7 @@ async function post(
 ): Promise<boolean> {
   const started = performance.now();
   let ok = false;
+  let failure: string | undefined;
   try {
     const res = await fetch(`${pick(ctx.replicas)}${route}`, {
       method: 'POST',
@@ -45,10 +46,12 @@ async function post(
     });
     const text = await res.text();
     ok = res.ok && (!expect || text.includes(expect));
-  } catch {
+    if (!ok) failure = `${res.status} ${text.slice(0, 200)}`;
+  } catch (error) {
     ok = false;
+    failure = String(error);
   }
-  ctx.record(label, performance.now() - started, ok);
+  ctx.record(label, performance.now() - started, ok, failure);
   return ok;
 }
 
@@ -77,11 +80,23 @@ function elevenLabs(ctx: LifecycleContext, label: string, payload: unknown) {
   return post(ctx, ROUTES.postCall, label, 'application/json', { 'elevenlabs-signature': signature }, body);
 }
 
-/** Runs one call from ring to recording; answers its billed minutes, or null if any step failed. */
-export async function callLifecycle(ctx: LifecycleContext, phone: string): Promise<number | null> {
+export interface LifecycleResult {
+  /** Every webhook of the call was answered as it should be. */
+  ok: boolean;
+  /** The transcript was stored: the call is in the history and its minutes are settled. */
+  stored: boolean;
+  /** The phone rang through but the call was never stored: its reservation waits for the sweeper. */
+  leftOpen: boolean;
+  /** What the call lasted, rounded up to minutes. */
+  minutes: number;
+}
+
+/** Runs one call from ring to recording. */
+export async function callLifecycle(ctx: LifecycleContext, phone: string): Promise<LifecycleResult> {
   const callSid = `CAxmas${randomBytes(13).toString('hex')}`;
   const conversationId = `conv_xmas_${randomBytes(10).toString('hex')}`;
   const durationSeconds = 20 + Math.floor(Math.random() * 280);
+  const minutes = Math.ceil(durationSeconds / 60);
   const base = {
     AccountSid: 'ACbench',
     CallSid: callSid,
@@ -96,7 +111,7 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
     { ...base, CallStatus: 'ringing', StirVerstat: 'TN-Validation-Passed-A' },
     '<Connect>',
   );
-  if (!rang) return null;
+  if (!rang) return { ok: false, stored: false, leftOpen: false, minutes };
   const ended = await twilio(ctx, ROUTES.status, 'status', {
     ...base,
     CallStatus: 'completed',
@@ -127,5 +142,5 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
     type: 'post_call_audio',
     data: { agent_id: 'agent_bench', conversation_id: conversationId, full_audio: 'SUQzBAAAAAAAI1RTU0U=' },
   });
-  return ended && transcribed && audio ? Math.ceil(durationSeconds / 60) : null;
+  return { ok: ended && transcribed && audio, stored: transcribed, leftOpen: !transcribed, minutes };
 }

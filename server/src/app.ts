@@ -113,7 +113,7 @@ export function createServices(deps: AppDeps): AppServices {
   return { ...services, voice: createVoiceModule(deps, services) };
 }
 
-/** Builds the whole app without listening (style rule 8); main.ts and tests both call it. */
+/** Builds the whole app without listening; main.ts and tests both call it. */
 export function createApp(deps: AppDeps, services: AppServices = createServices(deps)): Express {
   const { config, db } = deps;
   const app = express();
@@ -153,7 +153,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.get('/api/health', createHealthRouter(db));
 
-  // Sandbox pages stand in for Stripe Checkout, Google's account chooser and a phone (design §3).
+  // Sandbox pages stand in for Stripe Checkout, Google's account chooser and a phone.
   // They are server-rendered, say plainly that they are a sandbox, and exist only for sandboxed
   // providers.
   const sandbox: Router = express.Router();

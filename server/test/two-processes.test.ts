@@ -26,6 +26,7 @@ describe.skipIf(!url)('two app processes on one Postgres and one S3 server', () 
   let ctx: VoiceTestContext;
   let a: AppProcess;
   let b: AppProcess;
+  let stopped = false;
 
   beforeAll(async () => {
     s3 = await startS3Server();
@@ -37,7 +38,7 @@ describe.skipIf(!url)('two app processes on one Postgres and one S3 server', () 
     [a, b] = await Promise.all([startAppProcess(env), startAppProcess(env)]);
   }, 90_000);
   afterAll(async () => {
-    await Promise.all([a?.stop(), b?.stop()]);
+    await Promise.all([a?.stop(), stopped ? undefined : b?.stop()]);
     await ctx?.close();
     await s3?.close();
   });
@@ -131,5 +132,27 @@ describe.skipIf(!url)('two app processes on one Postgres and one S3 server', () 
     expect(res.status).toBe(200);
     expect(await bucket.size(recordingKey(conversationId))).toBeNull();
     expect((await asParent(a, client, '/api/auth/me')).status).toBe(401);
+  });
+
+  test('SIGTERM: a replica stops taking work, finishes what it has and exits cleanly', async () => {
+    const { callSid } = await connectedCall(ctx);
+    const conversationId = `conv_two_processes_stop_${Date.now()}`;
+    // A summary job is queued as the replica is told to stop.
+    const answered = postCall(b, transcriptionPayload({ conversationId, callSid }));
+    expect((await answered).status).toBe(200);
+    stopped = true;
+    expect(await b.stop()).toBe(0);
+    expect(b.output()).not.toMatch(/did not finish in time/);
+    // The other replica is still up, and the summary was written by one of them.
+    expect((await fetch(`${a.url}/api/health`)).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const { rows } = await ctx.db.query<{ summary: string }>(
+          'select summary from calls where conversation_id = $1',
+          [conversationId],
+        );
+        return rows[0]?.summary;
+      })
+      .not.toBe('');
   });
 });

@@ -1,4 +1,4 @@
-/** Business constants of spec §9, shared by server and client. */
+/** Business constants, shared by server and client. */
 export const RECORDING_PRICE_CENTS = 99;
 export const GIFT_MAX_MINUTES = 10_000;
 export const SESSION_MAX_AGE_SECONDS = 604_800;

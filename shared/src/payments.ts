@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUPON_PERCENTS, DISCOUNT_TYPES } from './constants.ts';
 import { PURCHASABLE_PLAN_IDS } from './plans.ts';
 
-/** Details the pricing page and dashboard show as toasts (spec §8 reads `detail`). */
+/** Details the pricing page and dashboard show as toasts (the client reads `detail`). */
 export const PAYMENT_MESSAGES = {
   unknownPlan: 'Unknown plan',
   foreignRedirect: 'success_url and cancel_url must be pages of this site',

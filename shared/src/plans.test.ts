@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { OFFERED_PLANS, PLANS, formatPrice, monthlyAmountCents } from './plans.ts';
 
-test('the pricing page offers the five plans of spec §9 with their prices and badges', () => {
+test('the pricing page offers the five plans with their prices and badges', () => {
   expect(OFFERED_PLANS.map((p) => [p.name, formatPrice(p.priceCents), p.minutes, p.badge])).toEqual([
     ['Free Sample', '$0', 1, null],
     ['Pay Per Call', '$2.99', 5, null],

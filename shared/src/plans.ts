@@ -1,5 +1,5 @@
 /**
- * The one plan table (design §5), read by the server for billing and minutes and by the client
+ * The one plan table, read by the server for billing and minutes and by the client
  * for the pricing page and friendly names.
  */
 export const PLAN_IDS = [

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wire formats of the voice webhooks (design §4). Unknown fields are allowed through: Twilio and
+ * Wire formats of the voice webhooks. Unknown fields are allowed through: Twilio and
  * ElevenLabs add fields over time and a new field must never break a call.
  */
 

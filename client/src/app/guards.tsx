@@ -11,8 +11,8 @@ import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 /**
- * Signed-in only, else /auth (spec §2). A URL carrying a third-party sign-in's session id is
- * exchanged first, so the Google return lands signed in (spec §4).
+ * Signed-in only, else /auth. A URL carrying a third-party sign-in's session id is
+ * exchanged first, so the Google return lands signed in.
  */
 export function RequireUser({ children }: { children: ReactNode }) {
   const sessionId = readSessionId(useLocation());

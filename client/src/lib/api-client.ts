@@ -1,6 +1,6 @@
 import { apiErrorSchema } from '@santa/shared/errors';
 
-/** An API failure carrying the server's `detail` (spec §8 toasts read it). */
+/** An API failure carrying the server's `detail` (toasts show it). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -57,7 +57,7 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** The one API client: cookies always sent, errors typed (style rule 12). */
+/** The one API client: cookies always sent, errors typed. */
 export const api = {
   get: <T>(path: string, headers?: HeadersInit) => request<T>('GET', path, undefined, headers),
   post: <T>(path: string, body?: Body) => request<T>('POST', path, body),

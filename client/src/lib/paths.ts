@@ -1,4 +1,4 @@
-/** Every client route in one place (spec §2). */
+/** Every client route in one place. */
 export const paths = {
   landing: '/',
   auth: '/auth',

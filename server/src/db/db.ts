@@ -1,4 +1,4 @@
-/** One database interface over node-postgres and PGlite (design §3). */
+/** One database interface over node-postgres and PGlite. */
 export interface QueryResult<T> {
   rows: T[];
   rowCount: number;

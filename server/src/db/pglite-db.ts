@@ -16,7 +16,7 @@ function wrap(target: PGlite | Transaction): Queryable {
   };
 }
 
-/** PGlite is one connection: its own transaction() serialises concurrent requests (design §3). */
+/** PGlite is one connection: its own transaction() serialises concurrent requests. */
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});

@@ -14,7 +14,7 @@ function originOf(value: string | undefined): string | undefined {
 
 /**
  * The session cookie is SameSite=None, so a state-changing request must prove it comes from our
- * own pages: an allowed Origin (or Referer), and never Sec-Fetch-Site: cross-site (design §6).
+ * own pages: an allowed Origin (or Referer), and never Sec-Fetch-Site: cross-site.
  * Webhooks are mounted before this middleware and verify signatures instead.
  */
 export function requireSameOrigin(allowedOrigins: string[]): RequestHandler {

@@ -1,4 +1,4 @@
-/** The one error type (style rule 5); each code maps to one HTTP status. */
+/** The one error type; each code maps to one HTTP status. */
 export const ERROR_STATUS = {
   bad_request: 400,
   validation_failed: 422,

@@ -4,7 +4,7 @@ import type { Db } from '../db/db.ts';
 import { AppError } from './errors.ts';
 
 /**
- * express-rate-limit store on our database, so every replica shares one count (design §1).
+ * express-rate-limit store on our database, so every replica shares one count.
  * Keys are hashed: some contain an email address.
  */
 export class DbRateLimitStore implements Store {

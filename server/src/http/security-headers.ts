@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 
-/** Helmet defaults plus a strict CSP for the SPA (design §6). */
+/** Helmet defaults plus a strict CSP for the SPA. */
 export function securityHeaders(options: { https: boolean }) {
   return helmet({
     contentSecurityPolicy: {

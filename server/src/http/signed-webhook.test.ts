@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { signElevenLabsWebhook } from '../providers/voice/elevenlabs-signature.ts';
 import { errorHandler } from './error-handler.ts';
-import { limitInFlight } from './signed-webhook.ts';
+import { limitBytesInFlight } from './signed-webhook.ts';
 
 let ctx: TestContext;
 let server: http.Server;
@@ -68,7 +68,7 @@ test('24 unsigned 40 MB post-call bodies at once leave memory bounded', async ()
   expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
 });
 
-test('requests over the in-flight limit answer 503 with Retry-After, and the next one is served', async () => {
+test('bodies over the in-flight byte budget answer 503 with Retry-After, small ones pass, and the next one is served', async () => {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const app = express();
@@ -76,22 +76,30 @@ test('requests over the in-flight limit answer 503 with Retry-After, and the nex
     req.log = pino({ level: 'silent' });
     next();
   });
-  app.post('/upload', limitInFlight(1, 7), async (_req, res) => {
-    await held;
-    res.json({ ok: true });
-  });
+  app.post(
+    '/upload',
+    limitBytesInFlight(1_000, { unknownBytes: 1_000, retryAfterSeconds: 7 }),
+    async (_req, res) => {
+      await held;
+      res.json({ ok: true });
+    },
+  );
   app.use(errorHandler);
   const limited = app.listen(0);
   await new Promise((resolve) => limited.once('listening', resolve));
   const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/upload`;
   try {
-    const first = fetch(url, { method: 'POST' });
+    const first = fetch(url, { method: 'POST', body: 'x'.repeat(600) });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await fetch(url, { method: 'POST' });
+    // 600 + 300 bytes fit in the budget of 1,000; 600 + 300 + 600 do not.
+    const small = fetch(url, { method: 'POST', body: 'x'.repeat(300) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const second = await fetch(url, { method: 'POST', body: 'x'.repeat(600) });
     expect(second.status).toBe(503);
     expect(second.headers.get('retry-after')).toBe('7');
     release();
     expect((await first).status).toBe(200);
+    expect((await small).status).toBe(200);
     expect((await fetch(url, { method: 'POST' })).status).toBe(200);
   } finally {
     limited.closeAllConnections();

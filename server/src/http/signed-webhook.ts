@@ -38,27 +38,34 @@ function isFresh(header: string, toleranceSeconds: number, nowMs: number): boole
 }
 
 /**
- * At most `max` requests of a route are read and handled at once; the rest answer 503 with
- * Retry-After, which webhook senders honour by retrying. Bounds the memory that large signed bodies
- * (a call's audio) can take together.
+ * Bodies of a route read and handled at once may declare at most `maxBytes` together (a body
+ * without Content-Length counts as `unknownBytes`); a request over the budget answers 503 with
+ * Retry-After, which webhook senders honour by retrying. Bounds the memory that large signed
+ * bodies (a call's audio) can take together, while hundreds of small transcripts pass at once.
  */
-export function limitInFlight(max: number, retryAfterSeconds = 5): RequestHandler {
+export function limitBytesInFlight(
+  maxBytes: number,
+  options: { unknownBytes: number; retryAfterSeconds?: number },
+): RequestHandler {
   let inFlight = 0;
-  return (_req, res, next) => {
-    if (inFlight >= max) {
+  return (req, res, next) => {
+    const declared = Number(req.headers['content-length']);
+    const bytes = Number.isFinite(declared) && declared >= 0 ? declared : options.unknownBytes;
+    // One body alone is always let through: its own size limit still applies.
+    if (inFlight > 0 && inFlight + bytes > maxBytes) {
       res.set('Connection', 'close');
       return next(
         new AppError('unavailable', 'Busy with other uploads, please retry', {
-          'Retry-After': String(retryAfterSeconds),
+          'Retry-After': String(options.retryAfterSeconds ?? 5),
         }),
       );
     }
-    inFlight += 1;
+    inFlight += bytes;
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      inFlight -= 1;
+      inFlight -= bytes;
     };
     res.once('finish', release);
     res.once('close', release);

@@ -23,7 +23,7 @@ import path from 'node:path';
 import type { VoiceEngine } from './voice/voice-engine.ts';
 
 /**
- * Every outside service the app talks to, each behind an interface in our words (style rule 8).
+ * Every outside service the app talks to, each behind an interface in our words.
  * Issues add their provider here and in createProviders.
  */
 export interface Providers {
@@ -44,7 +44,7 @@ export interface ProviderContext {
   onFailure?: (provider: string, operation: string) => void;
 }
 
-/** Chooses the real provider when its keys are configured, else the sandbox (design §3). */
+/** Chooses the real provider when its keys are configured, else the sandbox. */
 export function createProviders(ctx: ProviderContext): Providers {
   const onFailure = ctx.onFailure;
   const providers = chooseProviders(ctx);

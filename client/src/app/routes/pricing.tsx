@@ -4,7 +4,7 @@ import { useUser } from '@/features/auth/api/get-me';
 import { PricingPage } from '@/features/pricing/components/pricing-page';
 import { paths } from '@/lib/paths';
 
-/** Open to anyone (spec §2); signed-out visitors are asked to sign in when they pick a plan. */
+/** Open to anyone; signed-out visitors are asked to sign in when they pick a plan. */
 export function PricingRoute() {
   const { data: user, isPending } = useUser();
   return (

@@ -23,7 +23,7 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
     },
 
     /**
-     * Children's data goes with the account (design §6): recordings, the voice provider's
+     * Children's data goes with the account: recordings, the voice provider's
      * conversations, the dedicated number and the Stripe subscription, then every row (they all
      * cascade from users). A provider failure stops before our rows go, so the admin can retry.
      */

@@ -36,7 +36,7 @@ function actor(req: Request): AdminActor {
   return { id: user.id, email: user.email };
 }
 
-/** /api/admin/*: every route checks the admin role on the server (design §6). */
+/** /api/admin/*: every route checks the admin role on the server. */
 export function createAdminRouter(db: Db, ports: AdminPorts) {
   const admin = createAdminService(db, ports);
   const accounts = createAdminAccountsService(db, ports);

@@ -22,7 +22,7 @@ const NO_DISCOUNT_MESSAGE = 'This user has no active discount to revoke';
 
 export const userNotFound = () => new AppError('not_found', 'User not found');
 
-/** User Management: read views, minute gifts and discount revocation (design §5). */
+/** User Management: read views, minute gifts and discount revocation. */
 export function createAdminService(db: Db, ports: Pick<AdminPorts, 'subscription' | 'billing' | 'numbers'>) {
   const requireUser = async (userId: string) => {
     const user = await repo.findUser(db, userId);
@@ -87,7 +87,7 @@ export function createAdminService(db: Db, ports: Pick<AdminPorts, 'subscription
         throw new AppError('bad_request', NO_DISCOUNT_MESSAGE);
       }
       const stripeId = current.stripe_subscription_id;
-      // Provider calls happen before, never inside, the transaction (style rule 10).
+      // Provider calls happen before, never inside, the transaction.
       if (stripeId) {
         if (input.action === 'cancel_immediately') await ports.billing.cancelSubscriptionNow(stripeId);
         else await ports.billing.removeDiscountAndCancelAtPeriodEnd(stripeId);

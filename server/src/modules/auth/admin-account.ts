@@ -5,7 +5,7 @@ import * as repo from './auth.repository.ts';
 import type { AuthService } from './auth.service.ts';
 
 /**
- * Creates or updates the admin account at start (design §6). With no ADMIN_PASSWORD a random one
+ * Creates or updates the admin account at start. With no ADMIN_PASSWORD a random one
  * is generated the first time and printed once; later starts keep the stored hash.
  */
 export async function ensureAdminAccount(

@@ -16,7 +16,7 @@ export const requireUser: RequestHandler = (req, _res, next) => {
   next(req.user ? undefined : notSignedIn());
 };
 
-/** The role is checked on the server for every admin route (design §6). */
+/** The role is checked on the server for every admin route. */
 export const requireAdmin: RequestHandler = (req, _res, next) => {
   if (!req.user) return next(notSignedIn());
   if (req.user.role !== 'admin') {

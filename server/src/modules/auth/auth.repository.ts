@@ -73,7 +73,7 @@ export async function linkGoogleAccount(
   return rows[0]!;
 }
 
-/** Creates or updates the admin account; the role is only ever written here (design §6). */
+/** Creates or updates the admin account; the role is only ever written here. */
 export async function upsertAdmin(
   q: Queryable,
   email: string,

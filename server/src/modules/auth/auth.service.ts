@@ -195,7 +195,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       return startSession(user, device);
     },
 
-    /** Finds or creates the account for a verified Google identity; never the admin's (design §6). */
+    /** Finds or creates the account for a verified Google identity; never the admin's. */
     async signInWithGoogle(
       profile: {
         sub: string;

@@ -26,7 +26,7 @@ function describeFailure(error: unknown): string {
 /**
  * Google sign-in between the two redirects: the state, PKCE verifier and nonce wait in
  * oauth_states (hashed state, ten minutes, used once); a verified identity becomes a one-time
- * handoff id for the SPA (spec §4, third-party sign-in return).
+ * handoff id for the SPA.
  */
 export function createGoogleSignInService(deps: {
   db: Db;

@@ -9,7 +9,7 @@ const WAIT_FOR_PURCHASE_MS = 15_000;
 const POLL_MS = 100;
 
 /**
- * A pass's dedicated Santa number and its agent configuration (design §4.1). Twilio is never
+ * A pass's dedicated Santa number and its agent configuration. Twilio is never
  * called while a transaction is open: each step is one statement, and concurrent deliveries are
  * settled by a claim taken before Twilio is called (one purchase per pass).
  */

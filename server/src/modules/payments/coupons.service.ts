@@ -17,7 +17,7 @@ export function generateCouponCode(): string {
 }
 
 /**
- * Single-use coupons (design §5). A coupon is reserved by one open checkout at a time and
+ * Single-use coupons. A coupon is reserved by one open checkout at a time and
  * redeemed atomically at fulfilment; see checkout.service.ts for why a race is refused before
  * payment rather than charged at full price afterwards.
  */

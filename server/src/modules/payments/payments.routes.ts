@@ -14,7 +14,7 @@ import type { FulfilmentService } from './fulfilment.service.ts';
 // The pricing page posts FormData (multipart); plain urlencoded forms work too.
 const formFields = multer({ limits: { fields: 10, fieldSize: 2048, files: 0, parts: 10 } }).none();
 
-/** POST /api/stripe/create-checkout (spec §7). */
+/** POST /api/stripe/create-checkout. */
 export function createStripeRouter(deps: { checkout: CheckoutService }) {
   const router = Router();
   router.post('/create-checkout', requireUser, formFields, async (req, res) => {

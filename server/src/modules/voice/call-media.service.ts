@@ -84,7 +84,7 @@ export function createCallMediaService(deps: CallMediaDeps) {
       return { message: `Synced ${stored} ${stored === 1 ? 'call' : 'calls'}` };
     },
 
-    /** Only the call's owner, only once the recording is purchased (design §4.5). */
+    /** Only the call's owner, only once the recording is purchased. */
     async openRecording(userId: string, callId: string): Promise<Recording> {
       const call = UUID.test(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
       if (!call) throw new AppError('not_found', CALL_NOT_FOUND_MESSAGE);

@@ -55,7 +55,7 @@ export function toE164(text: string): string {
 
 export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'connected' | 'agent_failed';
 
-/** Twilio's voice webhook (design §4.2): recognise, reserve minutes, hand the call to Santa. */
+/** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
   const { db, profiles } = deps;
   const hotline = toE164(deps.telephony.hotlineNumber);

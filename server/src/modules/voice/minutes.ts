@@ -34,7 +34,7 @@ const PER_CALL_CAPS: Record<string, number> = Object.fromEntries(
 );
 
 /**
- * Takes reservations atomically (design §4.3): each subscription row is locked, so concurrent
+ * Takes reservations atomically: each subscription row is locked, so concurrent
  * calls on one account queue there and together never reserve more than the balance. Calls
  * ringing at the same moment share one round trip.
  */

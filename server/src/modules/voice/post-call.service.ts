@@ -83,7 +83,7 @@ export function finishedCallFromWebhook(payload: PostCallTranscription): Finishe
   };
 }
 
-/** After the call (design §4.4): store it, settle its minutes, clean up pay-per-call data. */
+/** After the call: store it, settle its minutes, clean up pay-per-call data. */
 export function createPostCallService(deps: PostCallDeps) {
   const { db, logger } = deps;
 

@@ -7,7 +7,7 @@ import {
   webhookEnvelopeSchema,
 } from '@santa/shared/voice';
 import { AppError } from '../../http/errors.ts';
-import { limitInFlight, requireSignatureHeader } from '../../http/signed-webhook.ts';
+import { limitBytesInFlight, requireSignatureHeader } from '../../http/signed-webhook.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { ELEVENLABS_SIGNATURE_TOLERANCE_SECONDS } from '../../providers/voice/elevenlabs-signature.ts';
@@ -18,8 +18,11 @@ import type { VoiceModule } from './voice-module.ts';
 const FORM_LIMIT = '64kb';
 /** post_call_audio carries the whole call as base64 MP3. */
 const POST_CALL_LIMIT = '50mb';
-/** Post-call bodies read at once: each may take about three times its size while it is parsed. */
-export const POST_CALL_IN_FLIGHT = 4;
+/**
+ * Post-call bodies read at once, in declared bytes: each may take about three times its size while
+ * it is parsed, so about 200 MB at most. A transcript is a few KB, an hour's audio about 40 MB.
+ */
+export const POST_CALL_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
 
 const FROM_PROVIDER = { from: 'provider' } as const;
 const INVALID_TWILIO_SIGNATURE = () => new AppError('forbidden', 'Invalid Twilio signature');
@@ -69,7 +72,7 @@ function parseJson(raw: Buffer): unknown {
 }
 
 /**
- * The call's webhooks (design §4): Twilio's voice and status callbacks, ElevenLabs' post-call.
+ * The call's webhooks: Twilio's voice and status callbacks, ElevenLabs' post-call.
  * They sit on the app itself with their full paths, ahead of the other routers: every ringing
  * call on Christmas Eve comes through here, and each nested router it passed cost it time.
  */
@@ -77,7 +80,7 @@ export function registerVoiceWebhooks(
   app: Express,
   deps: { publicUrl: string; telephony: Telephony; voice: VoiceEngine; module: VoiceModule },
 ): void {
-  const postCallInFlight = limitInFlight(POST_CALL_IN_FLIGHT);
+  const postCallInFlight = limitBytesInFlight(POST_CALL_BYTES_IN_FLIGHT, { unknownBytes: 50 * 1024 * 1024 });
   const twilioForm = [
     requireSignatureHeader('X-Twilio-Signature', { refusal: () => INVALID_TWILIO_SIGNATURE() }),
     express.urlencoded({ extended: false, limit: FORM_LIMIT }),

@@ -1,4 +1,4 @@
-/** Google sign-in in our words: an OpenID Connect authorization-code flow with PKCE (design §3). */
+/** Google sign-in in our words: an OpenID Connect authorization-code flow with PKCE. */
 export interface GoogleAuthorizationStart {
   /** Where to send the browser. */
   url: string;

@@ -50,7 +50,7 @@ function parseRequest(google: SandboxGoogle, input: unknown) {
   return { query, request };
 }
 
-/** Google's "Choose an account" page, played locally (design §3); mounted only for the sandbox. */
+/** Google's "Choose an account" page, played locally; mounted only for the sandbox. */
 export function createSandboxGoogleRouter(google: SandboxGoogle) {
   const router = Router();
 

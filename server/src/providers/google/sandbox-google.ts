@@ -49,7 +49,7 @@ export function sandboxSubject(email: string): string {
 }
 
 /**
- * Plays Google's part (design §3): the authorization URL opens a local account chooser, which
+ * Plays Google's part: the authorization URL opens a local account chooser, which
  * redirects to our real callback with a code; the code is HMAC-signed with the sandbox client
  * secret and bound to the PKCE challenge, nonce and redirect URI, so the callback code path and
  * its checks are the production ones.

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.ts';
 import { renderSandboxCheckout } from './sandbox-checkout.page.ts';
 import { SandboxStripeError, type SandboxStripe } from './sandbox-stripe.ts';
 
-/** Stripe Checkout's page, played locally (design §3); mounted only for the sandbox. */
+/** Stripe Checkout's page, played locally; mounted only for the sandbox. */
 export function createSandboxCheckoutRouter(stripe: SandboxStripe) {
   const router = Router();
 

@@ -64,7 +64,7 @@ interface SessionRow {
 }
 
 /**
- * Plays Stripe's part on a fresh machine (design §3): checkout sessions, customers and
+ * Plays Stripe's part on a fresh machine: checkout sessions, customers and
  * subscriptions live in sandbox tables in Stripe's JSON shapes; paying sends the events Stripe
  * would send, signed exactly as Stripe signs, to the same webhook handler.
  */

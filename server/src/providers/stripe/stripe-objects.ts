@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The parts of Stripe's objects we read, parsed rather than trusted (style rule 4). Both the SDK
+ * The parts of Stripe's objects we read, parsed rather than trusted. Both the SDK
  * adapter and the sandbox hand back Stripe's JSON; these schemas turn it into our shapes.
  */
 const idOrObject = z

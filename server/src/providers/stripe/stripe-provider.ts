@@ -1,6 +1,6 @@
 import type { StripeEvent, StripeSubscription } from './stripe-objects.ts';
 
-/** Stripe in our words (design §3, §5): checkout, subscriptions, verified webhook events. */
+/** Stripe in our words: checkout, subscriptions, verified webhook events. */
 export interface CheckoutLineItem {
   name: string;
   amountCents: number;

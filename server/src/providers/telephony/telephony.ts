@@ -1,4 +1,4 @@
-/** Telephony in our words (design §4): numbers, ending calls, verifying Twilio's webhooks. */
+/** Telephony in our words: numbers, ending calls, verifying Twilio's webhooks. */
 export interface PurchasedNumber {
   phoneNumber: string;
   sid: string;

@@ -27,7 +27,7 @@ class RedirectingRequestClient extends twilio.RequestClient {
 
 export class NoNumbersAvailableError extends Error {}
 
-/** Twilio through the official SDK (design §4). */
+/** Twilio through the official SDK. */
 export class TwilioTelephony implements Telephony {
   readonly isSandbox = false;
   readonly hotlineNumber: string;

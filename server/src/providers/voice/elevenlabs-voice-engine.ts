@@ -24,7 +24,7 @@ function toStatus(value: string): ConversationStatus {
   return (STATUSES as string[]).includes(value) ? (value as ConversationStatus) : 'processing';
 }
 
-/** ElevenLabs Agents through the official SDK (design §4); the only file importing it. */
+/** ElevenLabs Agents through the official SDK; the only file importing it. */
 export class ElevenLabsVoiceEngine implements VoiceEngine {
   readonly isSandbox = false;
   private readonly client: ElevenLabsClient;

@@ -2,7 +2,7 @@ import type { TranscriptTurn } from './voice-engine.ts';
 
 /**
  * The voice-agent sandbox's Santa: deterministic, warm lines driven by the personalisation the
- * app gave registerCall (design §3). It stands in for the ElevenLabs agent, so it reads the same
+ * app gave registerCall. It stands in for the ElevenLabs agent, so it reads the same
  * inputs: the first message, the dynamic variables and, as a fallback, the rendered prompt.
  */
 export interface SantaPersonalisation {

@@ -180,7 +180,7 @@ async function insertConversations(db: Db, inputs: RegisterCallInput[]): Promise
 }
 
 /**
- * Plays ElevenLabs Agents on a fresh machine (design §3): registerCall keeps the personalisation
+ * Plays ElevenLabs Agents on a fresh machine: registerCall keeps the personalisation
  * as a live conversation and answers ElevenLabs' Connect/Stream TwiML; the conversations API reads
  * the same table; webhooks are signed and verified exactly as ElevenLabs signs them.
  */

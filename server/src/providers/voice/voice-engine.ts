@@ -1,4 +1,4 @@
-/** The voice agent in our words (design §4): ElevenLabs Agents, or the sandbox's scripted Santa. */
+/** The voice agent in our words: ElevenLabs Agents, or the sandbox's scripted Santa. */
 export interface RegisterCallInput {
   fromNumber: string;
   toNumber: string;

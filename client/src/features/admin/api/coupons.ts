@@ -28,7 +28,7 @@ export function useGenerateCoupon() {
   });
 }
 
-/** /admin/coupons has no route guard: the page asks for the subscription status itself (spec §6). */
+/** /admin/coupons has no route guard: the page asks for the subscription status itself. */
 export function useCouponPageAccess() {
   return useQuery({
     queryKey: ['admin', 'coupon-page-access'],

@@ -9,7 +9,7 @@ import { AdminLayout, useRejectNonAdmin } from './admin-layout';
 import { CouponsPanel } from './coupons-panel';
 
 /**
- * /admin/coupons has no route guard (spec §2, §6): the page asks for the subscription status and,
+ * /admin/coupons has no route guard: the page asks for the subscription status and,
  * when that fails, says so and offers the dashboard.
  */
 export function AdminCouponsPage({

@@ -9,7 +9,7 @@ import { discountTypeLabel, formatDate } from './format-admin';
 const MESSAGE_MS = 3000;
 type Status = { tone: 'ok' | 'error'; text: string } | null;
 
-/** Coupons & Gifts: the generator's six presets (spec §9) and every coupon with its state. */
+/** Coupons & Gifts: the generator's six presets and every coupon with its state. */
 export function CouponsPanel() {
   const coupons = useCoupons();
   const generate = useGenerateCoupon();

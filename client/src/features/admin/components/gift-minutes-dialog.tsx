@@ -28,7 +28,7 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // The server checks the same schema; checking here saves a round trip (spec §5 messages).
+    // The server checks the same schema; checking here saves a round trip (same messages).
     const parsed = giftMinutesSchema.safeParse(minutes);
     if (!parsed.success) {
       toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid number of minutes');

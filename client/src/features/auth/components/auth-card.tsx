@@ -31,7 +31,7 @@ const copy = {
 
 type SignInInput = Parameters<ReturnType<typeof useSignIn>['mutateAsync']>[0];
 
-/** Checks the form with the server's own schemas (style rule 4), so a bad input costs no request. */
+/** Checks the form with the server's own schemas, so a bad input costs no request. */
 function buildRequest(
   mode: Mode,
   fields: { name: string; email: string; password: string },

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/queries/query-keys';
 
-/** Pulls finished conversations whose webhook was missed (design §4). */
+/** Pulls finished conversations whose webhook was missed. */
 export const syncCalls = () => api.post<{ message: string }>('/calls/sync-from-elevenlabs');
 
 export function useSyncCalls() {

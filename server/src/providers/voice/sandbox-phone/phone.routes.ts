@@ -57,7 +57,7 @@ const APP_JS = path.join(
   'phone-app.js',
 );
 
-/** The phone simulator (design §3); mounted at /sandbox/phone only when voice and telephony are sandboxes. */
+/** The phone simulator; mounted at /sandbox/phone only when voice and telephony are sandboxes. */
 /** The Santa number of the family viewing the page (from its session), if it has its own line. */
 export type FamilyLineOf = (req: Request) => Promise<string | undefined>;
 
