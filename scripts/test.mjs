@@ -63,6 +63,14 @@ function canConnect(url) {
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format', 'npx', ['prettier', '--check', '.']);
+check('layers', 'npx', [
+  'depcruise',
+  'server/src',
+  'server/test',
+  'server/bench',
+  '--config',
+  '.dependency-cruiser.cjs',
+]);
 vitest('unit and API tests on PGlite', `${reports}/vitest-pglite.json`, { TEST_DATABASE_URL: '' });
 
 if (await canConnect(postgresUrl)) {

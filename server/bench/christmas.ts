@@ -33,7 +33,8 @@ await setup.exec(
   `drop schema if exists ${SCHEMA} cascade; drop schema if exists ${JOBS} cascade; create schema ${SCHEMA};`,
 );
 await setup.close();
-const db = createPostgresDb(databaseUrl, { searchPath: SCHEMA, max: 4 });
+// The ledger's checks read whole tables: no 8-second statement budget here.
+const db = createPostgresDb(databaseUrl, { searchPath: SCHEMA, max: 4, timeouts: { statementMs: 300_000 } });
 await migrate(db);
 console.log(`seeding ${PROFILES} families…`);
 const phones = await seedProfiles(db);
@@ -64,6 +65,16 @@ const env = {
   LOG_LEVEL: 'error',
 };
 const replicas: AppProcess[] = [await startAppProcess(env, port), await startAppProcess(env)];
+// However the bench ends, the replicas end with it.
+process.on('exit', () => {
+  for (const replica of replicas) {
+    try {
+      process.kill(replica.pid, 'SIGKILL');
+    } catch {
+      // Already stopped.
+    }
+  }
+});
 console.log(`two replicas: ${replicas.map((r) => r.url).join(', ')}`);
 
 const rssPeakMb = new Map<number, number>();

@@ -54,8 +54,9 @@ export async function checkLedger(
       await count(
         db,
         `select count(*) as n from subscriptions s
-         where s.minutes_used <> (select coalesce(sum(minutes_billed), 0) from call_reservations r
-                                  where r.user_id = s.user_id and r.status = 'settled')`,
+         left join (select user_id, sum(minutes_billed) as billed from call_reservations
+                    where status = 'settled' group by user_id) r on r.user_id = s.user_id
+         where s.minutes_used <> coalesce(r.billed, 0)`,
       ),
       0,
     ],

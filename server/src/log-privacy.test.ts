@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signUp, verifyPhone } from '../test/test-app.ts';
 import { createLogger } from './logger.ts';
-import { postProfile, validProfile } from './modules/santa/test-helpers.ts';
+import { postProfile, validProfile } from '../test/fixtures/santa.ts';
 import {
   createVoiceTestContext,
   HOTLINE,
@@ -14,7 +14,7 @@ import {
   postTwilio,
   transcriptionPayload,
   type VoiceTestContext,
-} from './modules/voice/voice-test-helpers.ts';
+} from '../test/fixtures/voice.ts';
 
 const lines: string[] = [];
 let ctx: VoiceTestContext;

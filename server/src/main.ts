@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
-import { createApp, createServices } from './app.ts';
+import { createApp } from './app.ts';
+import { createServices } from './services.ts';
 import { ConfigError, parseConfig, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { openDb } from './db/open-db.ts';

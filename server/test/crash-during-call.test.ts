@@ -4,12 +4,7 @@
  * Postgres (PGlite is one process's database); the sandbox phone places the call.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  createFamily,
-  createVoiceTestContext,
-  HOTLINE,
-  type VoiceTestContext,
-} from '../src/modules/voice/voice-test-helpers.ts';
+import { createFamily, createVoiceTestContext, HOTLINE, type VoiceTestContext } from './fixtures/voice.ts';
 import { startAppProcess, urlWithSchema, type AppProcess } from './app-process.ts';
 import { testSchemaOf } from './test-db.ts';
 

@@ -1,7 +1,8 @@
 import type { Express } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
-import { createApp, createServices, type AppDeps, type AppServices } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
+import { createServices, type AppDeps, type AppServices } from '../src/services.ts';
 import { parseConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
 import { registerWorkers } from '../src/jobs/background-jobs.ts';

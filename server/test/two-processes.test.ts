@@ -12,7 +12,7 @@ import {
   transcriptionPayload,
   WEBHOOK_SECRET,
   type VoiceTestContext,
-} from '../src/modules/voice/voice-test-helpers.ts';
+} from './fixtures/voice.ts';
 import { startAppProcess, urlWithSchema, type AppProcess } from './app-process.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, TestClient } from './test-app.ts';

@@ -3,7 +3,8 @@
  * does reaches the other within a second. Runs on PGlite (one database, two apps) and on Postgres.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createApp, createServices } from '../src/app.ts';
+import { createApp } from '../src/app.ts';
+import { createServices } from '../src/services.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -12,7 +13,7 @@ import {
   TestClient,
   type TestContext,
 } from './test-app.ts';
-import { postProfile, validProfile } from '../src/modules/santa/test-helpers.ts';
+import { postProfile, validProfile } from './fixtures/santa.ts';
 
 let ctx: TestContext;
 let replicaB: ReturnType<typeof createApp>;

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { SessionUser } from '../modules/auth/auth.service.ts';
+import type { SessionUser } from './session-user.ts';
 
 declare global {
   namespace Express {

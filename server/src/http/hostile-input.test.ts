@@ -7,7 +7,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, signUp, TestClient, type TestContext } from '../../test/test-app.ts';
 import { listRoutes, type MountedRoute } from '../../test/routes.ts';
-import { postProfile, validProfile } from '../modules/santa/test-helpers.ts';
+import { postProfile, validProfile } from '../../test/fixtures/santa.ts';
 
 let ctx: TestContext;
 let parent: TestClient;

@@ -3,11 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { countFailures } from '../metrics/count-failures.ts';
 import { createMetrics } from '../metrics/metrics.ts';
-import {
-  connectedCall,
-  createVoiceTestContext,
-  type VoiceTestContext,
-} from '../modules/voice/voice-test-helpers.ts';
+import { connectedCall, createVoiceTestContext, type VoiceTestContext } from '../../test/fixtures/voice.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 

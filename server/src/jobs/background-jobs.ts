@@ -1,4 +1,4 @@
-import type { AppDeps, AppServices } from '../app.ts';
+import type { AppDeps, AppServices } from '../services.ts';
 import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { ADMIN_DENIED_MESSAGE } from '@santa/shared/admin';
 import { TestClient, createTestContext, signInAsAdmin, type TestContext } from '../../../test/test-app.ts';
-import { createParent } from './admin-test-helpers.ts';
+import { createParent } from '../../../test/fixtures/admin.ts';
 
 let ctx: TestContext;
 let admin: TestClient;

@@ -16,7 +16,7 @@ import {
   sandboxNumberExists,
   stripeSubscription,
   subscriptionOf,
-} from './admin-test-helpers.ts';
+} from '../../../test/fixtures/admin.ts';
 
 let ctx: TestContext;
 let admin: TestClient;

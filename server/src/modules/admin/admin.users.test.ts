@@ -6,7 +6,13 @@ import {
   type TestClient,
   type TestContext,
 } from '../../../test/test-app.ts';
-import { auditRows, buyPass, createParent, generateCoupon, subscriptionOf } from './admin-test-helpers.ts';
+import {
+  auditRows,
+  buyPass,
+  createParent,
+  generateCoupon,
+  subscriptionOf,
+} from '../../../test/fixtures/admin.ts';
 
 let ctx: TestContext;
 let admin: TestClient;

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/db.ts';
+import type { Role } from '../../http/session-user.ts';
 
-export type Role = 'parent' | 'admin';
+export type { Role };
 
 export interface UserRow {
   id: string;

@@ -12,10 +12,11 @@ import { isUniqueViolation } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './auth.repository.ts';
 import * as oauthStates from './oauth-state.repository.ts';
-import type { Role, SessionUserRow, UserRow } from './auth.repository.ts';
+import type { SessionUserRow, UserRow } from './auth.repository.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
+import type { SessionUser } from '../../http/session-user.ts';
 
 export const DEFAULT_BCRYPT_COST = 11;
 
@@ -29,14 +30,7 @@ export interface AuthServiceOptions {
 /** Short enough that a logout on another replica takes effect within it (decision 0004). */
 export const SESSION_CACHE_MS = 800;
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  picture: string | null;
-  google_id: string | null;
-  role: Role;
-}
+export type { SessionUser };
 
 export interface SignedIn {
   sessionToken: string;

@@ -5,8 +5,7 @@ import type { AuthService } from './auth.service.ts';
 import { consumeOAuthState, insertOAuthState } from './oauth-state.repository.ts';
 import { sameSecret } from './sign-in-binding.ts';
 import { hashToken } from './tokens.ts';
-
-export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
+import { OAUTH_STATE_TTL_SECONDS } from './sign-in-binding.ts';
 
 export type GoogleSignInResult =
   | { ok: true; handoffId: string }

@@ -1,6 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
-import { OAUTH_STATE_TTL_SECONDS } from './google.service.ts';
+
+/** How long a Google sign-in may take, from the redirect to the callback. */
+export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
 
 /**
  * Ties a Google sign-in to the browser that started it (login CSRF): the OAuth state and then the

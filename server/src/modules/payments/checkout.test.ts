@@ -14,7 +14,7 @@ import {
   postEvent,
   stripeEvent,
   webhookSecret,
-} from './stripe-test-events.ts';
+} from '../../../test/fixtures/stripe-events.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

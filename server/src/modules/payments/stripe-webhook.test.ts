@@ -17,7 +17,7 @@ import {
   stripeEvent,
   subscription,
   webhookSecret,
-} from './stripe-test-events.ts';
+} from '../../../test/fixtures/stripe-events.ts';
 
 let ctx: TestContext;
 let secret: string;

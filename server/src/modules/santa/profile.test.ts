@@ -6,7 +6,7 @@ import {
   verifyPhone,
   type TestContext,
 } from '../../../test/test-app.ts';
-import { postProfile, uniquePhone, validProfile } from './test-helpers.ts';
+import { postProfile, uniquePhone, validProfile } from '../../../test/fixtures/santa.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
   type TestContext,
 } from '../../../test/test-app.ts';
 import { hashPhone } from './sample-claims.ts';
-import { postProfile, uniquePhone, validProfile } from './test-helpers.ts';
+import { postProfile, uniquePhone, validProfile } from '../../../test/fixtures/santa.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

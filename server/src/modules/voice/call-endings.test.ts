@@ -13,7 +13,7 @@ import {
   reservationsOf,
   sweeperDeps,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   postElevenLabs,
   transcriptionPayload,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import {
   postTwilio,
   reservationsOf,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 const BUDGET_MS = 300;
 let ctx: VoiceTestContext;

@@ -12,7 +12,7 @@ import {
   reservationsOf,
   REGISTERED_TWIML,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {

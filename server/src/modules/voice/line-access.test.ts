@@ -13,7 +13,7 @@ import {
   REGISTERED_TWIML,
   reservationsOf,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {

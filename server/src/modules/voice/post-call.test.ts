@@ -8,7 +8,7 @@ import {
   transcriptionPayload,
   WEBHOOK_SECRET,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {

@@ -7,7 +7,11 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { closeReservation, LONGEST_CALL_MINUTES, perCallCap, settleReservation } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
-import { connectedCall, createVoiceTestContext, type VoiceTestContext } from './voice-test-helpers.ts';
+import {
+  connectedCall,
+  createVoiceTestContext,
+  type VoiceTestContext,
+} from '../../../test/fixtures/voice.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import {
   postElevenLabs,
   transcriptionPayload,
   type VoiceTestContext,
-} from './voice-test-helpers.ts';
+} from '../../../test/fixtures/voice.ts';
 
 /** A summarizer the test controls: it answers when told to, or fails the first tries. */
 class GatedSummarizer implements Summarizer {

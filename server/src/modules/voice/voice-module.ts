@@ -1,10 +1,38 @@
-import type { AppDeps, AppServices } from '../../app.ts';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/db.ts';
+import type { JobSender } from '../../jobs/job-queue.ts';
+import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
+import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
+import type { Telephony } from '../../providers/telephony/telephony.ts';
+import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
+import type { LineAccessService } from '../santa/line-access.service.ts';
+import type { ProfileService } from '../santa/profile.service.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createCallMediaService, type CallMediaService } from './call-media.service.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
 import { createPostCallService, type PostCallService } from './post-call.service.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
+
+/** What the voice module is built from: its providers and the services of other modules it asks. */
+export interface VoiceModuleDeps {
+  db: Db;
+  logger: Logger;
+  telephony: Telephony;
+  voice: VoiceEngine;
+  recordings: RecordingStorage;
+  summarizer: Summarizer;
+  profiles: ProfileService;
+  subscriptions: SubscriptionService;
+  prompts: SantaPromptService;
+  lineAccess: LineAccessService;
+  jobs: JobSender;
+  /** The inbound call webhook answers Twilio within this, with an apology if need be. */
+  answerBudgetMs: number;
+  publicUrl: string;
+}
 
 export interface VoiceModule {
   inbound: InboundCallService;
@@ -16,30 +44,29 @@ export interface VoiceModule {
 }
 
 /** The call's services, built once per app from its providers. */
-export function createVoiceModule(deps: AppDeps, services: Omit<AppServices, 'voice'>): VoiceModule {
-  const { db, logger, providers } = deps;
-  const profiles = services.profile;
+export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
+  const { db, logger, profiles, subscriptions } = deps;
   const postCall = createPostCallService({
     db,
     logger,
-    recordings: providers.recordings,
-    summarizer: providers.summarizer,
+    recordings: deps.recordings,
+    summarizer: deps.summarizer,
     profiles,
-    subscriptions: services.subscription,
-    providerDeletions: createProviderDeletions({ db, logger, voice: providers.voice }),
+    subscriptions,
+    providerDeletions: createProviderDeletions({ db, logger, voice: deps.voice }),
     jobs: deps.jobs,
   });
   return {
     inbound: createInboundCallService({
       db,
       logger,
-      telephony: providers.telephony,
-      voice: providers.voice,
+      telephony: deps.telephony,
+      voice: deps.voice,
       profiles,
-      prompts: services.santaScript,
-      answerBudgetMs: deps.config.inboundAnswerBudgetMs,
-      lineAccess: services.lineAccess,
-      inboundUrl: `${deps.config.publicUrl}/api/voice/twilio/inbound`,
+      prompts: deps.prompts,
+      answerBudgetMs: deps.answerBudgetMs,
+      lineAccess: deps.lineAccess,
+      inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
     }),
     status: createCallStatusService(db),
     callsInProgress: () => reservations.countOpenReservations(db),
@@ -47,8 +74,8 @@ export function createVoiceModule(deps: AppDeps, services: Omit<AppServices, 'vo
     media: createCallMediaService({
       db,
       logger,
-      voice: providers.voice,
-      recordings: providers.recordings,
+      voice: deps.voice,
+      recordings: deps.recordings,
       postCall,
     }),
   };

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { AppError } from '../../http/errors.ts';
-import { renderSandboxCheckout } from './sandbox-checkout.page.ts';
-import { SandboxStripeError, type SandboxStripe } from './sandbox-stripe.ts';
+import { renderSandboxCheckout } from './checkout.page.ts';
+import { SandboxStripeError, type SandboxStripe } from '../../providers/stripe/sandbox-stripe.ts';
 
 /** Stripe Checkout's page, played locally; mounted only for the sandbox. */
 export function createSandboxCheckoutRouter(stripe: SandboxStripe) {

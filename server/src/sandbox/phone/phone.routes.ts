@@ -3,17 +3,17 @@ import path from 'node:path';
 import { Router, type Request } from 'express';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { requireSameOrigin } from '../../../http/csrf.ts';
-import { AppError } from '../../../http/errors.ts';
-import { parseInput } from '../../../http/validate.ts';
-import { PROJECT_ROOT } from '../../../project-paths.ts';
+import { requireSameOrigin } from '../../http/csrf.ts';
+import { AppError } from '../../http/errors.ts';
+import { parseInput } from '../../http/validate.ts';
+import { PROJECT_ROOT } from '../../project-paths.ts';
 import { renderPhonePage } from './phone.page.ts';
 import type { Logger } from 'pino';
-import type { Config } from '../../../config.ts';
-import type { Providers } from '../../providers.ts';
-import { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
-import { SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
-import { postWithFetch, type PostToApp } from '../../sandbox-webhooks.ts';
+import type { Config } from '../../config.ts';
+import type { Providers } from '../../providers/providers.ts';
+import { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
+import { SandboxVoiceEngine } from '../../providers/voice/sandbox-voice-engine.ts';
+import { postWithFetch, type PostToApp } from '../../providers/sandbox-webhooks.ts';
 import { createPhoneSimulator, type PhoneSimulator } from './phone-simulator.ts';
 
 export const CALLER_NUMBER_MESSAGE =
@@ -47,15 +47,7 @@ const callSchema = z.object({ call_sid: callSid });
 const messagesSchema = z.object({ to: dialSchema.shape.from });
 
 // The browser code is a plain file beside this one: the CSP forbids inline scripts.
-const APP_JS = path.join(
-  PROJECT_ROOT,
-  'server',
-  'src',
-  'providers',
-  'voice',
-  'sandbox-phone',
-  'phone-app.js',
-);
+const APP_JS = path.join(PROJECT_ROOT, 'server', 'src', 'sandbox', 'phone', 'phone-app.js');
 
 /** The phone simulator; mounted at /sandbox/phone only when voice and telephony are sandboxes. */
 /** The Santa number of the family viewing the page (from its session), if it has its own line. */

@@ -1,5 +1,5 @@
 import type { SantaLine } from './phone-simulator.ts';
-import { escapeHtml, sandboxDocument } from '../../sandbox-html.ts';
+import { escapeHtml, sandboxDocument } from '../sandbox-html.ts';
 
 /** +15550100 → +1 555 0100; other numbers are shown as stored. */
 function display(number: string): string {

@@ -7,9 +7,9 @@ import {
   verifyPhone,
   type TestContext,
 } from '../../../test/test-app.ts';
-import type { SandboxTelephony } from '../telephony/sandbox-telephony.ts';
-import { createPhoneSimulator, type PhoneCallState } from './sandbox-phone/phone-simulator.ts';
-import type { SandboxVoiceEngine } from './sandbox-voice-engine.ts';
+import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
+import { createPhoneSimulator, type PhoneCallState } from './phone-simulator.ts';
+import type { SandboxVoiceEngine } from '../../providers/voice/sandbox-voice-engine.ts';
 import { pino } from 'pino';
 
 let ctx: TestContext;

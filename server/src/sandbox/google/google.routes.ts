@@ -2,12 +2,12 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { renderAccountChooser } from './sandbox-google.page.ts';
+import { renderAccountChooser } from './google.page.ts';
 import {
   SANDBOX_PRESET_ACCOUNTS,
   type SandboxAuthorizationRequest,
   type SandboxGoogle,
-} from './sandbox-google.ts';
+} from '../../providers/google/sandbox-google.ts';
 
 // Google's own authorization-request parameters; the chooser is not part of our API contract.
 const authorizationRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { formatPrice } from '@santa/shared/plans';
-import type { SandboxCheckoutView } from './sandbox-stripe.ts';
+import type { SandboxCheckoutView } from '../../providers/stripe/sandbox-stripe.ts';
 import { escapeHtml, sandboxDocument } from '../sandbox-html.ts';
 
 // Inline <style> is allowed by our CSP; scripts are not, so Pay and Cancel are plain forms.

@@ -1,6 +1,6 @@
-import type { PostToApp } from '../../sandbox-webhooks.ts';
-import type { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
-import type { SandboxConversation, SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
+import type { PostToApp } from '../../providers/sandbox-webhooks.ts';
+import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
+import type { SandboxConversation, SandboxVoiceEngine } from '../../providers/voice/sandbox-voice-engine.ts';
 
 export interface WebhookDelivery {
   post_call_transcription: number;

@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
-import { AppError } from '../../../http/errors.ts';
-import type { SandboxTelephony } from '../../telephony/sandbox-telephony.ts';
-import { personalisationFrom, wrapUpLine, santaReply, summarise, WRAP_UP_SECONDS } from '../sandbox-santa.ts';
-import { silentMp3 } from '../sandbox-silent-mp3.ts';
-import type { PostToApp } from '../../sandbox-webhooks.ts';
+import { AppError } from '../../http/errors.ts';
+import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
+import {
+  personalisationFrom,
+  wrapUpLine,
+  santaReply,
+  summarise,
+  WRAP_UP_SECONDS,
+} from '../../providers/voice/sandbox-santa.ts';
+import { silentMp3 } from '../../providers/voice/sandbox-silent-mp3.ts';
+import type { PostToApp } from '../../providers/sandbox-webhooks.ts';
 import { createAppWebhooks, saidIn, type WebhookDelivery } from './app-webhooks.ts';
-import type { SandboxConversation, SandboxVoiceEngine } from '../sandbox-voice-engine.ts';
+import type { SandboxConversation, SandboxVoiceEngine } from '../../providers/voice/sandbox-voice-engine.ts';
 
 export interface PhoneTurn {
   role: 'agent' | 'user';

@@ -1,4 +1,4 @@
-import type { SandboxAccount } from './sandbox-google.ts';
+import type { SandboxAccount } from '../../providers/google/sandbox-google.ts';
 import { escapeHtml, sandboxDocument } from '../sandbox-html.ts';
 
 type AuthorizationQuery = Record<

@@ -1,0 +1,66 @@
+/**
+ * The server's layering, checked on every import including type-only ones (which the ESLint
+ * no-cycle rule cannot see): run by `npm run lint`. docs/architecture.md draws the same picture.
+ */
+const SERVER = '^server/src/';
+const TEST = '\\.test\\.ts$';
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'An import circle, type-only imports included.',
+      from: { path: SERVER },
+      to: { circular: true },
+    },
+    {
+      name: 'only-the-composition-root-knows-the-app',
+      severity: 'error',
+      comment: 'app.ts, services.ts and main.ts wire modules together; no module may know them.',
+      from: { path: `${SERVER}(modules|providers|http|db|metrics|sandbox)/`, pathNot: TEST },
+      to: { path: `${SERVER}(app|services|main)\\.ts$` },
+    },
+    {
+      name: 'providers-speak-no-http',
+      severity: 'error',
+      comment: 'Providers wrap outside services; pages and routes for the sandboxes live in sandbox/.',
+      from: { path: `${SERVER}providers/`, pathNot: TEST },
+      to: { path: `${SERVER}(http|modules|sandbox|jobs)/` },
+    },
+    {
+      name: 'db-is-the-bottom',
+      severity: 'error',
+      comment: 'The database layer knows nothing above it.',
+      from: { path: `${SERVER}db/`, pathNot: TEST },
+      to: { path: `${SERVER}(http|modules|providers|sandbox|jobs|metrics)/` },
+    },
+    {
+      name: 'http-is-below-modules',
+      severity: 'error',
+      comment: 'Cross-cutting HTTP pieces (errors, CSRF, logging) are used by modules, never the reverse.',
+      from: { path: `${SERVER}http/`, pathNot: TEST },
+      to: { path: `${SERVER}(modules|sandbox|jobs)/` },
+    },
+    {
+      name: 'modules-do-not-run-the-queue',
+      severity: 'error',
+      comment: 'Modules send jobs through the JobSender they are given; the workers are wired in jobs/.',
+      from: { path: `${SERVER}modules/`, pathNot: TEST },
+      to: { path: `${SERVER}jobs/background-jobs\\.ts$` },
+    },
+    {
+      name: 'tests-stay-out-of-production-code',
+      severity: 'error',
+      from: { path: SERVER, pathNot: TEST },
+      to: { path: `^server/test/|${TEST}` },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
+  },
+};

@@ -1,0 +1,146 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.ts';
+import type { Db } from './db/db.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
+import type { Metrics } from './metrics/metrics.ts';
+import type { AdminPorts } from './modules/admin/admin.ports.ts';
+import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
+import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
+import { createCallsService, type CallsService } from './modules/calls/calls.service.ts';
+import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
+import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
+import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
+import { createFulfilmentService, type FulfilmentService } from './modules/payments/fulfilment.service.ts';
+import {
+  createFamilyPhonesService,
+  type FamilyPhonesService,
+} from './modules/santa/family-phones.service.ts';
+import { createHotlineService, type HotlineService } from './modules/santa/hotline.service.ts';
+import { createLineAccessService, type LineAccessService } from './modules/santa/line-access.service.ts';
+import { createProfileService, type ProfileService } from './modules/santa/profile.service.ts';
+import { createSampleService, type SampleService } from './modules/santa/sample.service.ts';
+import {
+  createSantaPromptService,
+  type SantaPromptService,
+} from './modules/santa-script/santa-prompt.service.ts';
+import {
+  createSubscriptionService,
+  type SubscriptionService,
+} from './modules/subscription/subscription.service.ts';
+import { createVoiceModule, type VoiceModule } from './modules/voice/voice-module.ts';
+import type { Providers } from './providers/providers.ts';
+import type { PostToApp } from './providers/sandbox-webhooks.ts';
+
+/** What the app is built from: settings, the database, outside services, background work. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  logger: Logger;
+  providers: Providers;
+  /** Background work (pg-boss in the same database); started by main.ts and the tests. */
+  jobs: JobQueue;
+  /** Prometheus figures; GET /metrics serves them when METRICS_TOKEN is set. */
+  metrics?: Metrics;
+  /** Directory of the built client; the SPA is not served when it is missing (API tests). */
+  clientDist?: string;
+  bcryptCost?: number;
+  authRateLimits?: AuthRateLimits;
+  /** How the sandboxes reach our webhooks: default POST to PUBLIC_URL (tests use supertest). */
+  sandboxPost?: PostToApp;
+}
+
+export interface PaymentsServices {
+  coupons: CouponsService;
+  numbers: NumbersService;
+  checkout: CheckoutService;
+  fulfilment: FulfilmentService;
+}
+
+/** Every service, built once: routers, background jobs and tests all hold these same instances. */
+export interface AppServices {
+  auth: AuthService;
+  subscription: SubscriptionService;
+  profile: ProfileService;
+  sample: SampleService;
+  hotline: HotlineService;
+  familyPhones: FamilyPhonesService;
+  lineAccess: LineAccessService;
+  calls: CallsService;
+  payments: PaymentsServices;
+  santaScript: SantaPromptService;
+  voice: VoiceModule;
+  /** What the admin acts through, in the admin module's words. */
+  admin: AdminPorts;
+}
+
+/**
+ * The composition root: the one place that knows every module and wires them together. Modules
+ * only see the narrow dependencies they declare, never this file.
+ */
+export function createServices(deps: AppDeps): AppServices {
+  const { db, config, logger, providers } = deps;
+  const subscription = createSubscriptionService(db);
+  const profile = createProfileService(db);
+  const santaScript = createSantaPromptService(db);
+  const lineAccess = createLineAccessService(db);
+  const auth = createAuthService(db, { adminEmail: config.adminEmail, bcryptCost: deps.bcryptCost });
+  const coupons = createCouponsService(db);
+  const numbers = createNumbersService({ db, telephony: providers.telephony, publicUrl: config.publicUrl });
+  const payments: PaymentsServices = {
+    coupons,
+    numbers,
+    checkout: createCheckoutService({
+      db,
+      stripe: providers.stripe,
+      coupons,
+      subscription,
+      publicUrl: config.publicUrl,
+    }),
+    fulfilment: createFulfilmentService({
+      db,
+      stripe: providers.stripe,
+      subscription,
+      coupons,
+      numbers,
+      logger,
+    }),
+  };
+  const voice = createVoiceModule({
+    db,
+    logger,
+    telephony: providers.telephony,
+    voice: providers.voice,
+    recordings: providers.recordings,
+    summarizer: providers.summarizer,
+    profiles: profile,
+    subscriptions: subscription,
+    prompts: santaScript,
+    lineAccess,
+    jobs: deps.jobs,
+    answerBudgetMs: config.inboundAnswerBudgetMs,
+    publicUrl: config.publicUrl,
+  });
+  return {
+    auth,
+    subscription,
+    profile,
+    sample: createSampleService(db, subscription),
+    hotline: createHotlineService(db, subscription, providers.telephony.hotlineNumber),
+    familyPhones: createFamilyPhonesService({ db, telephony: providers.telephony }),
+    lineAccess,
+    calls: createCallsService(db),
+    payments,
+    santaScript,
+    voice,
+    admin: {
+      subscription,
+      sessions: auth,
+      coupons,
+      numbers,
+      santaScript,
+      billing: providers.stripe,
+      voice: providers.voice,
+      storage: providers.recordings,
+    },
+  };
+}
