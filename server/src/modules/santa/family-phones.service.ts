@@ -4,7 +4,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import * as repo from './family-phones.repository.ts';
-import { normalisePhone } from './profile.service.ts';
+import { phoneForStorage } from '../../phone-numbers.ts';
 import { attachPhoneToClaim } from './sample-claims.ts';
 
 const CODE_TTL_SECONDS = 10 * 60;
@@ -16,7 +16,7 @@ function hashCode(userId: string, phone: string, code: string): string {
 }
 
 function parsePhone(text: string): string {
-  const phone = normalisePhone(text);
+  const phone = phoneForStorage(text);
   if (!phone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
   return phone;
 }
@@ -84,7 +84,7 @@ export function createFamilyPhonesService(deps: { db: Db; telephony: Telephony }
     },
 
     async remove(userId: string, text: string): Promise<void> {
-      const phone = normalisePhone(text);
+      const phone = phoneForStorage(text);
       if (!phone || !(await repo.unlinkFamilyPhone(db, userId, phone))) {
         throw new AppError('not_found', FAMILY_PHONE_MESSAGES.notFound);
       }

@@ -1,16 +1,10 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { phoneForStorage } from '../../phone-numbers.ts';
 import { INVALID_PHONE_MESSAGE, type KidProfileInput } from '@santa/shared/santa';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
 import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './profile.repository.ts';
 import type { CallerProfile, KidProfileRow } from './profile.repository.ts';
-
-/** E.164, or undefined when the text is not a valid international number. */
-export function normalisePhone(text: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(text.trim());
-  return parsed?.isValid() ? parsed.number : undefined;
-}
 
 export interface SavedProfile {
   created: boolean;
@@ -41,7 +35,7 @@ export function createProfileService(db: Db) {
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
     async saveProfile(userId: string, input: KidProfileInput): Promise<SavedProfile> {
-      const parentPhone = normalisePhone(input.parent_phone);
+      const parentPhone = phoneForStorage(input.parent_phone);
       if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
       const fields = { ...input, parent_phone: parentPhone };
       try {

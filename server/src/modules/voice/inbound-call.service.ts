@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { phoneForRecognition } from '../../phone-numbers.ts';
 import type { TwilioInbound } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
 import type { Logger } from 'pino';
@@ -39,26 +39,12 @@ const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
 
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
-/** '+' and 7 to 15 digits, the first not 0: how Twilio writes every phone number it sends. */
-const E164 = /^\+[1-9]\d{6,14}$/;
-
-/**
- * E.164 whenever the text parses, so '+1 (415) 555-2671' and '+14155552671' match. Twilio already
- * sends From and To in E.164, so those skip the parser, which cost a twentieth of the server's
- * time per answered call (npm run bench).
- */
-export function toE164(text: string): string {
-  if (E164.test(text)) return text;
-  const trimmed = text.trim();
-  return parsePhoneNumberFromString(trimmed)?.number ?? trimmed;
-}
-
 export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'connected' | 'agent_failed';
 
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
   const { db, profiles } = deps;
-  const hotline = toE164(deps.telephony.hotlineNumber);
+  const hotline = phoneForRecognition(deps.telephony.hotlineNumber);
   const reserveMinutes = createMinutesReserver(db);
 
   type Screened = { profile: CallerProfile } | { twiml: string; outcome: InboundOutcome };
@@ -78,8 +64,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
   async function screen(call: TwilioInbound): Promise<Screened> {
     const notSetUp: Screened = { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
     // Twilio sends the number it called in E.164, so the hotline needs no parsing.
-    const called = call.To === hotline ? hotline : toE164(call.To);
-    const from = call.From ? toE164(call.From) : '';
+    const called = call.To === hotline ? hotline : phoneForRecognition(call.To);
+    const from = call.From ? phoneForRecognition(call.From) : '';
     if (called === hotline) {
       const profile = from ? await profiles.findProfileByParentPhone(from) : undefined;
       if (!profile) return notSetUp;

@@ -1,7 +1,7 @@
+import { possiblePhone } from '../../phone-numbers.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Router, type Request } from 'express';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import { requireSameOrigin } from '../../http/csrf.ts';
 import { AppError } from '../../http/errors.ts';
@@ -28,8 +28,8 @@ const dialSchema = z.object({
     .string({ error: CALLER_NUMBER_MESSAGE })
     .max(32, CALLER_NUMBER_MESSAGE)
     .transform((value, ctx) => {
-      const parsed = parsePhoneNumberFromString(value.trim());
-      if (parsed?.isPossible()) return parsed.number;
+      const phone = possiblePhone(value);
+      if (phone) return phone;
       ctx.addIssue({ code: 'custom', message: CALLER_NUMBER_MESSAGE });
       return z.NEVER;
     }),
