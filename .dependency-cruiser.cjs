@@ -49,6 +49,13 @@ module.exports = {
       to: { path: `${SERVER}jobs/background-jobs\\.ts$` },
     },
     {
+      name: 'vendor-sdks-only-in-providers',
+      severity: 'error',
+      comment: 'Twilio, Stripe, ElevenLabs, OpenAI and S3 are reached only through providers/.',
+      from: { path: SERVER, pathNot: `^server/src/providers/|${TEST}` },
+      to: { path: 'node_modules/(twilio|stripe|openai|@elevenlabs|@aws-sdk)/' },
+    },
+    {
       name: 'tests-stay-out-of-production-code',
       severity: 'error',
       from: { path: SERVER, pathNot: TEST },

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { APOLOGY_MESSAGE } from './twiml.ts';
+import { APOLOGY_MESSAGE } from './santa-lines.ts';
 import {
   createFamily,
   createVoiceTestContext,

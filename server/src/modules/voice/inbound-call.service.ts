@@ -13,12 +13,11 @@ import { closeReservation, createMinutesReserver } from './minutes.ts';
 import { findDedicatedLineOwner } from './reservations.repository.ts';
 import {
   APOLOGY_MESSAGE,
-  askForFamilyCode,
+  ASK_FOR_CODE_MESSAGE,
   LINE_REFUSED_MESSAGE,
   NO_MINUTES_MESSAGE,
   NOT_SET_UP_MESSAGE,
-  sayAndHangUp,
-} from './twiml.ts';
+} from './santa-lines.ts';
 
 export interface InboundCallDeps {
   db: Db;
@@ -48,12 +47,24 @@ export function createInboundCallService(deps: InboundCallDeps) {
   const reserveMinutes = createMinutesReserver(db);
 
   type Screened = { profile: CallerProfile } | { twiml: string; outcome: InboundOutcome };
-  const refuse = (): Screened => ({ twiml: sayAndHangUp(LINE_REFUSED_MESSAGE), outcome: 'unknown_caller' });
+  const refuse = (): Screened => ({
+    twiml: deps.telephony.sayAndHangUp(LINE_REFUSED_MESSAGE),
+    outcome: 'unknown_caller',
+  });
 
   /** A caller who must type the family code: asked, or checked when the digits come back. */
   async function byCode(call: TwilioInbound, profile: CallerProfile): Promise<Screened> {
     const digits = typeof call.Digits === 'string' ? call.Digits : undefined;
-    if (digits === undefined) return { twiml: askForFamilyCode(deps.inboundUrl), outcome: 'unknown_caller' };
+    if (digits === undefined)
+      return {
+        twiml: deps.telephony.askForDigits({
+          digits: 4,
+          prompt: ASK_FOR_CODE_MESSAGE,
+          actionUrl: deps.inboundUrl,
+          otherwise: LINE_REFUSED_MESSAGE,
+        }),
+        outcome: 'unknown_caller',
+      };
     return (await deps.lineAccess.codeMatches(profile.user_id, digits)) ? { profile } : refuse();
   }
 
@@ -62,7 +73,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
    * yes: a caller the family did not allow hears only a kind goodbye and spends nothing.
    */
   async function screen(call: TwilioInbound): Promise<Screened> {
-    const notSetUp: Screened = { twiml: sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
+    const notSetUp: Screened = {
+      twiml: deps.telephony.sayAndHangUp(NOT_SET_UP_MESSAGE),
+      outcome: 'unknown_caller',
+    };
     // Twilio sends the number it called in E.164, so the hotline needs no parsing.
     const called = call.To === hotline ? hotline : phoneForRecognition(call.To);
     const from = call.From ? phoneForRecognition(call.From) : '';
@@ -83,7 +97,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
         : refuse();
   }
 
-  const apology = () => ({ twiml: sayAndHangUp(APOLOGY_MESSAGE), outcome: 'agent_failed' as const });
+  const apology = () => ({
+    twiml: deps.telephony.sayAndHangUp(APOLOGY_MESSAGE),
+    outcome: 'agent_failed' as const,
+  });
 
   /**
    * A reservation taken after the caller already heard the apology is given back, so a slow
@@ -107,7 +124,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
     const { profile } = screened;
 
     const reservation = await reserveMinutes(profile.user_id, call.CallSid);
-    if (!reservation) return { twiml: sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
+    if (!reservation)
+      return { twiml: deps.telephony.sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
     if (await giveBackIfLate(isLate, reservation.id)) return apology();
 
     const { prompt: template } = await deps.prompts.scriptForCall();

@@ -3,7 +3,7 @@
  * and a hotline caller whose caller ID the network did not vouch for.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { ASK_FOR_CODE_MESSAGE, LINE_REFUSED_MESSAGE } from './twiml.ts';
+import { ASK_FOR_CODE_MESSAGE, LINE_REFUSED_MESSAGE } from './santa-lines.ts';
 import {
   createFamily,
   createVoiceTestContext,

@@ -12,7 +12,6 @@ import { parseInput } from '../../http/validate.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { ELEVENLABS_SIGNATURE_TOLERANCE_SECONDS } from '../../providers/voice/elevenlabs-signature.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
-import { emptyResponse } from './twiml.ts';
 import type { VoiceModule } from './voice-module.ts';
 
 const FORM_LIMIT = '64kb';
@@ -97,7 +96,7 @@ export function registerVoiceWebhooks(
     await deps.module.status.handleStatus(
       parseInput(twilioStatusSchema, formParams(req.body), FROM_PROVIDER),
     );
-    res.type('text/xml').send(emptyResponse());
+    res.type('text/xml').send(deps.telephony.emptyResponse());
   });
 
   app.post(

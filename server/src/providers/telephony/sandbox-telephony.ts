@@ -1,3 +1,4 @@
+import { twiml } from './twiml.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
@@ -13,6 +14,9 @@ export class SandboxPoolExhaustedError extends Error {}
  * the database (like Twilio's account state), and requests are signed exactly as Twilio signs.
  */
 export class SandboxTelephony implements Telephony {
+  readonly sayAndHangUp = twiml.sayAndHangUp;
+  readonly askForDigits = twiml.askForDigits;
+  readonly emptyResponse = twiml.emptyResponse;
   readonly isSandbox = true;
   private readonly endedCalls = new Set<string>();
   private readonly endedListeners = new Set<(callSid: string) => void>();

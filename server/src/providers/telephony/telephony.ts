@@ -33,4 +33,10 @@ export interface Telephony {
   fetchCall(callSid: string): Promise<CallRecord | null>;
   /** X-Twilio-Signature over the exact public URL and the posted form parameters. */
   validateRequest(signature: string | undefined, url: string, params: Record<string, string>): boolean;
+  /** The answer to a ringing call that says `message` in Santa's voice and hangs up. */
+  sayAndHangUp(message: string): string;
+  /** The answer that asks for keypad digits, posted to `actionUrl`; `otherwise` if none come. */
+  askForDigits(input: { digits: number; prompt: string; actionUrl: string; otherwise: string }): string;
+  /** An answer that does nothing (to a status callback). */
+  emptyResponse(): string;
 }

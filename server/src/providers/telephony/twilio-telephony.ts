@@ -1,3 +1,4 @@
+import { twiml } from './twiml.ts';
 import twilio from 'twilio';
 import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
@@ -29,6 +30,9 @@ export class NoNumbersAvailableError extends Error {}
 
 /** Twilio through the official SDK. */
 export class TwilioTelephony implements Telephony {
+  readonly sayAndHangUp = twiml.sayAndHangUp;
+  readonly askForDigits = twiml.askForDigits;
+  readonly emptyResponse = twiml.emptyResponse;
   readonly isSandbox = false;
   readonly hotlineNumber: string;
   private readonly client: twilio.Twilio;
