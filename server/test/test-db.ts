@@ -38,6 +38,7 @@ export async function openTestDb(): Promise<Db> {
       await cleanup.connect();
       // The job queue keeps its tables in a schema of its own.
       await cleanup.query(`drop schema if exists ${schema}_jobs cascade`);
+      await cleanup.query(`drop schema if exists ${schema}_batch cascade`);
       await cleanup.query(`drop schema ${schema} cascade`);
       await cleanup.end();
     },

@@ -81,3 +81,30 @@ test('the queue depth counts jobs waiting or running, per queue', async () => {
   expect(Object.keys(depth).sort()).toEqual(Object.values(QUEUES).sort());
   expect(Object.values(depth).every((n) => n === 0)).toBe(true);
 });
+
+test('in a batch, only the job that failed is retried; the others complete', async () => {
+  // A queue of its own, so no worker of the tests above takes these jobs.
+  const schema = testSchemaOf(db);
+  const queue = createJobQueue(db, logger, {
+    schema: `${schema ?? 'pgboss'}_batch`,
+    pollingIntervalSeconds: 0.5,
+  });
+  await queue.start();
+  const attempts = new Map<string, number>();
+  await queue.work<{ id: string }>(QUEUES.callSummary, async (data) => {
+    attempts.set(data.id, (attempts.get(data.id) ?? 0) + 1);
+    if (data.id === 'fails') throw new Error('the summarizer is down');
+  });
+  for (const id of ['one', 'fails', 'two']) await queue.send(QUEUES.callSummary, { id });
+  await expect.poll(() => attempts.size, { timeout: 5_000 }).toBe(3);
+  const { rows } = await db.query<{ id: string; state: string }>(
+    `select data->>'id' as id, state from ${queue.schema}.job where name = 'call-summary'
+     and data->>'id' in ('one', 'fails', 'two') order by 1`,
+  );
+  expect(rows).toEqual([
+    { id: 'fails', state: 'retry' },
+    { id: 'one', state: 'completed' },
+    { id: 'two', state: 'completed' },
+  ]);
+  await queue.stop();
+});

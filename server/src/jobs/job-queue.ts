@@ -49,6 +49,15 @@ export interface JobQueueOptions {
 
 /** Retries for work that must happen once (a summary): 5 tries, 10 s, 20 s, 40 s … apart. */
 const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+/**
+ * Jobs a worker takes at once and runs side by side. A worker waits its polling interval between
+ * fetches, so one job per fetch would cap summaries at a job per interval per replica: on
+ * Christmas Eve (npm run bench:christmas, 200 calls a second) they fell minutes behind.
+ */
+const BATCH: Partial<Record<QueueName, number>> = { 'call-summary': 100 };
+/** Summaries are looked for twice a second; periodic work is offered, and wakes its worker. */
+const SUMMARY_POLLING_SECONDS = 0.5;
+
 /** Periodic work is not retried: the next slot does it again. */
 const PERIODIC = { retryLimit: 0 } as const;
 
@@ -103,8 +112,28 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
     },
 
     async work(queue, handler) {
-      const id = await boss.work<object>(queue, { pollingIntervalSeconds: polling }, async (jobs) => {
-        for (const job of jobs) await handler(job.data as never);
+      const options = {
+        pollingIntervalSeconds:
+          queue === 'call-summary' ? Math.min(polling, SUMMARY_POLLING_SECONDS) : polling,
+        batchSize: BATCH[queue] ?? 1,
+      };
+      const id = await boss.work<object>(queue, options, async (jobs) => {
+        const failed: string[] = [];
+        await Promise.all(
+          jobs.map(async (job) => {
+            try {
+              await handler(job.data as never);
+            } catch (error) {
+              logger.warn(
+                { err: error, queue, jobId: job.id },
+                'a background job failed; it will be retried',
+              );
+              failed.push(job.id);
+            }
+          }),
+        );
+        // Only the failed jobs of the batch are retried; pg-boss completes the others.
+        if (failed.length > 0) await boss.fail(queue, failed);
       });
       workers.set(queue, id);
     },
