@@ -13,17 +13,12 @@ import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createGoogleAuthRouter } from './modules/auth/google.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
-import { createCallsRouter } from './modules/calls/calls.routes.ts';
-import {
-  createRecordingPurchaseRouter,
-  createStripeRouter,
-  createStripeWebhookRouter,
-} from './modules/payments/payments.routes.ts';
+import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
 import { createLineAccessRouter } from './modules/santa/line-access.routes.ts';
 import { createSantaRouter } from './modules/santa/santa.routes.ts';
 import { createSubscriptionRouter } from './modules/subscription/subscription.routes.ts';
-import { createCallMediaRouter } from './modules/voice/call-media.routes.ts';
+import { createCallsRouter } from './modules/voice/calls.routes.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
 import { createSandboxRouter } from './sandbox/sandbox-routes.ts';
 import { createServices, type AppDeps, type AppServices } from './services.ts';
@@ -109,9 +104,14 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     '/santa',
     createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),
   );
-  api.use('/calls', createCallsRouter({ calls: services.calls }));
-  api.use('/calls', createRecordingPurchaseRouter({ checkout: services.payments.checkout }));
-  api.use('/calls', createCallMediaRouter(voiceModule.media, db));
+  api.use(
+    '/calls',
+    createCallsRouter({
+      calls: services.voice.calls,
+      purchaseRecording: (user, callId) => services.payments.checkout.purchaseRecording(user, callId),
+      db,
+    }),
+  );
   api.use('/stripe', createStripeRouter({ checkout: services.payments.checkout }));
   api.use(
     '/auth',

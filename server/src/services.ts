@@ -6,7 +6,6 @@ import type { Metrics } from './metrics/metrics.ts';
 import type { AdminPorts } from './modules/admin/admin.ports.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
-import { createCallsService, type CallsService } from './modules/calls/calls.service.ts';
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
 import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
 import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
@@ -65,7 +64,6 @@ export interface AppServices {
   hotline: HotlineService;
   familyPhones: FamilyPhonesService;
   lineAccess: LineAccessService;
-  calls: CallsService;
   payments: PaymentsServices;
   santaScript: SantaPromptService;
   voice: VoiceModule;
@@ -86,25 +84,6 @@ export function createServices(deps: AppDeps): AppServices {
   const auth = createAuthService(db, { adminEmail: config.adminEmail, bcryptCost: deps.bcryptCost });
   const coupons = createCouponsService(db);
   const numbers = createNumbersService({ db, telephony: providers.telephony, publicUrl: config.publicUrl });
-  const payments: PaymentsServices = {
-    coupons,
-    numbers,
-    checkout: createCheckoutService({
-      db,
-      stripe: providers.stripe,
-      coupons,
-      subscription,
-      publicUrl: config.publicUrl,
-    }),
-    fulfilment: createFulfilmentService({
-      db,
-      stripe: providers.stripe,
-      subscription,
-      coupons,
-      numbers,
-      logger,
-    }),
-  };
   const voice = createVoiceModule({
     db,
     logger,
@@ -120,6 +99,27 @@ export function createServices(deps: AppDeps): AppServices {
     answerBudgetMs: config.inboundAnswerBudgetMs,
     publicUrl: config.publicUrl,
   });
+  const payments: PaymentsServices = {
+    coupons,
+    numbers,
+    checkout: createCheckoutService({
+      db,
+      stripe: providers.stripe,
+      coupons,
+      subscription,
+      calls: voice.calls,
+      publicUrl: config.publicUrl,
+    }),
+    fulfilment: createFulfilmentService({
+      db,
+      stripe: providers.stripe,
+      subscription,
+      coupons,
+      numbers,
+      calls: voice.calls,
+      logger,
+    }),
+  };
   return {
     auth,
     subscription,
@@ -128,7 +128,6 @@ export function createServices(deps: AppDeps): AppServices {
     hotline: createHotlineService(db, subscription, providers.telephony.hotlineNumber),
     familyPhones: createFamilyPhonesService({ db, telephony: providers.telephony }),
     lineAccess,
-    calls: createCallsService(db),
     payments,
     santaScript,
     voice,

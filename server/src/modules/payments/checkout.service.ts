@@ -7,7 +7,7 @@ import {
   type CreateCheckoutRequest,
 } from '@santa/shared/payments';
 import { PLANS } from '@santa/shared/plans';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type {
   CheckoutDiscount,
@@ -54,11 +54,21 @@ export interface CheckoutUser {
  * open checkout at a time (a second checkout gets a 400), and the session expires before the
  * hold does. Fulfilment still redeems atomically, so even a broken hold grants one discount.
  */
+/** What payments asks the voice module, which owns the calls. */
+export interface CallsPort {
+  recordingStatus(
+    userId: string,
+    callId: string,
+  ): Promise<{ hasRecording: boolean; purchased: boolean } | undefined>;
+  markRecordingPurchased(q: Queryable, callId: string, userId: string): Promise<void>;
+}
+
 export function createCheckoutService(deps: {
   db: Db;
   stripe: StripeProvider;
   coupons: CouponsService;
   subscription: SubscriptionService;
+  calls: CallsPort;
   publicUrl: string;
 }) {
   const { db, stripe, coupons, subscription, publicUrl } = deps;
@@ -215,10 +225,10 @@ export function createCheckoutService(deps: {
     },
 
     async purchaseRecording(user: CheckoutUser, callId: string): Promise<{ checkout_url: string }> {
-      const call = await repo.findOwnCall(db, callId, user.id);
+      const call = await deps.calls.recordingStatus(user.id, callId);
       if (!call) throw new AppError('not_found', PAYMENT_MESSAGES.callNotFound);
-      if (!call.audio_key) throw new AppError('bad_request', PAYMENT_MESSAGES.noRecording);
-      if (call.recording_purchased) throw new AppError('conflict', PAYMENT_MESSAGES.recordingPurchased);
+      if (!call.hasRecording) throw new AppError('bad_request', PAYMENT_MESSAGES.noRecording);
+      if (call.purchased) throw new AppError('conflict', PAYMENT_MESSAGES.recordingPurchased);
       const url = await open(
         user,
         { kind: 'recording', callId },

@@ -1,3 +1,4 @@
+import type { CallsPort } from './checkout.service.ts';
 import type { Logger } from 'pino';
 import { PLANS, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -53,6 +54,7 @@ export function createFulfilmentService(deps: {
   subscription: SubscriptionService;
   coupons: CouponsService;
   numbers: NumbersService;
+  calls: CallsPort;
   logger: Logger;
 }) {
   const { db, stripe, subscription, coupons, numbers, logger } = deps;
@@ -166,7 +168,7 @@ export function createFulfilmentService(deps: {
     await once(event, paid ? checkout?.user_id : undefined, async (tx) => {
       if (!checkout || !(await repo.completeCheckout(tx, checkout.id))) return;
       if (checkout.kind === 'recording') {
-        await repo.markRecordingPurchased(tx, checkout.call_id!, checkout.user_id);
+        await deps.calls.markRecordingPurchased(tx, checkout.call_id!, checkout.user_id);
       } else {
         replacedSubscriptionId = await activate(tx, checkout, { customerId: session.customer });
       }

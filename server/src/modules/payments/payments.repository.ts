@@ -134,31 +134,6 @@ export async function insertDiscountApplied(
   );
 }
 
-export interface OwnCallRow {
-  id: string;
-  audio_key: string | null;
-  recording_purchased: boolean;
-}
-
-export async function findOwnCall(
-  q: Queryable,
-  callId: string,
-  userId: string,
-): Promise<OwnCallRow | undefined> {
-  const { rows } = await q.query<OwnCallRow>(
-    'select id, audio_key, recording_purchased from calls where id = $1 and user_id = $2',
-    [callId, userId],
-  );
-  return rows[0];
-}
-
-export async function markRecordingPurchased(q: Queryable, callId: string, userId: string): Promise<void> {
-  await q.query('update calls set recording_purchased = true where id = $1 and user_id = $2', [
-    callId,
-    userId,
-  ]);
-}
-
 /** Claims a renewal invoice for crediting; false when it was credited before (under any event id). */
 export async function claimRenewalInvoice(q: Queryable, invoiceId: string, userId: string): Promise<boolean> {
   const { rowCount } = await q.query(

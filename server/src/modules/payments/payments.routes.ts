@@ -1,8 +1,7 @@
 import express, { Router } from 'express';
 import multer from 'multer';
-import { z } from 'zod';
-import { createCheckoutRequestSchema, PAYMENT_MESSAGES } from '@santa/shared/payments';
-import type { CreateCheckoutResponse, PurchaseRecordingResponse } from '@santa/shared/payments';
+import { createCheckoutRequestSchema } from '@santa/shared/payments';
+import type { CreateCheckoutResponse } from '@santa/shared/payments';
 import { AppError } from '../../http/errors.ts';
 import { requireSignatureHeader } from '../../http/signed-webhook.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -21,23 +20,6 @@ export function createStripeRouter(deps: { checkout: CheckoutService }) {
     const input = parseInput(createCheckoutRequestSchema, req.body);
     const user = signedInUser(req);
     const body: CreateCheckoutResponse = await deps.checkout.createPlanCheckout(user, input);
-    res.json(body);
-  });
-  return router;
-}
-
-const callIdSchema = z.uuid();
-
-/** POST /api/calls/:id/purchase-recording; mounted at /calls beside the calls module's routes. */
-export function createRecordingPurchaseRouter(deps: { checkout: CheckoutService }) {
-  const router = Router();
-  router.post('/:id/purchase-recording', requireUser, async (req, res) => {
-    const callId = callIdSchema.safeParse(req.params.id);
-    if (!callId.success) throw new AppError('not_found', PAYMENT_MESSAGES.callNotFound);
-    const body: PurchaseRecordingResponse = await deps.checkout.purchaseRecording(
-      signedInUser(req),
-      callId.data,
-    );
     res.json(body);
   });
   return router;

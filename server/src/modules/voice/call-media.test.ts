@@ -2,7 +2,7 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TestClient } from '../../../test/test-app.ts';
 import type { ConversationDetail } from '../../providers/voice/voice-engine.ts';
-import { SYNC_LIMIT } from './call-media.routes.ts';
+import { SYNC_LIMIT } from './calls.routes.ts';
 import {
   createFamily,
   createVoiceTestContext,

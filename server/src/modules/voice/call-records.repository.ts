@@ -140,3 +140,35 @@ export async function userExists(q: Queryable, userId: string): Promise<boolean>
   const { rows } = await q.query('select 1 from users where id = $1', [userId]);
   return rows.length > 0;
 }
+
+export interface CallRow {
+  id: string;
+  user_id: string;
+  conversation_id: string | null;
+  call_sid: string | null;
+  phone_number: string | null;
+  duration: number;
+  transcript: string;
+  summary: string;
+  audio_key: string | null;
+  recording_purchased: boolean;
+  status: string;
+  created_at: Date;
+}
+
+/** The parent's own calls, newest first. */
+export async function listCallsByUser(q: Queryable, userId: string): Promise<CallRow[]> {
+  const { rows } = await q.query<CallRow>(
+    'select * from calls where user_id = $1 order by created_at desc, id desc',
+    [userId],
+  );
+  return rows;
+}
+
+/** Unlocked by a paid recording checkout (fulfilment, in its transaction). */
+export async function markRecordingPurchased(q: Queryable, callId: string, userId: string): Promise<void> {
+  await q.query('update calls set recording_purchased = true where id = $1 and user_id = $2', [
+    callId,
+    userId,
+  ]);
+}

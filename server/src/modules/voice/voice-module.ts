@@ -9,7 +9,7 @@ import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
-import { createCallMediaService, type CallMediaService } from './call-media.service.ts';
+import { createCallsService, type CallsService } from './calls.service.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
 import { createPostCallService, type PostCallService } from './post-call.service.ts';
@@ -38,7 +38,8 @@ export interface VoiceModule {
   inbound: InboundCallService;
   status: CallStatusService;
   postCall: PostCallService;
-  media: CallMediaService;
+  /** The parent's calls: history, recordings, sync. */
+  calls: CallsService;
   /** Calls holding minutes right now. */
   callsInProgress(): Promise<number>;
 }
@@ -71,7 +72,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     status: createCallStatusService(db),
     callsInProgress: () => reservations.countOpenReservations(db),
     postCall,
-    media: createCallMediaService({
+    calls: createCallsService({
       db,
       logger,
       voice: deps.voice,

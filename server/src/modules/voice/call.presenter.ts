@@ -1,5 +1,5 @@
 import type { CallItem } from '@santa/shared/calls';
-import type { CallRow } from './calls.repository.ts';
+import type { CallRow } from './call-records.repository.ts';
 
 export function recordingPath(callId: string): string {
   return `/api/calls/${callId}/recording`;

@@ -1,18 +1,41 @@
 import type { Db } from '../../db/db.ts';
 import { limitByUser, type LimitRule } from '../../http/rate-limit.ts';
 import { Router } from 'express';
+import type { SessionUser } from '../../http/session-user.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import { parseByteRange } from './byte-range.ts';
-import type { CallMediaService } from './call-media.service.ts';
+import type { CallHistory } from '@santa/shared/calls';
+import type { PurchaseRecordingResponse } from '@santa/shared/payments';
+import type { CallsService } from './calls.service.ts';
+import { presentCall } from './call.presenter.ts';
 
-/** Mounted at /api/calls beside the calls module's history route. */
 /** Each sync pages through the parent's conversations at ElevenLabs. */
 export const SYNC_LIMIT: LimitRule = { limit: 10, windowMs: 15 * 60_000 };
 const SYNC_TOO_OFTEN = 'Calls were synced a moment ago. Please wait a few minutes before syncing again.';
 
-export function createCallMediaRouter(media: CallMediaService, db: Db, syncLimit = SYNC_LIMIT): Router {
+/** Starts a recording checkout (the payments module's). */
+export type PurchaseRecording = (user: SessionUser, callId: string) => Promise<PurchaseRecordingResponse>;
+
+/** /api/calls: the signed-in parent's own calls, one router. */
+export function createCallsRouter(deps: {
+  calls: CallsService;
+  purchaseRecording: PurchaseRecording;
+  db: Db;
+  syncLimit?: LimitRule;
+}): Router {
+  const { calls: media, db } = deps;
   const router = Router();
-  const syncs = limitByUser(db, 'call-sync', syncLimit, SYNC_TOO_OFTEN);
+  const syncs = limitByUser(db, 'call-sync', deps.syncLimit ?? SYNC_LIMIT, SYNC_TOO_OFTEN);
+
+  router.get('/history', requireUser, async (req, res) => {
+    const rows = await media.listHistory(signedInUser(req).id);
+    const body: CallHistory = { calls: rows.map(presentCall) };
+    res.json(body);
+  });
+
+  router.post('/:id/purchase-recording', requireUser, async (req, res) => {
+    res.json(await deps.purchaseRecording(signedInUser(req), String(req.params.id)));
+  });
 
   router.post('/sync-from-elevenlabs', requireUser, syncs, async (req, res) => {
     res.json(await media.syncFromProvider(signedInUser(req).id));

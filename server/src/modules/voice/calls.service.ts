@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { CALL_NOT_FOUND_MESSAGE, RECORDING_LOCKED_MESSAGE, SYNC_FAILED_MESSAGE } from '@santa/shared/voice';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ByteRange, RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { ConversationDetail, VoiceEngine } from '../../providers/voice/voice-engine.ts';
@@ -11,7 +11,7 @@ import { callSidsOfUser } from './reservations.repository.ts';
 const MAX_SYNC_PAGES = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface CallMediaDeps {
+export interface CallsServiceDeps {
   db: Db;
   logger: Logger;
   voice: VoiceEngine;
@@ -24,8 +24,8 @@ export interface Recording {
   read(range?: ByteRange): Promise<Buffer | null>;
 }
 
-/** Sync from the conversations API, and recordings for their owner. */
-export function createCallMediaService(deps: CallMediaDeps) {
+/** The parent's calls: their history, their recordings, and sync from the conversations API. */
+export function createCallsService(deps: CallsServiceDeps) {
   const { db, voice } = deps;
 
   function belongsTo(detail: ConversationDetail, userId: string, callSids: Set<string>): boolean {
@@ -73,6 +73,22 @@ export function createCallMediaService(deps: CallMediaDeps) {
   }
 
   return {
+    /** The parent's own calls, newest first. */
+    listHistory: (userId: string): Promise<calls.CallRow[]> => calls.listCallsByUser(db, userId),
+
+    /** What a recording checkout needs to know of the parent's own call; undefined if not theirs. */
+    async recordingStatus(
+      userId: string,
+      callId: string,
+    ): Promise<{ hasRecording: boolean; purchased: boolean } | undefined> {
+      const call = UUID.test(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
+      return call && { hasRecording: !!call.audio_key, purchased: call.recording_purchased };
+    },
+
+    /** In the transaction that fulfils a paid recording checkout. */
+    markRecordingPurchased: (q: Queryable, callId: string, userId: string): Promise<void> =>
+      calls.markRecordingPurchased(q, callId, userId),
+
     async syncFromProvider(userId: string): Promise<{ message: string }> {
       let stored: number;
       try {
@@ -98,4 +114,4 @@ export function createCallMediaService(deps: CallMediaDeps) {
   };
 }
 
-export type CallMediaService = ReturnType<typeof createCallMediaService>;
+export type CallsService = ReturnType<typeof createCallsService>;
