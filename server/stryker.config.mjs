@@ -4,7 +4,10 @@
 export default {
   testRunner: 'vitest',
   plugins: ['@stryker-mutator/vitest-runner'],
-  vitest: { configFile: 'vitest.config.ts', related: false },
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  // Re-runs only the mutants whose code or tests changed since the last run.
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
   coverageAnalysis: 'perTest',
   mutate: [
     'src/modules/voice/minutes.ts',

@@ -9,6 +9,7 @@ import { createAuthService, type AuthService } from './modules/auth/auth.service
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
 import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
 import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
+import { createDiscountHistoryService } from './modules/payments/discount-history.service.ts';
 import { createFulfilmentService, type FulfilmentService } from './modules/payments/fulfilment.service.ts';
 import {
   createFamilyPhonesService,
@@ -96,6 +97,7 @@ export function createServices(deps: AppDeps): AppServices {
     prompts: santaScript,
     lineAccess,
     jobs: deps.jobs,
+    accounts: auth,
     answerBudgetMs: config.inboundAnswerBudgetMs,
     publicUrl: config.publicUrl,
   });
@@ -125,7 +127,7 @@ export function createServices(deps: AppDeps): AppServices {
     subscription,
     profile,
     sample: createSampleService(db, subscription),
-    hotline: createHotlineService(db, subscription, providers.telephony.hotlineNumber),
+    hotline: createHotlineService(numbers, subscription, providers.telephony.hotlineNumber),
     familyPhones: createFamilyPhonesService({ db, telephony: providers.telephony }),
     lineAccess,
     payments,
@@ -133,7 +135,9 @@ export function createServices(deps: AppDeps): AppServices {
     voice,
     admin: {
       subscription,
-      sessions: auth,
+      accounts: auth,
+      calls: voice.calls,
+      discounts: createDiscountHistoryService(db),
       coupons,
       numbers,
       santaScript,

@@ -5,13 +5,16 @@ import type { AdminPorts } from './admin.ports.ts';
 import * as repo from './admin.repository.ts';
 import { userNotFound, type AdminActor } from './admin.service.ts';
 
-type Ports = Pick<AdminPorts, 'subscription' | 'sessions' | 'billing' | 'numbers' | 'voice' | 'storage'>;
+type Ports = Pick<
+  AdminPorts,
+  'accounts' | 'subscription' | 'billing' | 'numbers' | 'voice' | 'storage' | 'calls'
+>;
 
 /** Deleting accounts and numbers: outside services first, then one transaction for our rows. */
 export function createAdminAccountsService(db: Db, ports: Ports) {
   return {
     async deletePhoneNumber(admin: AdminActor, userId: string): Promise<string> {
-      const config = await repo.findAgentConfig(db, userId);
+      const config = await ports.numbers.agentConfigOf(userId);
       if (!config) throw new AppError('not_found', NO_CONFIGURATION_MESSAGE);
       await ports.numbers.releaseDedicatedNumber(userId);
       await repo.insertAudit(db, {
@@ -29,10 +32,10 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
      */
     async deleteUser(admin: AdminActor, userId: string): Promise<string> {
       if (userId === admin.id) throw new AppError('bad_request', 'You cannot delete your own admin account');
-      const user = await repo.findUser(db, userId);
+      const user = await ports.accounts.findAccount(userId);
       if (!user) throw userNotFound();
 
-      const numberReleased = Boolean(await repo.findAgentConfig(db, userId));
+      const numberReleased = Boolean(await ports.numbers.agentConfigOf(userId));
       const subscription = await ports.subscription.find(userId);
       let stripeCancelled = false;
       if (subscription?.stripe_subscription_id && subscription.status !== 'ended') {
@@ -42,7 +45,7 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
       // Idempotent: Stripe's cancellation webhook may already have released it.
       if (numberReleased) await ports.numbers.releaseDedicatedNumber(userId);
 
-      const artifacts = await repo.listCallArtifacts(db, userId);
+      const artifacts = await ports.calls.artifactsOf(userId);
       let recordings = 0;
       let conversations = 0;
       for (const artifact of artifacts) {
@@ -57,7 +60,7 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
       }
 
       await db.transaction(async (tx) => {
-        if (!(await repo.deleteUser(tx, userId))) throw userNotFound();
+        if (!(await ports.accounts.deleteAccount(tx, userId))) throw userNotFound();
         await repo.insertAudit(tx, {
           adminEmail: admin.email,
           action: 'delete_user',
@@ -70,7 +73,7 @@ export function createAdminAccountsService(db: Db, ports: Ports) {
           },
         });
       });
-      ports.sessions.forgetUser(userId);
+      ports.accounts.forgetUser(userId);
       return 'User deleted successfully';
     },
   };

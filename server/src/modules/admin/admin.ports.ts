@@ -1,4 +1,7 @@
 import type { DiscountType } from '@santa/shared/constants';
+import type { RevokeAction } from '@santa/shared/admin';
+import type { Queryable } from '../../db/db.ts';
+import type { presentSubscription } from '../subscription/subscription.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 
 /**
@@ -28,6 +31,8 @@ export interface BillingPort {
 }
 
 export interface NumbersPort {
+  /** The family's dedicated number and its configuration, if it has one. */
+  agentConfigOf(userId: string): Promise<AgentConfigRow | undefined>;
   /** Releases the user's dedicated number at Twilio and removes its agent configuration. */
   releaseDedicatedNumber(userId: string): Promise<unknown>;
 }
@@ -52,14 +57,73 @@ export interface RecordingStoragePort {
   delete(key: string): Promise<void>;
 }
 
-export interface SessionsPort {
+export type SubscriptionRow = Parameters<typeof presentSubscription>[0];
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  google_id: string | null;
+  role: 'parent' | 'admin';
+  created_at: Date;
+}
+
+export interface AgentConfigRow {
+  company_name: string;
+  contact_email: string | null;
+  twilio_phone_number: string;
+  documents: unknown;
+}
+
+export interface RecentCallRow {
+  id: string;
+  phone_number: string | null;
+  created_at: Date;
+  duration: number;
+}
+
+export interface DiscountHistoryRow {
+  id: string;
+  action: string;
+  discount_percent: number | null;
+  discount_type: string | null;
+  discount_source: string | null;
+  revoked_by: string | null;
+  revoke_reason: RevokeAction | null;
+  created_at: Date;
+}
+
+/** The accounts, owned by the auth module. */
+export interface AccountsPort {
+  listAccounts(): Promise<UserRow[]>;
+  findAccount(userId: string): Promise<UserRow | undefined>;
+  /** In the admin's transaction; false when the account was already gone. */
+  deleteAccount(q: Queryable, userId: string): Promise<boolean>;
   /** Makes a deleted account's open sessions stop working at once on this process. */
   forgetUser(userId: string): void;
 }
 
+/** The families' calls, owned by the voice module. */
+export interface CallsPort {
+  recentCalls(userId: string, limit: number): Promise<RecentCallRow[]>;
+  artifactsOf(userId: string): Promise<{ conversation_id: string | null; audio_key: string | null }[]>;
+}
+
+/** Discounts applied and revoked, owned by the payments module. */
+export interface DiscountsPort {
+  list(userId: string): Promise<DiscountHistoryRow[]>;
+  recordRevoked(
+    q: Queryable,
+    row: Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string },
+  ): Promise<void>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
-  sessions: SessionsPort;
+  accounts: AccountsPort;
+  calls: CallsPort;
+  discounts: DiscountsPort;
   coupons: CouponsPort;
   billing: BillingPort;
   numbers: NumbersPort;

@@ -7,15 +7,16 @@ import type {
   SantaPromptResponse,
 } from '@santa/shared/admin';
 import { presentSubscription } from '../subscription/subscription.service.ts';
-import type { CouponView, SantaScriptView } from './admin.ports.ts';
 import type {
   AgentConfigRow,
+  CouponView,
   DiscountHistoryRow,
-  GiftHistoryRow,
   RecentCallRow,
+  SantaScriptView,
   SubscriptionRow,
   UserRow,
-} from './admin.repository.ts';
+} from './admin.ports.ts';
+import type { GiftHistoryRow } from './admin.repository.ts';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

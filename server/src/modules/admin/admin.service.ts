@@ -23,16 +23,22 @@ const NO_DISCOUNT_MESSAGE = 'This user has no active discount to revoke';
 export const userNotFound = () => new AppError('not_found', 'User not found');
 
 /** User Management: read views, minute gifts and discount revocation. */
-export function createAdminService(db: Db, ports: Pick<AdminPorts, 'subscription' | 'billing' | 'numbers'>) {
+export function createAdminService(
+  db: Db,
+  ports: Pick<AdminPorts, 'accounts' | 'subscription' | 'billing' | 'numbers' | 'calls' | 'discounts'>,
+) {
   const requireUser = async (userId: string) => {
-    const user = await repo.findUser(db, userId);
+    const user = await ports.accounts.findAccount(userId);
     if (!user) throw userNotFound();
     return user;
   };
 
   return {
     async listUsers(): Promise<AdminUsersResponse> {
-      const [users, subscriptions] = await Promise.all([repo.listUsers(db), repo.listSubscriptions(db)]);
+      const [users, subscriptions] = await Promise.all([
+        ports.accounts.listAccounts(),
+        ports.subscription.listAll(),
+      ]);
       const byUser = new Map(subscriptions.map((row) => [row.user_id, row]));
       return { users: users.map((user) => present.presentAdminUser(user, byUser.get(user.id))) };
     },
@@ -41,14 +47,14 @@ export function createAdminService(db: Db, ports: Pick<AdminPorts, 'subscription
       const user = await requireUser(userId);
       const [subscription, agentConfig, recentCalls] = await Promise.all([
         ports.subscription.find(userId),
-        repo.findAgentConfig(db, userId),
-        repo.listRecentCalls(db, userId, RECENT_CALLS_LIMIT),
+        ports.numbers.agentConfigOf(userId),
+        ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
       ]);
       return present.presentUserDetail({ user, subscription, agentConfig, recentCalls });
     },
 
     async discountHistory(userId: string): Promise<DiscountHistoryItem[]> {
-      return (await repo.listDiscountHistory(db, userId)).map(present.presentDiscountHistory);
+      return (await ports.discounts.list(userId)).map(present.presentDiscountHistory);
     },
 
     async giftHistory(userId: string): Promise<GiftHistoryItem[]> {
@@ -106,9 +112,8 @@ export function createAdminService(db: Db, ports: Pick<AdminPorts, 'subscription
         } else {
           await ports.subscription.update(tx, user.id, { ...noDiscount, cancel_at_period_end: true });
         }
-        await repo.insertDiscountHistory(tx, {
+        await ports.discounts.recordRevoked(tx, {
           user_id: user.id,
-          action: 'revoked',
           discount_percent: current.discount_percent,
           discount_type: current.discount_type,
           discount_source: current.discount_source,

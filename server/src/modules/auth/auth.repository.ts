@@ -197,3 +197,50 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
   const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from users where id = $1`, [id]);
   return rows[0];
 }
+
+/** An account as the admin sees it. */
+export interface AccountRow {
+  id: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  google_id: string | null;
+  role: Role;
+  created_at: Date;
+}
+
+const ACCOUNT_COLUMNS = 'id, name, email, picture, google_id, role, created_at';
+
+export async function listAccounts(q: Queryable): Promise<AccountRow[]> {
+  const { rows } = await q.query<AccountRow>(
+    `select ${ACCOUNT_COLUMNS} from users order by created_at desc, email`,
+  );
+  return rows;
+}
+
+export async function findAccount(q: Queryable, userId: string): Promise<AccountRow | undefined> {
+  const { rows } = await q.query<AccountRow>(`select ${ACCOUNT_COLUMNS} from users where id = $1`, [userId]);
+  return rows[0];
+}
+
+/** Everything else about the account cascades from users (migrations/README.md). */
+export async function deleteAccount(q: Queryable, userId: string): Promise<boolean> {
+  const { rowCount } = await q.query('delete from users where id = $1', [userId]);
+  return rowCount > 0;
+}
+
+/** Serialises every change to one user's billing across deliveries and replicas. */
+export async function lockAccount(q: Queryable, userId: string): Promise<boolean> {
+  const { rowCount } = await q.query('select 1 from users where id = $1 for update', [userId]);
+  return rowCount > 0;
+}
+
+export async function accountExists(q: Queryable, userId: string): Promise<boolean> {
+  const { rows } = await q.query('select 1 from users where id = $1', [userId]);
+  return rows.length > 0;
+}
+
+export async function emailOf(q: Queryable, userId: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ email: string }>('select email from users where id = $1', [userId]);
+  return rows[0]?.email;
+}

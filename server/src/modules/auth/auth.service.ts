@@ -7,7 +7,7 @@ import {
   SIGN_IN_HANDOFF_SECONDS,
 } from '@santa/shared/constants';
 import type { LoginRequest, RegisterRequest } from '@santa/shared/auth';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './auth.repository.ts';
@@ -172,6 +172,15 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
 
     /** Drops what this process remembers of a user's sessions (account changed or deleted). */
     forgetUser: (userId: string) => sessions.forgetUser(userId),
+
+    listAccounts: () => repo.listAccounts(db),
+    findAccount: (userId: string) => repo.findAccount(db, userId),
+    /** In the admin's transaction; the rest of the account cascades. */
+    deleteAccount: (q: Queryable, userId: string) => repo.deleteAccount(q, userId),
+    /** Held for the rest of the transaction: one change to a family's billing at a time. */
+    lockAccount: (q: Queryable, userId: string) => repo.lockAccount(q, userId),
+    accountExists: (userId: string, q: Queryable = db) => repo.accountExists(q, userId),
+    emailOf: (userId: string) => repo.emailOf(db, userId),
 
     /** Makes the one-time id that carries a third-party sign-in back to the SPA. */
     async createHandoff(userId: string): Promise<string> {

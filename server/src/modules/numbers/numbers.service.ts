@@ -27,6 +27,9 @@ export function createNumbersService(deps: { db: Db; telephony: Telephony; publi
   }
 
   return {
+    /** The family's dedicated number and its agent configuration, if it has one. */
+    agentConfigOf: (userId: string) => repo.findAgentConfig(db, userId),
+
     findDedicatedNumber: (userId: string): Promise<AgentConfigRow | undefined> =>
       repo.findAgentConfig(db, userId),
 

@@ -1,3 +1,4 @@
+import type { RevokeAction } from '@santa/shared/admin';
 import type { PlanId } from '@santa/shared/plans';
 import type { Queryable } from '../../db/db.ts';
 
@@ -141,4 +142,43 @@ export async function claimRenewalInvoice(q: Queryable, invoiceId: string, userI
     [invoiceId, userId],
   );
   return rowCount === 1;
+}
+
+export interface DiscountHistoryRow {
+  id: string;
+  action: string;
+  discount_percent: number | null;
+  discount_type: string | null;
+  discount_source: string | null;
+  revoked_by: string | null;
+  revoke_reason: RevokeAction | null;
+  created_at: Date;
+}
+
+export async function listDiscountHistory(q: Queryable, userId: string): Promise<DiscountHistoryRow[]> {
+  const { rows } = await q.query<DiscountHistoryRow>(
+    `select id, action, discount_percent, discount_type, discount_source, revoked_by, revoke_reason, created_at
+     from discount_history where user_id = $1 order by created_at desc`,
+    [userId],
+  );
+  return rows;
+}
+
+export async function insertDiscountRevoked(
+  q: Queryable,
+  row: Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string },
+): Promise<void> {
+  await q.query(
+    `insert into discount_history
+       (user_id, action, discount_percent, discount_type, discount_source, revoked_by, revoke_reason)
+     values ($1, 'revoked', $2, $3, $4, $5, $6)`,
+    [
+      row.user_id,
+      row.discount_percent,
+      row.discount_type,
+      row.discount_source,
+      row.revoked_by,
+      row.revoke_reason,
+    ],
+  );
 }

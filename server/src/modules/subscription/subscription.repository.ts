@@ -96,3 +96,8 @@ export async function saveSubscription(
   );
   return rows[0]!;
 }
+
+export async function listSubscriptions(q: Queryable): Promise<SubscriptionRow[]> {
+  const { rows } = await q.query<SubscriptionRow>('select * from subscriptions');
+  return rows;
+}

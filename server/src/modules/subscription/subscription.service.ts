@@ -61,6 +61,8 @@ function fieldsOf(row: SubscriptionRow): SubscriptionFields {
 export function createSubscriptionService(db: Db) {
   return {
     find: (userId: string, q: Queryable = db) => repo.findSubscription(q, userId),
+    /** Every family's plan (the admin's user list). */
+    listAll: () => repo.listSubscriptions(db),
     findForUpdate: (q: Queryable, userId: string) => repo.findSubscriptionForUpdate(q, userId),
     findByStripeSubscriptionId: (stripeSubscriptionId: string, q: Queryable = db) =>
       repo.findSubscriptionByStripeId(q, stripeSubscriptionId),

@@ -135,12 +135,6 @@ export async function existingConversationIds(q: Queryable, ids: string[]): Prom
   return new Set(rows.map((row) => row.conversation_id));
 }
 
-export async function userExists(q: Queryable, userId: string): Promise<boolean> {
-  if (!/^[0-9a-f-]{36}$/i.test(userId)) return false;
-  const { rows } = await q.query('select 1 from users where id = $1', [userId]);
-  return rows.length > 0;
-}
-
 export interface CallRow {
   id: string;
   user_id: string;
@@ -171,4 +165,33 @@ export async function markRecordingPurchased(q: Queryable, callId: string, userI
     callId,
     userId,
   ]);
+}
+
+export interface RecentCallRow {
+  id: string;
+  phone_number: string | null;
+  created_at: Date;
+  duration: number;
+}
+
+export async function listRecentCalls(q: Queryable, userId: string, limit: number): Promise<RecentCallRow[]> {
+  const { rows } = await q.query<RecentCallRow>(
+    `select id, phone_number, created_at, duration from calls
+     where user_id = $1 order by created_at desc limit $2`,
+    [userId, limit],
+  );
+  return rows;
+}
+
+/** What must be deleted at the providers before the account's rows go. */
+export async function listCallArtifacts(
+  q: Queryable,
+  userId: string,
+): Promise<{ conversation_id: string | null; audio_key: string | null }[]> {
+  const { rows } = await q.query<{ conversation_id: string | null; audio_key: string | null }>(
+    `select conversation_id, audio_key from calls
+     where user_id = $1 and (conversation_id is not null or audio_key is not null)`,
+    [userId],
+  );
+  return rows;
 }

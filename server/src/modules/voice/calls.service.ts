@@ -75,6 +75,10 @@ export function createCallsService(deps: CallsServiceDeps) {
   return {
     /** The parent's own calls, newest first. */
     listHistory: (userId: string): Promise<calls.CallRow[]> => calls.listCallsByUser(db, userId),
+    /** The family's latest calls (the admin's user detail). */
+    recentCalls: (userId: string, limit: number) => calls.listRecentCalls(db, userId, limit),
+    /** The recordings and provider conversations an account deletion must delete first. */
+    artifactsOf: (userId: string) => calls.listCallArtifacts(db, userId),
 
     /** What a recording checkout needs to know of the parent's own call; undefined if not theirs. */
     async recordingStatus(

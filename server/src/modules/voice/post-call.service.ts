@@ -21,6 +21,8 @@ export interface PostCallDeps {
   subscriptions: SubscriptionService;
   providerDeletions: ProviderDeletions;
   jobs: JobSender;
+  /** The auth module, which owns the accounts. */
+  accounts: { accountExists(userId: string): Promise<boolean> };
 }
 
 /** The summary job's data: what the summarizer needs besides the stored transcript. */
@@ -92,7 +94,7 @@ export function createPostCallService(deps: PostCallDeps) {
     const reservation = call.callSid ? await reservations.findReservationBySid(db, call.callSid) : undefined;
     const userId =
       reservation?.user_id ??
-      (call.userIdHint && (await calls.userExists(db, call.userIdHint)) ? call.userIdHint : undefined);
+      (call.userIdHint && (await deps.accounts.accountExists(call.userIdHint)) ? call.userIdHint : undefined);
     if (!userId) {
       logger.warn({ conversationId: call.conversationId }, 'post-call event matches no account; ignored');
       return false;

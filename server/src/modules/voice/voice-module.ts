@@ -29,6 +29,7 @@ export interface VoiceModuleDeps {
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
   jobs: JobSender;
+  accounts: { accountExists(userId: string): Promise<boolean> };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   answerBudgetMs: number;
   publicUrl: string;
@@ -56,6 +57,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     subscriptions,
     providerDeletions: createProviderDeletions({ db, logger, voice: deps.voice }),
     jobs: deps.jobs,
+    accounts: deps.accounts,
   });
   return {
     inbound: createInboundCallService({

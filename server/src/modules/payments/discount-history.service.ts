@@ -1,0 +1,20 @@
+import type { Db, Queryable } from '../../db/db.ts';
+import * as repo from './payments.repository.ts';
+import type { DiscountHistoryRow } from './payments.repository.ts';
+
+/**
+ * A family's discounts, applied at checkout (fulfilment writes those) or revoked by the admin:
+ * one table, written only here and by fulfilment in this module.
+ */
+export function createDiscountHistoryService(db: Db) {
+  return {
+    list: (userId: string) => repo.listDiscountHistory(db, userId),
+    /** In the admin's revocation transaction. */
+    recordRevoked: (
+      q: Queryable,
+      row: Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string },
+    ) => repo.insertDiscountRevoked(q, row),
+  };
+}
+
+export type DiscountHistoryService = ReturnType<typeof createDiscountHistoryService>;

@@ -1,0 +1,17 @@
+import { defineConfig } from 'vitest/config';
+
+// The tests that exercise money and minutes: what `npm run test:mutation` runs against each mutant.
+export default defineConfig({
+  test: {
+    name: 'server-mutation',
+    include: [
+      'src/modules/voice/**/*.test.ts',
+      'src/modules/payments/**/*.test.ts',
+      'src/modules/admin/**/*.test.ts',
+    ],
+    setupFiles: ['test/setup.ts'],
+    pool: 'forks',
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
