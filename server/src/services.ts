@@ -97,6 +97,7 @@ export function createServices(deps: AppDeps): AppServices {
     prompts: santaScript,
     lineAccess,
     jobs: deps.jobs,
+    numbers,
     accounts: auth,
     answerBudgetMs: config.inboundAnswerBudgetMs,
     publicUrl: config.publicUrl,
@@ -119,6 +120,7 @@ export function createServices(deps: AppDeps): AppServices {
       coupons,
       numbers,
       calls: voice.calls,
+      accounts: auth,
       logger,
     }),
   };

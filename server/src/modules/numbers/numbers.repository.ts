@@ -55,3 +55,12 @@ export async function claimNumberPurchase(
 export async function releaseNumberClaim(q: Queryable, userId: string): Promise<void> {
   await q.query('delete from number_claims where user_id = $1', [userId]);
 }
+
+/** The owner of a dedicated Santa number (agent_configs.twilio_phone_number is unique). */
+export async function findNumberOwner(q: Queryable, phoneNumber: string): Promise<string | undefined> {
+  const { rows } = await q.query<{ user_id: string }>(
+    'select user_id from agent_configs where twilio_phone_number = $1',
+    [phoneNumber],
+  );
+  return rows[0]?.user_id;
+}

@@ -29,6 +29,8 @@ export function createNumbersService(deps: { db: Db; telephony: Telephony; publi
   return {
     /** The family's dedicated number and its agent configuration, if it has one. */
     agentConfigOf: (userId: string) => repo.findAgentConfig(db, userId),
+    /** Whose dedicated line a number is, if anyone's. */
+    ownerOfNumber: (phoneNumber: string) => repo.findNumberOwner(db, phoneNumber),
 
     findDedicatedNumber: (userId: string): Promise<AgentConfigRow | undefined> =>
       repo.findAgentConfig(db, userId),

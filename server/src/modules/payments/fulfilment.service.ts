@@ -55,6 +55,11 @@ export function createFulfilmentService(deps: {
   coupons: CouponsService;
   numbers: NumbersService;
   calls: CallsPort;
+  /** The auth module, which owns the accounts. */
+  accounts: {
+    lockAccount(q: Queryable, userId: string): Promise<boolean>;
+    emailOf(userId: string): Promise<string | undefined>;
+  };
   logger: Logger;
 }) {
   const { db, stripe, subscription, coupons, numbers, logger } = deps;
@@ -130,7 +135,7 @@ export function createFulfilmentService(deps: {
     effects: (tx: Queryable) => Promise<void>,
   ) {
     await db.transaction(async (tx) => {
-      if (userId) await repo.lockUser(tx, userId);
+      if (userId) await deps.accounts.lockAccount(tx, userId);
       if (!(await repo.recordEvent(tx, event.id, event.type))) return;
       if (userId) await effects(tx);
     });
@@ -213,7 +218,7 @@ export function createFulfilmentService(deps: {
       !checkout.number_provisioned_at &&
       row.stripe_subscription_id === result.subscriptionId
     ) {
-      const email = (await repo.findUserEmail(db, userId)) ?? '';
+      const email = (await deps.accounts.emailOf(userId)) ?? '';
       await numbers.provisionDedicatedNumber(userId, email);
       await repo.markNumberProvisioned(db, checkout.id);
     } else if (!isLivePass) {

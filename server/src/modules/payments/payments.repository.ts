@@ -113,17 +113,6 @@ export async function recordEvent(q: Queryable, id: string, type: string): Promi
   return rowCount > 0;
 }
 
-/** Serialises every change to one user's billing across deliveries and replicas. */
-export async function lockUser(q: Queryable, userId: string): Promise<boolean> {
-  const { rowCount } = await q.query('select 1 from users where id = $1 for update', [userId]);
-  return rowCount > 0;
-}
-
-export async function findUserEmail(q: Queryable, userId: string): Promise<string | undefined> {
-  const { rows } = await q.query<{ email: string }>('select email from users where id = $1', [userId]);
-  return rows[0]?.email;
-}
-
 export async function insertDiscountApplied(
   q: Queryable,
   input: { userId: string; percent: number; type: string; source: string },

@@ -10,7 +10,6 @@ import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
-import { findDedicatedLineOwner } from './reservations.repository.ts';
 import {
   APOLOGY_MESSAGE,
   ASK_FOR_CODE_MESSAGE,
@@ -18,6 +17,10 @@ import {
   NO_MINUTES_MESSAGE,
   NOT_SET_UP_MESSAGE,
 } from './santa-lines.ts';
+
+export interface DedicatedLines {
+  ownerOfNumber(phoneNumber: string): Promise<string | undefined>;
+}
 
 export interface InboundCallDeps {
   db: Db;
@@ -27,6 +30,8 @@ export interface InboundCallDeps {
   profiles: ProfileService;
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
+  /** The numbers module: whose dedicated line a called number is. */
+  numbers: DedicatedLines;
   /** Where Twilio posts the digits of the family code (this same webhook). */
   inboundUrl: string;
   /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
@@ -86,7 +91,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
       // A caller ID the network did not vouch for may be forged: the family code proves it.
       return ATTESTED.has(String(call.StirVerstat ?? '')) ? { profile } : byCode(call, profile);
     }
-    const owner = await findDedicatedLineOwner(db, called);
+    const owner = await deps.numbers.ownerOfNumber(called);
     const profile = owner ? await profiles.findProfileByUserId(owner) : undefined;
     if (!profile) return notSetUp;
     const admission = await deps.lineAccess.admitOnOwnLine(profile.user_id, from);

@@ -17,15 +17,6 @@ export interface ReservationRow {
   created_at: Date;
 }
 
-/** The owner of a dedicated Santa number (agent_configs.twilio_phone_number is unique). */
-export async function findDedicatedLineOwner(q: Queryable, phoneNumber: string): Promise<string | undefined> {
-  const { rows } = await q.query<{ user_id: string }>(
-    'select user_id from agent_configs where twilio_phone_number = $1',
-    [phoneNumber],
-  );
-  return rows[0]?.user_id;
-}
-
 /** What answering a call needs of the reservation it took. */
 export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'minutes_reserved'>;
 

@@ -11,7 +11,11 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createCallsService, type CallsService } from './calls.service.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
-import { createInboundCallService, type InboundCallService } from './inbound-call.service.ts';
+import {
+  createInboundCallService,
+  type DedicatedLines,
+  type InboundCallService,
+} from './inbound-call.service.ts';
 import { createPostCallService, type PostCallService } from './post-call.service.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
@@ -28,6 +32,7 @@ export interface VoiceModuleDeps {
   subscriptions: SubscriptionService;
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
+  numbers: DedicatedLines;
   jobs: JobSender;
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
@@ -69,6 +74,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       prompts: deps.prompts,
       answerBudgetMs: deps.answerBudgetMs,
       lineAccess: deps.lineAccess,
+      numbers: deps.numbers,
       inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
     }),
     status: createCallStatusService(db),
