@@ -11,7 +11,6 @@ import { serveSpa } from './http/spa.ts';
 import { createAdminRouter } from './modules/admin/admin.routes.ts';
 import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
-import { createGoogleAuthRouter } from './modules/auth/google.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
@@ -87,6 +86,13 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     createAuthRouter({
       db,
       auth: services.auth,
+      google: createGoogleSignInService({
+        db,
+        auth: services.auth,
+        google: deps.providers.google,
+        redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+      }),
+      publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       rateLimits: deps.authRateLimits ?? {
         ...DEFAULT_AUTH_RATE_LIMITS,
@@ -113,20 +119,6 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     }),
   );
   api.use('/stripe', createStripeRouter({ checkout: services.payments.checkout }));
-  api.use(
-    '/auth',
-    createGoogleAuthRouter({
-      db,
-      publicUrl: config.publicUrl,
-      secureCookies: config.secureCookies,
-      google: createGoogleSignInService({
-        db,
-        auth: services.auth,
-        google: deps.providers.google,
-        redirectUri: `${config.publicUrl}/api/auth/google/callback`,
-      }),
-    }),
-  );
 
   api.use(apiNotFound);
   app.use('/api', api);

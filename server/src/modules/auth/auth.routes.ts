@@ -1,3 +1,5 @@
+import { createGoogleAuthRouter } from './google.routes.ts';
+import type { GoogleSignInService } from './google.service.ts';
 import { Router, type Request } from 'express';
 import { loginRequestSchema, registerRequestSchema, type DeviceSessionsResponse } from '@santa/shared/auth';
 import { SESSION_COOKIE } from '@santa/shared/constants';
@@ -26,14 +28,20 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
 
 const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try again.';
 
+/** /api/auth: email sign-up and sign-in, sessions and devices, and Google sign-in. */
 export function createAuthRouter(deps: {
   db: Db;
   auth: AuthService;
+  google: GoogleSignInService;
+  publicUrl: string;
   secureCookies: boolean;
   rateLimits: AuthRateLimits;
 }) {
   const { auth, secureCookies } = deps;
   const router = Router();
+  router.use(
+    createGoogleAuthRouter({ db: deps.db, google: deps.google, publicUrl: deps.publicUrl, secureCookies }),
+  );
   const perIp = limitByIp(deps.db, 'auth', deps.rateLimits.perIp, TOO_MANY, { countSuccesses: false });
 
   const signedIn = (res: Parameters<Parameters<typeof router.post>[1]>[1], result: SignedIn) => {
