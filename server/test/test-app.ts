@@ -1,3 +1,4 @@
+import { uniqueEmail } from './fixtures/unique.ts';
 import type { Express } from 'express';
 import { pino } from 'pino';
 import supertest from 'supertest';
@@ -140,11 +141,7 @@ export class TestClient {
   }
 }
 
-let counter = 0;
-export function uniqueEmail(prefix = 'parent'): string {
-  counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
-}
+export { uniqueEmail } from './fixtures/unique.ts';
 
 /** Registers a parent and returns a client signed in as them. */
 export async function signUp(

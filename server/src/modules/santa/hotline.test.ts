@@ -1,3 +1,4 @@
+import { uniqueSantaNumber } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PlanId } from '@santa/shared/plans';
 import { TestClient, createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
@@ -9,8 +10,6 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const NO_PLAN = 'No active plan. Choose a plan to get a Santa phone number.';
-let numberCounter = 0;
-
 async function activate(userId: string, plan: PlanId) {
   await ctx.db.transaction((tx) =>
     ctx.services.subscription.activatePlan(tx, userId, { plan, amountCents: 0 }),
@@ -18,8 +17,7 @@ async function activate(userId: string, plan: PlanId) {
 }
 
 async function giveDedicatedNumber(userId: string): Promise<string> {
-  numberCounter += 1;
-  const number = `+1555010${numberCounter + 1}`;
+  const number = uniqueSantaNumber();
   await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [
     userId,
     number,

@@ -1,3 +1,4 @@
+import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { deleteUnclaimedRecordings } from './early-recordings.ts';
 import {
@@ -16,8 +17,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let counter = 0;
-const nextConversationId = () => `conv_early_${++counter}`;
+const nextConversationId = () => uniqueConversationId('conv_early');
 
 function postAudio(conversationId: string) {
   return postElevenLabs(ctx, {

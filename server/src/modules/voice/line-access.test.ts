@@ -2,6 +2,7 @@
  * Who may reach Santa: a stranger dialling a family's own line, a caller typing the family code,
  * and a hotline caller whose caller ID the network did not vouch for.
  */
+import { uniqueSantaNumber } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { ASK_FOR_CODE_MESSAGE, LINE_REFUSED_MESSAGE } from './santa-lines.ts';
 import {
@@ -24,16 +25,13 @@ afterAll(async () => {
 });
 
 const STRANGER = '+447700900123';
-let lineCounter = 0;
-
 /** A family on a pass with its own line; its child is called Zelda and wishes for a unicorn. */
 async function familyWithOwnLine() {
   const family = await createFamily(ctx, {
     plan: 'subscription_3month',
     profile: { kid_name: 'Zelda', wish_list: 'a unicorn', accomplishments: 'learned to swim' },
   });
-  lineCounter += 1;
-  const line = `+1555019${String(lineCounter).padStart(2, '0')}`;
+  const line = uniqueSantaNumber();
   await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [
     family.user.id,
     line,

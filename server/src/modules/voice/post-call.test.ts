@@ -1,3 +1,4 @@
+import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { PlanId } from '@santa/shared/plans';
 import { signElevenLabsWebhook } from '../../providers/voice/elevenlabs-signature.ts';
@@ -18,8 +19,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let conversationCounter = 0;
-const nextConversationId = () => `conv_post_${++conversationCounter}`;
+const nextConversationId = () => uniqueConversationId('conv_post');
 
 async function callsOf(userId: string) {
   const { rows } = await ctx.db.query<{

@@ -1,3 +1,4 @@
+import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createProviderDeletions } from './provider-deletions.ts';
 import {
@@ -16,8 +17,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let counter = 0;
-const nextConversationId = () => `conv_deletion_${++counter}`;
+const nextConversationId = () => uniqueConversationId('conv_deletion');
 
 /** A pay-per-call call whose transcription has been stored. */
 async function storedPayPerCall(options: { audioFirst?: boolean } = {}) {

@@ -1,3 +1,4 @@
+import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Summarizer, SummaryInput } from '../../providers/summarizer/summarizer.ts';
 import {
@@ -45,8 +46,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-let counter = 0;
-const nextConversationId = () => `conv_summary_${++counter}`;
+const nextConversationId = () => uniqueConversationId('conv_summary');
 
 async function summaryOf(conversationId: string): Promise<string | undefined> {
   const { rows } = await ctx.db.query<{ summary: string }>(

@@ -1,3 +1,4 @@
+import { uniqueCallSid } from '../../../test/fixtures/unique.ts';
 import twilio from 'twilio';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, PUBLIC_URL, type TestContext } from '../../../test/test-app.ts';
@@ -16,8 +17,6 @@ import type { RegisterCallInput } from './voice-engine.ts';
 
 let ctx: TestContext;
 let engine: SandboxVoiceEngine;
-let sidCounter = 0;
-
 beforeAll(async () => {
   ctx = await createTestContext();
   if (!(ctx.providers.voice instanceof SandboxVoiceEngine))
@@ -27,11 +26,10 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 function callInput(overrides: Partial<RegisterCallInput> = {}): RegisterCallInput {
-  sidCounter += 1;
   return {
     fromNumber: '+14155552671',
     toNumber: '+15550100',
-    callSid: `CA${String(sidCounter).padStart(32, '0')}`,
+    callSid: uniqueCallSid(),
     dynamicVariables: { kid_name: 'Mia', allowed_minutes: 1, user_id: 'u-1' },
     prompt: 'You are Santa Claus talking with Mia.',
     firstMessage: 'Ho ho ho! Hello Mia!',

@@ -1,3 +1,4 @@
+import { uniquePhone } from '../../../test/fixtures/unique.ts';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
@@ -22,11 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-let phoneCounter = 0;
 /** A parent on the free sample with a kid profile; answers their client and phone number. */
 async function parentWithProfile(fields: Record<string, string> = {}) {
-  phoneCounter += 1;
-  const parentPhone = `+1415555${String(2600 + phoneCounter).padStart(4, '0')}`;
+  const parentPhone = uniquePhone();
   const { client } = await signUp(ctx.app);
   expect((await client.post('/api/santa/use-sample-call')).status).toBeLessThan(300);
   const form = client.post('/api/santa/kid-profile');
