@@ -11,7 +11,15 @@ import {
 } from '../../providers/stripe/stripe-objects.ts';
 import type { StripeProvider } from '../../providers/stripe/stripe-provider.ts';
 import type { NumbersService } from '../numbers/numbers.service.ts';
-import type { Discount, SubscriptionService } from '../subscription/subscription.service.ts';
+import type { SubscriptionFields, SubscriptionRow } from '../subscription/subscription.repository.ts';
+import {
+  periodRenewed,
+  planActivated,
+  planEnded,
+  subscriptionFields,
+  type Discount,
+  type SubscriptionService,
+} from '../subscription/subscription.service.ts';
 import type { CouponsService } from './coupons.service.ts';
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
@@ -30,10 +38,25 @@ const HANDLED_EVENTS = new Set([...CHECKOUT_EVENTS, 'invoice.paid', ...SUBSCRIPT
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
 
+/** The family's plan row as the event found it (read once, locked) and as it leaves it. */
+interface PlanChange {
+  userId: string;
+  current: SubscriptionRow | undefined;
+  next?: SubscriptionFields;
+}
+
+/** A paid renewal invoice (billing_reason subscription_cycle). */
+interface Renewal {
+  invoiceId: string;
+  amountPaid: number;
+  periodEnd: Date | null;
+}
+
 /** What to do once the transaction has committed: vendor calls never run inside it. */
 interface AfterCommit {
   userId?: string;
   checkout?: CheckoutRow;
+  plan?: PlanChange;
   subscriptionId?: string;
   replacedSubscriptionId?: string | null;
 }
@@ -64,13 +87,13 @@ export function createFulfilmentService(deps: {
 }) {
   const { db, stripe, subscription, coupons, numbers, logger } = deps;
 
-  /** Redeems the checkout's coupon (if any) and starts its plan. */
+  /** Redeems the checkout's coupon (if any) and starts its plan; answers a pass it replaces. */
   async function activate(
     tx: Queryable,
     checkout: CheckoutRow,
     ids: { customerId: string | null; sub?: StripeSubscription },
-  ) {
-    const plan = checkout.plan!;
+    plan: PlanChange,
+  ): Promise<string | null> {
     let discount: Discount | null = null;
     if (checkout.coupon_code) {
       const coupon = await coupons.redeem(tx, checkout.coupon_code, checkout.user_id);
@@ -84,10 +107,10 @@ export function createFulfilmentService(deps: {
         );
       }
     }
-    const previous = await subscription.findForUpdate(tx, checkout.user_id);
-    await subscription.activatePlan(tx, checkout.user_id, {
-      plan,
-      amountCents: discountedPrice(plan, discount),
+    const previous = plan.current;
+    plan.next = planActivated(previous, {
+      plan: checkout.plan!,
+      amountCents: discountedPrice(checkout.plan!, discount),
       discount,
       stripeCustomerId: ids.customerId,
       stripeSubscriptionId: ids.sub?.id ?? null,
@@ -97,28 +120,41 @@ export function createFulfilmentService(deps: {
     return replaced && replaced !== ids.sub?.id && previous.status !== 'ended' ? replaced : null;
   }
 
-  /** Upserts our view of one Stripe subscription from Stripe's current state. */
+  /** Brings our view of one Stripe subscription to Stripe's current state (and a paid renewal). */
   async function converge(
     tx: Queryable,
     sub: StripeSubscription,
     checkout: CheckoutRow | undefined,
-    userId: string,
-  ) {
-    const current = await subscription.findForUpdate(tx, userId);
+    plan: PlanChange,
+    renewal?: Renewal,
+  ): Promise<string | null> {
+    const { current } = plan;
     const isOurs = current?.stripe_subscription_id === sub.id;
+    const live = LIVE_STATUSES.has(sub.status);
     let replacedSubscriptionId: string | null = null;
-    if (LIVE_STATUSES.has(sub.status)) {
-      if (isOurs) {
-        await subscription.update(tx, userId, {
-          status: sub.status === 'past_due' ? 'past_due' : 'active',
-          current_period_end: sub.currentPeriodEnd,
-          cancel_at_period_end: sub.cancelAtPeriodEnd,
-        });
-      } else if (checkout && (await repo.completeCheckout(tx, checkout.id))) {
-        replacedSubscriptionId = await activate(tx, checkout, { customerId: sub.customerId, sub });
-      }
+    if (live && isOurs) {
+      plan.next = {
+        ...subscriptionFields(current),
+        status: sub.status === 'past_due' ? 'past_due' : 'active',
+        current_period_end: sub.currentPeriodEnd,
+        cancel_at_period_end: sub.cancelAtPeriodEnd,
+      };
+    } else if (live && checkout && (await repo.completeCheckout(tx, checkout.id))) {
+      replacedSubscriptionId = await activate(tx, checkout, { customerId: sub.customerId, sub }, plan);
     } else if (ENDED_STATUSES.has(sub.status) && isOurs && current.status !== 'ended') {
-      await subscription.endPlan(tx, userId);
+      plan.next = planEnded(subscriptionFields(current));
+    }
+    // A renewal is credited once per invoice, whatever the event id it arrives under.
+    if (
+      renewal &&
+      live &&
+      plan.next?.stripe_subscription_id === sub.id &&
+      (await repo.claimRenewalInvoice(tx, renewal.invoiceId, plan.userId))
+    ) {
+      plan.next = periodRenewed(plan.next, {
+        currentPeriodEnd: sub.currentPeriodEnd ?? renewal.periodEnd,
+        amountCents: renewal.amountPaid,
+      });
     }
     return replacedSubscriptionId;
   }
@@ -128,38 +164,39 @@ export function createFulfilmentService(deps: {
     return byId ?? (sessionId ? await repo.findCheckoutBySession(db, sessionId) : undefined);
   }
 
-  /** Runs `effects` once per event id, under the user's lock. */
+  /**
+   * Runs `effects` once per event id, under the family's lock, in one transaction: the plan row
+   * is read once and, if the effects changed it, written once. Answers the committed plan.
+   */
   async function once(
     event: StripeEvent,
     userId: string | undefined,
-    effects: (tx: Queryable) => Promise<void>,
-  ) {
-    await db.transaction(async (tx) => {
+    effects: (tx: Queryable, plan: PlanChange) => Promise<void>,
+  ): Promise<PlanChange | undefined> {
+    return db.transaction(async (tx) => {
       if (userId) await deps.accounts.lockAccount(tx, userId);
-      if (!(await repo.recordEvent(tx, event.id, event.type))) return;
-      if (userId) await effects(tx);
+      if (!(await repo.recordEvent(tx, event.id, event.type))) return undefined;
+      if (!userId) return undefined;
+      const plan: PlanChange = { userId, current: await subscription.findForUpdate(tx, userId) };
+      await effects(tx, plan);
+      if (plan.next) await subscription.save(tx, userId, plan.next);
+      return plan;
     });
   }
 
   async function onSubscription(
     event: StripeEvent,
     subscriptionId: string,
-    extra?: (tx: Queryable, sub: StripeSubscription, userId: string) => Promise<void>,
+    options: { renewal?: Renewal; checkout?: CheckoutRow } = {},
   ): Promise<AfterCommit> {
     const sub = await stripe.retrieveSubscription(subscriptionId);
-    const checkout = await checkoutFor(sub.metadata);
+    const checkout = options.checkout ?? (await checkoutFor(sub.metadata));
     const userId = checkout?.user_id ?? (await subscription.findByStripeSubscriptionId(sub.id))?.user_id;
     let replacedSubscriptionId: string | null = null;
-    await once(event, userId, async (tx) => {
-      replacedSubscriptionId = await converge(tx, sub, checkout, userId!);
-      await extra?.(tx, sub, userId!);
+    const plan = await once(event, userId, async (tx, plan) => {
+      replacedSubscriptionId = await converge(tx, sub, checkout, plan, options.renewal);
     });
-    return {
-      userId,
-      checkout: checkout && (await repo.findCheckout(db, checkout.id)),
-      subscriptionId: sub.id,
-      replacedSubscriptionId,
-    };
+    return { userId, checkout, plan, subscriptionId: sub.id, replacedSubscriptionId };
   }
 
   async function onCheckoutCompleted(event: StripeEvent): Promise<AfterCommit> {
@@ -167,18 +204,18 @@ export function createFulfilmentService(deps: {
     const checkout = await checkoutFor(session.metadata, session.id);
     const paid = session.payment_status !== 'unpaid';
     if (checkout?.kind === 'plan' && session.mode === 'subscription' && session.subscription && paid) {
-      return onSubscription(event, session.subscription);
+      return onSubscription(event, session.subscription, { checkout });
     }
     let replacedSubscriptionId: string | null = null;
-    await once(event, paid ? checkout?.user_id : undefined, async (tx) => {
+    const plan = await once(event, paid ? checkout?.user_id : undefined, async (tx, plan) => {
       if (!checkout || !(await repo.completeCheckout(tx, checkout.id))) return;
       if (checkout.kind === 'recording') {
         await deps.calls.markRecordingPurchased(tx, checkout.call_id!, checkout.user_id);
       } else {
-        replacedSubscriptionId = await activate(tx, checkout, { customerId: session.customer });
+        replacedSubscriptionId = await activate(tx, checkout, { customerId: session.customer }, plan);
       }
     });
-    return { userId: checkout?.user_id, replacedSubscriptionId };
+    return { userId: checkout?.user_id, plan, replacedSubscriptionId };
   }
 
   async function onInvoicePaid(event: StripeEvent): Promise<AfterCommit> {
@@ -187,16 +224,11 @@ export function createFulfilmentService(deps: {
       await once(event, undefined, async () => {});
       return {};
     }
-    return onSubscription(event, invoice.subscriptionId, async (tx, sub, userId) => {
-      if (invoice.billingReason !== 'subscription_cycle') return;
-      const current = await subscription.findForUpdate(tx, userId);
-      if (current?.stripe_subscription_id !== sub.id || !LIVE_STATUSES.has(sub.status)) return;
-      if (!(await repo.claimRenewalInvoice(tx, invoice.id, userId))) return;
-      await subscription.startNewPeriod(tx, userId, {
-        currentPeriodEnd: sub.currentPeriodEnd ?? invoice.periodEnd,
-        amountCents: invoice.amountPaid,
-      });
-    });
+    const renewal =
+      invoice.billingReason === 'subscription_cycle'
+        ? { invoiceId: invoice.id, amountPaid: invoice.amountPaid, periodEnd: invoice.periodEnd }
+        : undefined;
+    return onSubscription(event, invoice.subscriptionId, { renewal });
   }
 
   /** Converges the dedicated number with the plan: a live pass has one, an ended one has none. */
@@ -208,7 +240,8 @@ export function createFulfilmentService(deps: {
       });
     }
     if (!userId) return;
-    const row = await subscription.find(userId);
+    // The plan as this delivery committed it; a replayed event reads what an earlier one left.
+    const row = result.plan ? (result.plan.next ?? result.plan.current) : await subscription.find(userId);
     if (!row) return;
     const isLivePass =
       (row.status === 'active' || row.status === 'past_due') && PLANS[row.plan].line === 'dedicated';

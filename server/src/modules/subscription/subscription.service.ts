@@ -54,6 +54,59 @@ function fieldsOf(row: SubscriptionRow): SubscriptionFields {
   return fields;
 }
 
+/*
+ * Plan changes as pure steps from the row as it is to the row as it will be. A caller that reads
+ * the row once (FOR UPDATE) can apply several and write once: Stripe fulfilment does.
+ */
+
+/**
+ * A plan starts. Unspent minutes of a still-usable plan are carried over, so moving from the
+ * free sample or pay-per-call to a pass never makes minutes silently vanish.
+ */
+export function planActivated(
+  current: SubscriptionRow | undefined,
+  activation: Activation,
+): SubscriptionFields {
+  const carried = current && isUsable(current) ? remainingMinutes(current) : 0;
+  const discount = activation.discount ?? null;
+  return {
+    plan: activation.plan,
+    status: 'active',
+    minutes_limit: PLANS[activation.plan].minutes + carried,
+    minutes_used: 0,
+    amount: activation.amountCents,
+    discount_percent: discount?.percent ?? null,
+    discount_type: discount?.type ?? null,
+    discount_source: discount?.source ?? null,
+    stripe_customer_id: activation.stripeCustomerId ?? current?.stripe_customer_id ?? null,
+    stripe_subscription_id: activation.stripeSubscriptionId ?? null,
+    current_period_end: activation.currentPeriodEnd ?? null,
+    cancel_at_period_end: false,
+  };
+}
+
+/** A paid renewal: the period's minutes are available again (gifts stay in the limit). */
+export function periodRenewed(
+  current: SubscriptionFields,
+  period: { currentPeriodEnd: Date | null; amountCents?: number },
+): SubscriptionFields {
+  return {
+    ...current,
+    status: 'active',
+    minutes_used: 0,
+    minutes_limit: Math.max(current.minutes_limit, PLANS[current.plan].minutes),
+    amount: period.amountCents ?? current.amount,
+    current_period_end: period.currentPeriodEnd,
+  };
+}
+
+/** The plan is over (cancelled, unpaid, revoked): no more calls. */
+export function planEnded(current: SubscriptionFields): SubscriptionFields {
+  return { ...current, status: 'ended', cancel_at_period_end: false };
+}
+
+export { fieldsOf as subscriptionFields };
+
 /**
  * Owns the subscriptions table: every plan change goes through here. Functions taking `q` run
  * inside the caller's transaction (payments fulfilment, admin gifts, call settlement).
@@ -74,31 +127,15 @@ export function createSubscriptionService(db: Db) {
         : { has_subscription: false, subscription: null };
     },
 
-    /**
-     * Starts a plan. Unspent minutes of a still-usable plan are carried over, so moving from the
-     * free sample or pay-per-call to a pass never makes minutes silently vanish.
-     */
+    /** Writes the row as a caller computed it from one locked read (the steps above). */
+    save: (q: Queryable, userId: string, fields: SubscriptionFields) =>
+      repo.saveSubscription(q, userId, fields),
+
     async activatePlan(q: Queryable, userId: string, activation: Activation): Promise<SubscriptionRow> {
       const current = await repo.findSubscriptionForUpdate(q, userId);
-      const carried = current && isUsable(current) ? remainingMinutes(current) : 0;
-      const discount = activation.discount ?? null;
-      return repo.saveSubscription(q, userId, {
-        plan: activation.plan,
-        status: 'active',
-        minutes_limit: PLANS[activation.plan].minutes + carried,
-        minutes_used: 0,
-        amount: activation.amountCents,
-        discount_percent: discount?.percent ?? null,
-        discount_type: discount?.type ?? null,
-        discount_source: discount?.source ?? null,
-        stripe_customer_id: activation.stripeCustomerId ?? current?.stripe_customer_id ?? null,
-        stripe_subscription_id: activation.stripeSubscriptionId ?? null,
-        current_period_end: activation.currentPeriodEnd ?? null,
-        cancel_at_period_end: false,
-      });
+      return repo.saveSubscription(q, userId, planActivated(current, activation));
     },
 
-    /** A paid renewal: the period's minutes are available again (gifts stay in the limit). */
     async startNewPeriod(
       q: Queryable,
       userId: string,
@@ -106,14 +143,7 @@ export function createSubscriptionService(db: Db) {
     ): Promise<SubscriptionRow | undefined> {
       const current = await repo.findSubscriptionForUpdate(q, userId);
       if (!current) return undefined;
-      return repo.saveSubscription(q, userId, {
-        ...fieldsOf(current),
-        status: 'active',
-        minutes_used: 0,
-        minutes_limit: Math.max(current.minutes_limit, PLANS[current.plan].minutes),
-        amount: period.amountCents ?? current.amount,
-        current_period_end: period.currentPeriodEnd,
-      });
+      return repo.saveSubscription(q, userId, periodRenewed(fieldsOf(current), period));
     },
 
     async update(
@@ -126,15 +156,10 @@ export function createSubscriptionService(db: Db) {
       return repo.saveSubscription(q, userId, { ...fieldsOf(current), ...patch });
     },
 
-    /** The plan is over (cancelled, unpaid, revoked): no more calls. */
     async endPlan(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
       const current = await repo.findSubscriptionForUpdate(q, userId);
       if (!current) return undefined;
-      return repo.saveSubscription(q, userId, {
-        ...fieldsOf(current),
-        status: 'ended',
-        cancel_at_period_end: false,
-      });
+      return repo.saveSubscription(q, userId, planEnded(fieldsOf(current)));
     },
 
     /**
