@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * How a sandbox reaches the app's webhooks, as Twilio, ElevenLabs and Stripe would: by default an
  * HTTP POST to PUBLIC_URL; tests hand in supertest against the app.
@@ -18,4 +20,14 @@ export function postWithFetch(publicUrl: string): PostToApp {
     });
     return { status: response.status, body: await response.text() };
   };
+}
+
+/** A copy in random order: Stripe promises neither order nor one-at-a-time for the events of one payment. */
+export function shuffled<T>(items: T[]): T[] {
+  const copy = [...items];
+  for (let i = copy.length - 1; i > 0; i -= 1) {
+    const j = randomInt(i + 1);
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy;
 }

@@ -1,4 +1,3 @@
-import { randomInt } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import {
   couponObject,
@@ -24,23 +23,13 @@ import type {
   CreateCheckoutSessionInput,
   StripeProvider,
 } from './stripe-provider.ts';
-import type { PostToApp } from '../sandbox-webhooks.ts';
+import { shuffled, type PostToApp } from '../sandbox-webhooks.ts';
 import { signStripePayload, verifyStripeSignature } from './stripe-signature.ts';
 
 const WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe retries a failed delivery for days; the sandbox tries a few times, quickly. */
 const DELIVERY_ATTEMPTS = 4;
 const RETRY_DELAY_MS = 100;
-
-/** Stripe promises neither order nor one-at-a-time: events of one payment go out together. */
-function shuffled<T>(items: T[]): T[] {
-  const copy = [...items];
-  for (let i = copy.length - 1; i > 0; i -= 1) {
-    const j = randomInt(i + 1);
-    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
-  }
-  return copy;
-}
 
 export class SandboxStripeError extends Error {}
 
