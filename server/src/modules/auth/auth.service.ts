@@ -28,7 +28,7 @@ export interface AuthServiceOptions {
 }
 
 /** Short enough that a logout on another replica takes effect within it (decision 0004). */
-export const SESSION_CACHE_MS = 800;
+export const SESSION_CACHE_MS = 500;
 
 export type { SessionUser };
 

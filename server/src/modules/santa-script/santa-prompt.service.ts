@@ -17,7 +17,7 @@ export function presentSantaPrompt(row: SantaPromptRow): SantaPrompt {
 }
 
 /** Calls read the script at most this often per replica; a save takes effect everywhere within a second. */
-export const SCRIPT_CACHE_MS = 800;
+export const SCRIPT_CACHE_MS = 500;
 
 /** Owns santa_prompts: the admin reads and saves it, the inbound call webhook renders it. */
 export function createSantaPromptService(db: Db, options: { cacheMs?: number; now?: () => number } = {}) {
