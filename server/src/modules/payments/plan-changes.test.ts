@@ -1,6 +1,7 @@
 /** A family's pass as Stripe changes it after the purchase: upgrades, late payments, renewals. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { PurchasablePlanId } from '@santa/shared/plans';
+import { buyPass } from '../../../test/fixtures/admin.ts';
 import {
   invoice,
   postEvent,
@@ -8,13 +9,7 @@ import {
   stripeEvent,
   webhookSecret,
 } from '../../../test/fixtures/stripe-events.ts';
-import {
-  createTestContext,
-  PUBLIC_URL,
-  signUp,
-  type TestClient,
-  type TestContext,
-} from '../../../test/test-app.ts';
+import { createTestContext, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -24,14 +19,9 @@ afterAll(() => ctx.close());
 
 type Json = Record<string, unknown>;
 
-/** Buys a pass the way a parent does: a checkout, then Pay on the sandbox page. */
+/** Buys a pass the way a parent does (checkout, then Pay on the sandbox page): its Stripe id. */
 async function buy(client: TestClient, plan: PurchasablePlanId): Promise<string> {
-  const res = await client
-    .post('/api/stripe/create-checkout')
-    .type('form')
-    .send({ plan, success_url: `${PUBLIC_URL}/dashboard`, cancel_url: `${PUBLIC_URL}/pricing` });
-  expect(res.status).toBe(200);
-  await sandboxStripe(ctx.providers).pay(new URL(res.body.url as string).pathname.split('/').pop()!);
+  await buyPass(ctx, client, undefined, plan);
   return (await planOf(client)).stripe_subscription_id;
 }
 
