@@ -222,3 +222,13 @@ test('a pass call holds at most an hour of the balance', async () => {
   const { user } = await connectedCall(ctx, { plan: 'subscription_12month' });
   expect((await reservations(user.id))[0]!.minutes_reserved).toBe(LONGEST_CALL_MINUTES);
 });
+
+test.each(['failed', 'busy', 'no-answer', 'canceled'])(
+  'a call Twilio reports as %s never connected: its reservation is closed and nothing is billed',
+  async (status) => {
+    const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
+    await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: status });
+    expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
+    expect(await minutesUsed(user.id)).toBe(0);
+  },
+);
