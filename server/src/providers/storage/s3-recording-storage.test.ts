@@ -38,3 +38,9 @@ test('a bucket that cannot be reached is an error, not a missing recording', asy
   const unreachable = new S3RecordingStorage({ ...s3.settings(), endpoint: 'http://127.0.0.1:9' });
   await expect(unreachable.size('conv_whole.mp3')).rejects.toThrow();
 });
+
+test('a bucket that does not exist is an error when reading or storing, not a missing recording', async () => {
+  const misnamed = new S3RecordingStorage({ ...s3.settings(), bucket: 'no-such-bucket' });
+  await expect(misnamed.read('conv_whole.mp3')).rejects.toThrow();
+  await expect(misnamed.put('conv_whole.mp3', AUDIO)).rejects.toThrow();
+});

@@ -23,6 +23,9 @@ export interface S3StorageSettings {
 
 function isMissing(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;
+  // A wrong bucket name is a misconfiguration to surface, not a recording that was never stored.
+  // (HEAD answers have no body, so size() cannot tell the two apart; read() and put() can.)
+  if (error.name === 'NoSuchBucket') return false;
   return error.name === 'NotFound' || error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404;
 }
 
