@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest';
 import { ConfigError, parseConfig } from './config.ts';
+import type { Db } from './db/db.ts';
+import { createProviders } from './providers/providers.ts';
+import { loadSandboxSecrets } from './providers/sandbox-secrets.ts';
+import { LocalRecordingStorage } from './providers/storage/local-recording-storage.ts';
+import { S3RecordingStorage } from './providers/storage/s3-recording-storage.ts';
 
 const REAL_KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_x',
@@ -81,4 +86,13 @@ test('a RECORDINGS_S3_ENDPOINT that is not a URL stops start-up with its name', 
   expect(() => parseConfig({ RECORDINGS_S3_BUCKET: 'b', RECORDINGS_S3_ENDPOINT: 'minio' })).toThrow(
     /RECORDINGS_S3_ENDPOINT/,
   );
+});
+
+test('the providers store recordings in the bucket when one is set, else on local disk', () => {
+  // Building the providers touches no database, so none is needed to see which storage is chosen.
+  const recordingsFor = (env: Record<string, string>) =>
+    createProviders({ config: parseConfig(env), db: {} as Db, sandboxSecrets: loadSandboxSecrets() })
+      .recordings;
+  expect(recordingsFor({ RECORDINGS_S3_BUCKET: 'santa-recordings' })).toBeInstanceOf(S3RecordingStorage);
+  expect(recordingsFor({})).toBeInstanceOf(LocalRecordingStorage);
 });
