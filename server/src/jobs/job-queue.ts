@@ -124,10 +124,8 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
             try {
               await handler(job.data as never);
             } catch (error) {
-              logger.warn(
-                { err: error, queue, jobId: job.id },
-                'a background job failed; it will be retried',
-              );
+              // Periodic jobs are not retried: the next time slot runs them again.
+              logger.warn({ err: error, queue, jobId: job.id }, 'a background job failed');
               failed.push(job.id);
             }
           }),
