@@ -1,6 +1,7 @@
 import type { DiscountType } from '@santa/shared/constants';
-import type { RevokeAction } from '@santa/shared/admin';
 import type { Queryable } from '../../db/db.ts';
+import type { DiscountHistoryService } from '../payments/discount-history.service.ts';
+export type { DiscountHistoryRow } from '../payments/discount-history.service.ts';
 import type { presentSubscription } from '../subscription/subscription.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 
@@ -83,17 +84,6 @@ export interface RecentCallRow {
   duration: number;
 }
 
-export interface DiscountHistoryRow {
-  id: string;
-  action: string;
-  discount_percent: number | null;
-  discount_type: string | null;
-  discount_source: string | null;
-  revoked_by: string | null;
-  revoke_reason: RevokeAction | null;
-  created_at: Date;
-}
-
 /** The accounts, owned by the auth module. */
 export interface AccountsPort {
   listAccounts(): Promise<UserRow[]>;
@@ -111,13 +101,7 @@ export interface CallsPort {
 }
 
 /** Discounts applied and revoked, owned by the payments module. */
-export interface DiscountsPort {
-  list(userId: string): Promise<DiscountHistoryRow[]>;
-  recordRevoked(
-    q: Queryable,
-    row: Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string },
-  ): Promise<void>;
-}
+export type DiscountsPort = Pick<DiscountHistoryService, 'list' | 'recordRevoked'>;
 
 export interface AdminPorts {
   subscription: SubscriptionService;

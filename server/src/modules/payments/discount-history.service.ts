@@ -1,6 +1,8 @@
 import type { Db, Queryable } from '../../db/db.ts';
 import * as repo from './payments.repository.ts';
-import type { DiscountHistoryRow } from './payments.repository.ts';
+import type { DiscountHistoryRow, RevokedDiscount } from './payments.repository.ts';
+
+export type { DiscountHistoryRow, RevokedDiscount };
 
 /**
  * A family's discounts, applied at checkout (fulfilment writes those) or revoked by the admin:
@@ -10,10 +12,7 @@ export function createDiscountHistoryService(db: Db) {
   return {
     list: (userId: string) => repo.listDiscountHistory(db, userId),
     /** In the admin's revocation transaction. */
-    recordRevoked: (
-      q: Queryable,
-      row: Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string },
-    ) => repo.insertDiscountRevoked(q, row),
+    recordRevoked: (q: Queryable, row: RevokedDiscount) => repo.insertDiscountRevoked(q, row),
   };
 }
 

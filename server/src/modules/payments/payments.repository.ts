@@ -153,10 +153,10 @@ export async function listDiscountHistory(q: Queryable, userId: string): Promise
   return rows;
 }
 
-export async function insertDiscountRevoked(
-  q: Queryable,
-  row: Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string },
-): Promise<void> {
+/** A revocation as the admin records it. */
+export type RevokedDiscount = Omit<DiscountHistoryRow, 'id' | 'created_at' | 'action'> & { user_id: string };
+
+export async function insertDiscountRevoked(q: Queryable, row: RevokedDiscount): Promise<void> {
   await q.query(
     `insert into discount_history
        (user_id, action, discount_percent, discount_type, discount_source, revoked_by, revoke_reason)
