@@ -19,9 +19,10 @@ export function generateCouponCode(): string {
 /**
  * Single-use coupons. A coupon is reserved by one open checkout at a time and
  * redeemed atomically at fulfilment; see checkout.service.ts for why a race is refused before
- * payment rather than charged at full price afterwards.
+ * payment rather than charged at full price afterwards. `newCode` is the code generator; a
+ * code that collides with an existing one is drawn again, up to five times in all.
  */
-export function createCouponsService(db: Db) {
+export function createCouponsService(db: Db, newCode: () => string = generateCouponCode) {
   return {
     async generateCoupon(input: { percent: number; type: DiscountType }): Promise<CouponRow> {
       if (!(COUPON_PERCENTS as readonly number[]).includes(input.percent)) {
@@ -30,7 +31,7 @@ export function createCouponsService(db: Db) {
       for (let attempt = 0; ; attempt += 1) {
         try {
           return await repo.insertCoupon(db, {
-            code: generateCouponCode(),
+            code: newCode(),
             percent: input.percent,
             type: input.type,
           });

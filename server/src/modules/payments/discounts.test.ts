@@ -2,6 +2,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { PLANS } from '@santa/shared/plans';
 import { createTestContext, type TestContext } from '../../../test/test-app.ts';
+import {
+  COUPON_ALPHABET,
+  COUPON_CODE_LENGTH,
+  createCouponsService,
+  generateCouponCode,
+} from './coupons.service.ts';
 import { discountedPrice } from './fulfilment.service.ts';
 
 let ctx: TestContext;
@@ -30,4 +36,35 @@ test('a coupon can only be 25, 50 or 100 percent off, whoever asks the service',
   }
   const coupon = await ctx.services.payments.coupons.generateCoupon({ percent: 25, type: 'forever' });
   expect(coupon.discount_percent).toBe(25);
+});
+
+test('a generated code that collides with an existing coupon is drawn again', async () => {
+  const existing = await ctx.services.payments.coupons.generateCoupon({ percent: 50, type: 'forever' });
+  const draws = [existing.code, existing.code, 'FRESHCODE2'];
+  const coupons = createCouponsService(ctx.db, () => draws.shift()!);
+  const coupon = await coupons.generateCoupon({ percent: 25, type: 'first_month' });
+  expect(coupon).toMatchObject({ code: 'FRESHCODE2', discount_percent: 25, discount_type: 'first_month' });
+  expect(draws).toHaveLength(0);
+});
+
+test('after five colliding codes in a row the admin is told, and no coupon is made', async () => {
+  const existing = await ctx.services.payments.coupons.generateCoupon({ percent: 50, type: 'forever' });
+  let draws = 0;
+  const coupons = createCouponsService(ctx.db, () => {
+    draws += 1;
+    return existing.code;
+  });
+  const before = (await coupons.listCoupons()).length;
+  await expect(coupons.generateCoupon({ percent: 25, type: 'forever' })).rejects.toThrow();
+  expect(draws).toBe(5);
+  expect(await coupons.listCoupons()).toHaveLength(before);
+});
+
+test('a generated code is ten characters a parent cannot misread', () => {
+  for (let i = 0; i < 200; i += 1) {
+    const code = generateCouponCode();
+    expect(code).toHaveLength(COUPON_CODE_LENGTH);
+    expect([...code].every((c) => COUPON_ALPHABET.includes(c))).toBe(true);
+  }
+  expect(COUPON_ALPHABET).not.toMatch(/[01IO]/);
 });

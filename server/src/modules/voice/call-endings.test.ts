@@ -156,6 +156,30 @@ test('when Twilio refuses to end a call that is already over, its record settles
   ]);
 });
 
+test('an overdue call Twilio could not end is tried again at the next sweep', async () => {
+  const { call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
+  await passDeadline(call.CallSid);
+  const stuck = telephonyWith({
+    endCall: async () => {
+      throw new Error('Twilio is unreachable');
+    },
+    fetchCall: async () => ({ status: 'in-progress', durationSeconds: null }),
+  });
+  expect((await sweepCallReservations(sweeperDeps(ctx, { telephony: stuck, graceSeconds: 3600 }))).hungUp).toBe(0);
+  expect(ctx.telephony.wasEnded(call.CallSid)).toBe(false);
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
+  expect(ctx.telephony.wasEnded(call.CallSid)).toBe(true);
+});
+
+test('the calls-in-progress count is the calls holding minutes right now', async () => {
+  const before = await ctx.services.voice.callsInProgress();
+  const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
+  expect(await ctx.services.voice.callsInProgress()).toBe(before + 1);
+  await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'no-answer', CallDuration: '0' });
+  expect((await reservations(user.id)).map((r) => r.status)).not.toContain('open');
+  expect(await ctx.services.voice.callsInProgress()).toBe(before);
+});
+
 test('a pay-per-call call settled without a post-call event still deletes the kid profile', async () => {
   const { user, call } = await connectedCall(ctx, { plan: 'pay_per_call' });
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '100' });

@@ -6,7 +6,6 @@ import type { ByteRange, RecordingStorage } from '../../providers/storage/record
 import type { ConversationDetail, VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import * as calls from './call-records.repository.ts';
 import type { PostCallService } from './post-call.service.ts';
-import { callSidsOfUser } from './reservations.repository.ts';
 
 const MAX_SYNC_PAGES = 20;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -28,12 +27,12 @@ export interface Recording {
 export function createCallsService(deps: CallsServiceDeps) {
   const { db, voice } = deps;
 
-  function belongsTo(detail: ConversationDetail, userId: string, callSids: Set<string>): boolean {
-    return detail.dynamicVariables.user_id === userId || (!!detail.callSid && callSids.has(detail.callSid));
+  /** The listing asks for this owner's calls; a vendor that ignored the filter leaks nothing. */
+  function belongsTo(detail: ConversationDetail, userId: string): boolean {
+    return detail.dynamicVariables.user_id === userId;
   }
 
   async function syncConversations(userId: string): Promise<number> {
-    const callSids = await callSidsOfUser(db, userId);
     let cursor: string | undefined;
     let stored = 0;
     for (let page = 0; page < MAX_SYNC_PAGES; page += 1) {
@@ -49,7 +48,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       );
       for (const summary of done.filter((c) => !known.has(c.conversationId))) {
         const detail = await voice.getConversation(summary.conversationId);
-        if (!belongsTo(detail, userId, callSids)) continue;
+        if (!belongsTo(detail, userId)) continue;
         const audio = detail.hasAudio ? await voice.getConversationAudio(detail.conversationId) : null;
         const kidName = detail.dynamicVariables.kid_name;
         const isNew = await deps.postCall.recordFinishedCall({

@@ -211,14 +211,6 @@ export async function claimSilentCalls(
   return rows;
 }
 
-export async function callSidsOfUser(q: Queryable, userId: string): Promise<Set<string>> {
-  const { rows } = await q.query<{ call_sid: string }>(
-    'select call_sid from call_reservations where user_id = $1',
-    [userId],
-  );
-  return new Set(rows.map((row) => row.call_sid));
-}
-
 /** Calls holding minutes right now (the calls-in-progress gauge). */
 export async function countOpenReservations(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ open: number }>(
