@@ -16,6 +16,8 @@ const REAL_KEYS = {
   ELEVENLABS_WEBHOOK_SECRET: 'wsec_x',
   GOOGLE_CLIENT_ID: 'client',
   GOOGLE_CLIENT_SECRET: 'secret',
+  PUBLIC_URL: 'https://santa.example',
+  SANTA_HOTLINE_NUMBER: '+14155550100',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -57,6 +59,46 @@ test('in production with every key set, start-up goes ahead with sandboxes off',
 test('ALLOW_SANDBOX=false refuses a missing key in development too', () => {
   const [problem] = problemsOf({ ALLOW_SANDBOX: 'false' });
   expect(problem).toContain('ALLOW_SANDBOX=false');
+});
+
+test('with sandboxes off, the public URL and the hotline must be named, not defaulted to localhost and +1 555 0100', () => {
+  const { PUBLIC_URL: _url, SANTA_HOTLINE_NUMBER: _hotline, ...rest } = REAL_KEYS;
+  const problems = problemsOf({ ALLOW_SANDBOX: 'false', ...rest });
+  expect(problems).toContainEqual(expect.stringContaining('missing: PUBLIC_URL, SANTA_HOTLINE_NUMBER.'));
+});
+
+test('a Stripe key without its webhook secret is refused, even with sandboxes on', () => {
+  const problems = problemsOf({ STRIPE_SECRET_KEY: 'sk_test_x' });
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(/^STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY/);
+});
+
+test('ElevenLabs keys without the post-call webhook secret are refused', () => {
+  const problems = problemsOf({ ELEVENLABS_API_KEY: 'xi', ELEVENLABS_AGENT_ID: 'agent_1' });
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(/^ELEVENLABS_WEBHOOK_SECRET: required with ELEVENLABS_API_KEY/);
+});
+
+test('real Twilio with the sandbox Santa is refused: real callers would be sent to a sandbox address', () => {
+  const problems = problemsOf({
+    TWILIO_ACCOUNT_SID: 'AC0123',
+    TWILIO_AUTH_TOKEN: 'token',
+    SANTA_HOTLINE_NUMBER: '+14155550100',
+  });
+  expect(problems).toHaveLength(1);
+  expect(problems[0]).toMatch(/^ELEVENLABS_API_KEY\/ELEVENLABS_AGENT_ID: required with real Twilio keys/);
+});
+
+test('real Twilio keys with the fictional sandbox hotline are refused', () => {
+  const { SANTA_HOTLINE_NUMBER: _hotline, ...rest } = REAL_KEYS;
+  expect(problemsOf(rest)).toEqual([
+    expect.stringMatching(/^SANTA_HOTLINE_NUMBER: required with real Twilio keys/),
+  ]);
+});
+
+test('the summary model is gpt-4o-mini unless OPENAI_MODEL names another', () => {
+  expect(parseConfig({}).openai.model).toBe('gpt-4o-mini');
+  expect(parseConfig({ OPENAI_MODEL: 'gpt-5-mini' }).openai.model).toBe('gpt-5-mini');
 });
 
 test('recordings stay on local disk unless a bucket is set', () => {

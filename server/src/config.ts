@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import type { S3StorageSettings } from './providers/storage/s3-recording-storage.ts';
+import { DEFAULT_OPENAI_MODEL } from './providers/summarizer/openai-summarizer.ts';
+
+/** The fictional hotline the sandbox answers on; a real deployment must name its own. */
+const SANDBOX_HOTLINE_NUMBER = '+15550100';
 
 const optional = z.string().min(1).optional();
 const booleanFlag = z
@@ -39,11 +43,12 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
-  SANTA_HOTLINE_NUMBER: z.string().default('+15550100'),
+  SANTA_HOTLINE_NUMBER: z.string().default(SANDBOX_HOTLINE_NUMBER),
   ELEVENLABS_API_KEY: optional,
   ELEVENLABS_AGENT_ID: optional,
   ELEVENLABS_WEBHOOK_SECRET: optional,
   OPENAI_API_KEY: optional,
+  OPENAI_MODEL: z.string().min(1).default(DEFAULT_OPENAI_MODEL),
   GOOGLE_CLIENT_ID: optional,
   GOOGLE_CLIENT_SECRET: optional,
   RECORDINGS_S3_BUCKET: optional,
@@ -85,7 +90,7 @@ export interface Config {
   stripe: { secretKey?: string; webhookSecret?: string };
   twilio: { accountSid?: string; authToken?: string; hotlineNumber: string };
   elevenlabs: { apiKey?: string; agentId?: string; webhookSecret?: string };
-  openai: { apiKey?: string };
+  openai: { apiKey?: string; model: string };
   google: { clientId?: string; clientSecret?: string };
   /** Set: recordings live in this S3-compatible bucket; unset: in DATA_DIR/recordings. */
   recordingsS3: S3StorageSettings | undefined;
@@ -95,6 +100,37 @@ export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
   }
+}
+
+type Env = z.infer<typeof envSchema>;
+
+/**
+ * Real keys without what makes them work: each would start fine and then fail every real
+ * webhook or call (README, "Going live").
+ */
+function halfConfigured(e: Env): string[] {
+  const problems: string[] = [];
+  if (e.STRIPE_SECRET_KEY && !e.STRIPE_WEBHOOK_SECRET) {
+    problems.push(
+      'STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY, or every real Stripe webhook is refused and paid passes never activate. Copy the signing secret (whsec_…) of the webhook endpoint at PUBLIC_URL/api/stripe/webhook.',
+    );
+  }
+  if (e.ELEVENLABS_API_KEY && !e.ELEVENLABS_WEBHOOK_SECRET) {
+    problems.push(
+      "ELEVENLABS_WEBHOOK_SECRET: required with ELEVENLABS_API_KEY, or every post-call webhook is refused and no call is stored. Copy the HMAC secret of the workspace's post-call webhook.",
+    );
+  }
+  if (e.TWILIO_ACCOUNT_SID && !e.ELEVENLABS_API_KEY) {
+    problems.push(
+      "ELEVENLABS_API_KEY/ELEVENLABS_AGENT_ID: required with real Twilio keys, or real callers are handed to the sandbox Santa's address. Set them, or unset TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.",
+    );
+  }
+  if (e.TWILIO_ACCOUNT_SID && e.SANTA_HOTLINE_NUMBER === SANDBOX_HOTLINE_NUMBER) {
+    problems.push(
+      'SANTA_HOTLINE_NUMBER: required with real Twilio keys: the hotline your Twilio account owns, in E.164 (+1…).',
+    );
+  }
+  return problems;
 }
 
 /** Parses the environment once; empty strings count as unset so `.env` templates stay harmless. */
@@ -129,6 +165,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   for (const [names, a, b] of pairs) {
     if (Boolean(a) !== Boolean(b)) problems.push(`${names}: set both or neither`);
   }
+  problems.push(...halfConfigured(e));
   const allowSandbox = e.ALLOW_SANDBOX ?? e.NODE_ENV !== 'production';
   if (!allowSandbox) {
     const required: [string, string | undefined][] = [
@@ -141,6 +178,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['ELEVENLABS_WEBHOOK_SECRET', e.ELEVENLABS_WEBHOOK_SECRET],
       ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
       ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
+      ['PUBLIC_URL', e.PUBLIC_URL],
+      ['SANTA_HOTLINE_NUMBER', cleaned.SANTA_HOTLINE_NUMBER],
     ];
     const missing = required.filter(([, value]) => !value).map(([name]) => name);
     if (missing.length > 0) {
@@ -189,7 +228,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       agentId: e.ELEVENLABS_AGENT_ID,
       webhookSecret: e.ELEVENLABS_WEBHOOK_SECRET,
     },
-    openai: { apiKey: e.OPENAI_API_KEY },
+    openai: { apiKey: e.OPENAI_API_KEY, model: e.OPENAI_MODEL },
     google: { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET },
     recordingsS3: e.RECORDINGS_S3_BUCKET
       ? {

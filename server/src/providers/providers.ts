@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { countFailures } from '../metrics/count-failures.ts';
@@ -40,6 +41,8 @@ export interface ProviderContext {
   config: Config;
   db: Db;
   sandboxSecrets: SandboxSecrets;
+  /** Where a provider reports what it handles itself (the summarizer's fallback). */
+  logger?: Logger;
   /** Told of every failed call to an outside service (the provider error counter). */
   onFailure?: (provider: string, operation: string) => void;
 }
@@ -102,7 +105,14 @@ function chooseProviders(ctx: ProviderContext): Providers {
       : new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),
     // The summarizer falls back to a local summary itself; its failures are still counted.
     summarizer: config.openai.apiKey
-      ? new OpenAiSummarizer(config.openai.apiKey, undefined, () => ctx.onFailure?.('openai', 'summarize'))
+      ? new OpenAiSummarizer({
+          apiKey: config.openai.apiKey,
+          model: config.openai.model,
+          onError: (error, advice) => {
+            ctx.onFailure?.('openai', 'summarize');
+            ctx.logger?.error({ err: error }, `call summary: ${advice}`);
+          },
+        })
       : new LocalSummarizer(),
   };
 }

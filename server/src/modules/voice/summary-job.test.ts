@@ -1,6 +1,7 @@
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Summarizer, SummaryInput } from '../../providers/summarizer/summarizer.ts';
+import { LocalSummarizer } from '../../providers/summarizer/local-summarizer.ts';
+import type { SummaryInput } from '../../providers/summarizer/summarizer.ts';
 import {
   connectedCall,
   createVoiceTestContext,
@@ -10,7 +11,7 @@ import {
 } from '../../../test/fixtures/voice.ts';
 
 /** A summarizer the test controls: it answers when told to, or fails the first tries. */
-class GatedSummarizer implements Summarizer {
+class GatedSummarizer extends LocalSummarizer {
   calls = 0;
   failuresLeft = 0;
   private release: (() => void) | undefined;
@@ -25,7 +26,7 @@ class GatedSummarizer implements Summarizer {
     this.gate = undefined;
   }
 
-  async summarize(input: SummaryInput): Promise<string> {
+  override async summarize(input: SummaryInput): Promise<string> {
     this.calls += 1;
     if (this.gate) await this.gate;
     if (this.failuresLeft > 0) {

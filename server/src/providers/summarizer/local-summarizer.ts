@@ -1,3 +1,4 @@
+import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import type { Summarizer, SummaryInput } from './summarizer.ts';
 
 const MAX_CHILD_LINES = 3;
@@ -35,6 +36,14 @@ export function summarizeLocally(input: SummaryInput): string {
 }
 
 export class LocalSummarizer implements Summarizer {
+  readonly isSandbox = true;
+
+  async diagnose(): Promise<Finding[]> {
+    return sandboxFinding(
+      'Set OPENAI_API_KEY (and OPENAI_MODEL if not gpt-4o-mini) for summaries written by OpenAI.',
+    );
+  }
+
   async summarize(input: SummaryInput): Promise<string> {
     return summarizeLocally(input);
   }

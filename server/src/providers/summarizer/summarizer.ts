@@ -1,3 +1,5 @@
+import type { Diagnosable } from '../diagnosis.ts';
+
 /** Writes the short call summary parents see in the call history. */
 export interface SummaryInput {
   /** 'Santa: …' / 'Child: …' lines. */
@@ -7,6 +9,6 @@ export interface SummaryInput {
   providerSummary?: string | null;
 }
 
-export interface Summarizer {
+export interface Summarizer extends Diagnosable {
   summarize(input: SummaryInput): Promise<string>;
 }
