@@ -18,6 +18,10 @@ export const subscriptionSchema = z.object({
   discount_source: z.string().nullable(),
   current_period_end: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
+  /** Set while a renewal payment has failed: the parent should pay it with another card. */
+  payment_failed_at: z.string().nullable(),
+  /** Stripe's page for the unpaid invoice (null in the sandbox's absence of one). */
+  payment_update_url: z.string().nullable(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

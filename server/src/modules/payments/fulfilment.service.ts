@@ -9,10 +9,14 @@ import {
   type StripeEvent,
   type StripeSubscription,
 } from '../../providers/stripe/stripe-objects.ts';
-import type { StripeProvider } from '../../providers/stripe/stripe-provider.ts';
-import type { NumbersService } from '../numbers/numbers.service.ts';
-import type { SubscriptionFields, SubscriptionRow } from '../subscription/subscription.repository.ts';
 import {
+  STRIPE_WEBHOOK_EVENTS,
+  StripeObjectMissingError,
+  type StripeProvider,
+} from '../../providers/stripe/stripe-provider.ts';
+import type { NumbersService } from '../numbers/numbers.service.ts';
+import {
+  paymentFailed,
   periodRenewed,
   planActivated,
   planEnded,
@@ -21,6 +25,7 @@ import {
   type SubscriptionService,
 } from '../subscription/subscription.service.ts';
 import type { CouponsService } from './coupons.service.ts';
+import { createAfterCommit, type AfterCommit, type PlanChange } from './fulfilment-after-commit.ts';
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 
@@ -34,16 +39,10 @@ const SUBSCRIPTION_EVENTS = new Set([
  * async_payment_succeeded with the same session, now paid: both fulfil through one path.
  */
 const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
-const HANDLED_EVENTS = new Set([...CHECKOUT_EVENTS, 'invoice.paid', ...SUBSCRIPTION_EVENTS]);
+const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
+const HANDLED_EVENTS: ReadonlySet<string> = new Set(STRIPE_WEBHOOK_EVENTS);
 const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
-
-/** The family's plan row as the event found it (read once, locked) and as it leaves it. */
-interface PlanChange {
-  userId: string;
-  current: SubscriptionRow | undefined;
-  next?: SubscriptionFields;
-}
 
 /** A paid renewal invoice (billing_reason subscription_cycle). */
 interface Renewal {
@@ -52,13 +51,16 @@ interface Renewal {
   periodEnd: Date | null;
 }
 
-/** What to do once the transaction has committed: vendor calls never run inside it. */
-interface AfterCommit {
-  userId?: string;
-  checkout?: CheckoutRow;
-  plan?: PlanChange;
-  subscriptionId?: string;
-  replacedSubscriptionId?: string | null;
+/** A renewal Stripe could not charge (invoice.payment_failed): where the parent pays it instead. */
+interface FailedPayment {
+  updateUrl: string | null;
+}
+
+/** Nothing is left to do for a completed checkout: its plan or recording is in, its number bought. */
+function isFulfilled(checkout: CheckoutRow): boolean {
+  if (checkout.status !== 'complete') return false;
+  if (checkout.kind === 'recording' || checkout.number_provisioned_at) return true;
+  return PLANS[checkout.plan!].line !== 'dedicated';
 }
 
 export function discountedPrice(planId: PlanId, discount: Discount | null): number {
@@ -85,7 +87,8 @@ export function createFulfilmentService(deps: {
   };
   logger: Logger;
 }) {
-  const { db, stripe, subscription, coupons, numbers, logger } = deps;
+  const { db, stripe, subscription, coupons, logger } = deps;
+  const afterCommit = createAfterCommit(deps);
 
   /** Redeems the checkout's coupon (if any) and starts its plan; answers a pass it replaces. */
   async function activate(
@@ -128,9 +131,10 @@ export function createFulfilmentService(deps: {
     sub: StripeSubscription,
     checkout: CheckoutRow | undefined,
     plan: PlanChange,
-    renewal?: Renewal,
+    invoice: { renewal?: Renewal; failedPayment?: FailedPayment } = {},
   ): Promise<string | null> {
     const { current } = plan;
+    const { renewal, failedPayment } = invoice;
     const isOurs = current?.stripe_subscription_id === sub.id;
     const live = LIVE_STATUSES.has(sub.status);
     let replacedSubscriptionId: string | null = null;
@@ -157,6 +161,9 @@ export function createFulfilmentService(deps: {
         currentPeriodEnd: sub.currentPeriodEnd ?? renewal.periodEnd,
         amountCents: renewal.amountPaid,
       });
+    }
+    if (failedPayment && live && plan.next?.stripe_subscription_id === sub.id) {
+      plan.next = paymentFailed(plan.next, failedPayment.updateUrl);
     }
     return replacedSubscriptionId;
   }
@@ -189,14 +196,27 @@ export function createFulfilmentService(deps: {
   async function onSubscription(
     event: StripeEvent,
     subscriptionId: string,
-    options: { renewal?: Renewal; checkout?: CheckoutRow } = {},
+    options: { renewal?: Renewal; failedPayment?: FailedPayment; checkout?: CheckoutRow } = {},
   ): Promise<AfterCommit> {
-    const sub = await stripe.retrieveSubscription(subscriptionId);
+    let sub: StripeSubscription;
+    try {
+      sub = await stripe.retrieveSubscription(subscriptionId);
+    } catch (error) {
+      if (!(error instanceof StripeObjectMissingError)) throw error;
+      // Retrying would fail the same way for days: acknowledge, and say so.
+      // Stryker disable next-line ObjectLiteral,StringLiteral: the log's wording is not behaviour
+      logger.warn(
+        { eventId: event.id, subscriptionId },
+        'Stripe has no such subscription; event acknowledged',
+      );
+      await once(event, undefined, async () => {});
+      return {};
+    }
     const checkout = options.checkout ?? (await checkoutFor(sub.metadata));
     const userId = checkout?.user_id ?? (await subscription.findByStripeSubscriptionId(sub.id))?.user_id;
     let replacedSubscriptionId: string | null = null;
     const plan = await once(event, userId, async (tx, plan) => {
-      replacedSubscriptionId = await converge(tx, sub, checkout, plan, options.renewal);
+      replacedSubscriptionId = await converge(tx, sub, checkout, plan, options);
     });
     return { userId, checkout, plan, subscriptionId: sub.id, replacedSubscriptionId };
   }
@@ -204,6 +224,11 @@ export function createFulfilmentService(deps: {
   async function onCheckoutCompleted(event: StripeEvent): Promise<AfterCommit> {
     const session = checkoutSessionSchema.parse(event.data.object);
     const checkout = await checkoutFor(session.metadata, session.id);
+    // A replay, or the second of completed and async_payment_succeeded: no need to ask Stripe.
+    if (checkout && isFulfilled(checkout)) {
+      await once(event, undefined, async () => {});
+      return {};
+    }
     const paid = session.payment_status !== 'unpaid';
     if (checkout?.kind === 'plan' && session.mode === 'subscription' && session.subscription && paid) {
       return onSubscription(event, session.subscription, { checkout });
@@ -220,47 +245,22 @@ export function createFulfilmentService(deps: {
     return { userId: checkout?.user_id, plan, replacedSubscriptionId };
   }
 
-  async function onInvoicePaid(event: StripeEvent): Promise<AfterCommit> {
+  async function onInvoice(event: StripeEvent): Promise<AfterCommit> {
     const invoice = invoiceSchema.parse(event.data.object);
     if (!invoice.subscriptionId) {
       await once(event, undefined, async () => {});
       return {};
+    }
+    if (event.type === 'invoice.payment_failed') {
+      return onSubscription(event, invoice.subscriptionId, {
+        failedPayment: { updateUrl: invoice.hostedUrl },
+      });
     }
     const renewal =
       invoice.billingReason === 'subscription_cycle'
         ? { invoiceId: invoice.id, amountPaid: invoice.amountPaid, periodEnd: invoice.periodEnd }
         : undefined;
     return onSubscription(event, invoice.subscriptionId, { renewal });
-  }
-
-  /** Converges the dedicated number with the plan: a live pass has one, an ended one has none. */
-  async function afterCommit(result: AfterCommit): Promise<void> {
-    const { userId, checkout } = result;
-    if (result.replacedSubscriptionId) {
-      await stripe.cancelSubscriptionNow(result.replacedSubscriptionId).catch((error: unknown) => {
-        // Stryker disable next-line ObjectLiteral,StringLiteral: the log's wording is not behaviour
-        logger.error({ err: error }, 'could not cancel the subscription a new pass replaced');
-      });
-    }
-    if (!userId) return;
-    // The plan as this delivery committed it; a replayed event reads what an earlier one left.
-    const row = result.plan ? (result.plan.next ?? result.plan.current) : await subscription.find(userId);
-    if (!row) return;
-    const isLivePass =
-      (row.status === 'active' || row.status === 'past_due') && PLANS[row.plan].line === 'dedicated';
-    if (
-      isLivePass &&
-      checkout &&
-      !checkout.number_provisioned_at &&
-      row.stripe_subscription_id === result.subscriptionId
-    ) {
-      const email = (await deps.accounts.emailOf(userId)) ?? '';
-      await numbers.provisionDedicatedNumber(userId, email);
-      await repo.markNumberProvisioned(db, checkout.id);
-    } else if (!isLivePass) {
-      // The pass ended, or another plan replaced it: the dedicated line goes back to Twilio.
-      await numbers.releaseDedicatedNumber(userId);
-    }
   }
 
   return {
@@ -275,8 +275,8 @@ export function createFulfilmentService(deps: {
       if (!HANDLED_EVENTS.has(event.type)) return;
       const result = CHECKOUT_EVENTS.has(event.type)
         ? await onCheckoutCompleted(event)
-        : event.type === 'invoice.paid'
-          ? await onInvoicePaid(event)
+        : INVOICE_EVENTS.has(event.type)
+          ? await onInvoice(event)
           : await onSubscription(event, String(event.data.object.id));
       await afterCommit(result);
     },

@@ -18,6 +18,8 @@ export interface SubscriptionRow {
   stripe_subscription_id: string | null;
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
+  payment_failed_at: Date | null;
+  payment_update_url: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -35,6 +37,10 @@ export interface SubscriptionFields {
   stripe_subscription_id: string | null;
   current_period_end: Date | null;
   cancel_at_period_end: boolean;
+  /** A renewal Stripe could not charge (invoice.payment_failed), until one goes through. */
+  payment_failed_at: Date | null;
+  /** Stripe's page for that invoice, where the parent pays it with another card. */
+  payment_update_url: string | null;
 }
 
 const COLUMNS: (keyof SubscriptionFields)[] = [
@@ -50,6 +56,8 @@ const COLUMNS: (keyof SubscriptionFields)[] = [
   'stripe_subscription_id',
   'current_period_end',
   'cancel_at_period_end',
+  'payment_failed_at',
+  'payment_update_url',
 ];
 
 export async function findSubscription(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {

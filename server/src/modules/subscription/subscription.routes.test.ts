@@ -47,6 +47,8 @@ describe('GET /api/subscription/status', () => {
         discount_source: null,
         current_period_end: null,
         cancel_at_period_end: false,
+        payment_failed_at: null,
+        payment_update_url: null,
       },
     });
   });

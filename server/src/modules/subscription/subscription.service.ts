@@ -46,6 +46,8 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     discount_source: row.discount_source,
     current_period_end: row.current_period_end ? new Date(row.current_period_end).toISOString() : null,
     cancel_at_period_end: row.cancel_at_period_end,
+    payment_failed_at: row.payment_failed_at ? new Date(row.payment_failed_at).toISOString() : null,
+    payment_update_url: row.payment_update_url,
   };
 }
 
@@ -82,6 +84,7 @@ export function planActivated(
     stripe_subscription_id: activation.stripeSubscriptionId ?? null,
     current_period_end: activation.currentPeriodEnd ?? null,
     cancel_at_period_end: false,
+    ...PAYMENT_SETTLED,
   };
 }
 
@@ -97,7 +100,16 @@ export function periodRenewed(
     minutes_limit: Math.max(current.minutes_limit, PLANS[current.plan].minutes),
     amount: period.amountCents ?? current.amount,
     current_period_end: period.currentPeriodEnd,
+    ...PAYMENT_SETTLED,
   };
+}
+
+/** No payment is outstanding: a renewal went through, or a new plan started. */
+export const PAYMENT_SETTLED = { payment_failed_at: null, payment_update_url: null } as const;
+
+/** Stripe could not charge the renewal: the parent is asked to pay it with another card. */
+export function paymentFailed(current: SubscriptionFields, updateUrl: string | null): SubscriptionFields {
+  return { ...current, payment_failed_at: new Date(), payment_update_url: updateUrl };
 }
 
 /** The plan is over (cancelled, unpaid, revoked): no more calls. */
@@ -187,6 +199,7 @@ export function createSubscriptionService(db: Db) {
         stripe_subscription_id: null,
         current_period_end: null,
         cancel_at_period_end: false,
+        ...PAYMENT_SETTLED,
       });
     },
   };

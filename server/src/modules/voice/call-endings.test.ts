@@ -165,7 +165,9 @@ test('an overdue call Twilio could not end is tried again at the next sweep', as
     },
     fetchCall: async () => ({ status: 'in-progress', durationSeconds: null }),
   });
-  expect((await sweepCallReservations(sweeperDeps(ctx, { telephony: stuck, graceSeconds: 3600 }))).hungUp).toBe(0);
+  expect(
+    (await sweepCallReservations(sweeperDeps(ctx, { telephony: stuck, graceSeconds: 3600 }))).hungUp,
+  ).toBe(0);
   expect(ctx.telephony.wasEnded(call.CallSid)).toBe(false);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
   expect(ctx.telephony.wasEnded(call.CallSid)).toBe(true);

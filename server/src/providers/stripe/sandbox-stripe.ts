@@ -16,17 +16,19 @@ import {
   type StripeEvent,
   type StripeSubscription,
 } from './stripe-objects.ts';
-import type {
-  CheckoutDiscount,
-  CheckoutLineItem,
-  CheckoutSession,
-  CreateCheckoutSessionInput,
-  StripeProvider,
+import {
+  STRIPE_WEBHOOK_PATH,
+  StripeObjectMissingError,
+  type CheckoutDiscount,
+  type CheckoutLineItem,
+  type CheckoutSession,
+  type CreateCheckoutSessionInput,
+  type StripeProvider,
 } from './stripe-provider.ts';
+import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import { shuffled, type PostToApp } from '../sandbox-webhooks.ts';
 import { signStripePayload, verifyStripeSignature } from './stripe-signature.ts';
 
-const WEBHOOK_PATH = '/api/stripe/webhook';
 /** Stripe retries a failed delivery for days; the sandbox tries a few times, quickly. */
 const DELIVERY_ATTEMPTS = 4;
 const RETRY_DELAY_MS = 100;
@@ -59,6 +61,12 @@ interface SessionRow {
  */
 export class SandboxStripe implements StripeProvider {
   readonly isSandbox = true;
+
+  async diagnose(): Promise<Finding[]> {
+    return sandboxFinding(
+      'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README, "Sandboxes and real keys").',
+    );
+  }
   private post: PostToApp | undefined;
 
   constructor(
@@ -224,7 +232,7 @@ export class SandboxStripe implements StripeProvider {
       'select object from sandbox_stripe_subscriptions where id = $1',
       [id],
     );
-    if (!rows[0]) throw new SandboxStripeError(`No such subscription: '${id}'`);
+    if (!rows[0]) throw new StripeObjectMissingError(`No such subscription: '${id}'`);
     return rows[0].object;
   }
 
@@ -243,7 +251,7 @@ export class SandboxStripe implements StripeProvider {
     let status = 0;
     for (let attempt = 1; attempt <= DELIVERY_ATTEMPTS; attempt += 1) {
       if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS * attempt));
-      const answer = await this.post(WEBHOOK_PATH, {
+      const answer = await this.post(STRIPE_WEBHOOK_PATH, {
         contentType: 'application/json; charset=utf-8',
         // Signed at each attempt, as Stripe signs each delivery with its own timestamp.
         headers: { 'stripe-signature': signStripePayload(this.webhookSecret, payload) },

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { STRIPE_API_VERSION, StripeAdapter } from './stripe-adapter.ts';
-import { StripeSignatureError } from './stripe-provider.ts';
+import { StripeObjectMissingError, StripeSignatureError } from './stripe-provider.ts';
 
 interface Recorded {
   method: string;
@@ -43,6 +43,16 @@ function answer(method: string, path: string): Record<string, unknown> {
         data: [{ id: 'si_1', object: 'subscription_item', current_period_end: periodEnd }],
       },
       metadata: { checkout_id: 'c1' },
+    };
+  }
+  if (path === '/v1/subscriptions/sub_gone') {
+    return {
+      error: {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        param: 'id',
+        message: "No such subscription: 'sub_gone'",
+      },
     };
   }
   return {
@@ -188,6 +198,13 @@ describe('StripeAdapter request shapes', () => {
       'POST /v1/subscriptions/sub_123',
     ]);
     expect(Object.fromEntries(requests[2]!.params)).toEqual({ discounts: '', cancel_at_period_end: 'true' });
+  });
+
+  test("a subscription Stripe no longer has is told apart from Stripe's other errors", async () => {
+    await expect(adapter.retrieveSubscription('sub_gone')).rejects.toBeInstanceOf(StripeObjectMissingError);
+    await expect(adapter.retrieveSubscription('sub_unknown_route')).rejects.not.toBeInstanceOf(
+      StripeObjectMissingError,
+    );
   });
 
   test('verifies webhook signatures made the way Stripe makes them', () => {

@@ -1,4 +1,6 @@
 import Stripe from 'stripe';
+import type { DiagnosisContext, Finding } from '../diagnosis.ts';
+import { diagnoseStripe } from './stripe-diagnosis.ts';
 import {
   parseSubscription,
   stripeEventSchema,
@@ -6,6 +8,7 @@ import {
   type StripeSubscription,
 } from './stripe-objects.ts';
 import {
+  StripeObjectMissingError,
   StripeSignatureError,
   type CheckoutSession,
   type CreateCheckoutSessionInput,
@@ -42,6 +45,14 @@ export class StripeAdapter implements StripeProvider {
       protocol: options.protocol,
       maxNetworkRetries: 2,
       appInfo: { name: 'santa-calls' },
+    });
+  }
+
+  diagnose(context: DiagnosisContext): Promise<Finding[]> {
+    return diagnoseStripe(this.client, {
+      secretKey: this.options.secretKey,
+      publicUrl: context.publicUrl,
+      apiVersion: STRIPE_API_VERSION,
     });
   }
 
@@ -112,7 +123,14 @@ export class StripeAdapter implements StripeProvider {
   }
 
   async retrieveSubscription(id: string): Promise<StripeSubscription> {
-    return parseSubscription(await this.client.subscriptions.retrieve(id));
+    try {
+      return parseSubscription(await this.client.subscriptions.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+        throw new StripeObjectMissingError(error.message);
+      }
+      throw error;
+    }
   }
 
   async cancelSubscriptionNow(id: string): Promise<void> {

@@ -83,6 +83,7 @@ export const invoiceSchema = z
     object: z.literal('invoice'),
     billing_reason: z.string().nullish(),
     amount_paid: z.number().int().default(0),
+    hosted_invoice_url: z.string().nullish(),
     subscription: idOrObject.optional(),
     parent: z.object({ subscription_details: z.object({ subscription: idOrObject }).nullish() }).nullish(),
     lines: z
@@ -95,6 +96,8 @@ export const invoiceSchema = z
       id: invoice.id,
       billingReason: invoice.billing_reason ?? null,
       amountPaid: invoice.amount_paid,
+      /** Where the customer can pay this invoice, with another card if need be. */
+      hostedUrl: invoice.hosted_invoice_url ?? null,
       subscriptionId: invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null,
       periodEnd: periodEnd == null ? null : new Date(periodEnd * 1000),
     };

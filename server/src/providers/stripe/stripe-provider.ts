@@ -1,3 +1,4 @@
+import type { Diagnosable } from '../diagnosis.ts';
 import type { StripeEvent, StripeSubscription } from './stripe-objects.ts';
 
 /** Stripe in our words: checkout, subscriptions, verified webhook events. */
@@ -37,16 +38,35 @@ export interface CheckoutSession {
   url: string;
 }
 
+/** Every event the webhook acts on: the endpoint at PUBLIC_URL must be sent each of them. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
+
+export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
+
 export class StripeSignatureError extends Error {}
 
-export interface StripeProvider {
+/** Stripe has no such object (its `resource_missing`): deleted, or from another account or mode. */
+export class StripeObjectMissingError extends Error {}
+
+export interface StripeProvider extends Diagnosable {
   readonly isSandbox: boolean;
   createCheckoutSession(input: CreateCheckoutSessionInput): Promise<CheckoutSession>;
   /** Closes an open session so it can no longer be paid; throws when it is already complete. */
   expireCheckoutSession(id: string): Promise<void>;
   /** Verifies Stripe-Signature over the raw body; throws StripeSignatureError when it fails. */
   constructEvent(rawBody: Buffer, signature: string | undefined): StripeEvent;
-  /** Stripe's current view of a subscription (webhooks re-read it so out-of-order events converge). */
+  /**
+   * Stripe's current view of a subscription (webhooks re-read it so out-of-order events
+   * converge); throws StripeObjectMissingError when Stripe has none by that id.
+   */
   retrieveSubscription(id: string): Promise<StripeSubscription>;
   /** Ends the subscription now: no refund, no further charges. */
   cancelSubscriptionNow(id: string): Promise<void>;

@@ -16,6 +16,7 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription |
           <p className="mt-1 text-gray-700">
             Status: <span className="font-semibold text-pine-700">{capitalize(subscription.status)}</span>
           </p>
+          {subscription.payment_failed_at ? <PaymentFailedNotice subscription={subscription} /> : null}
           {subscription.plan !== 'pay_per_call' ? (
             <ButtonLink to={paths.pricing} variant="outline" size="sm" className="mt-4 self-start">
               Upgrade Plan
@@ -32,5 +33,26 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription |
         </>
       )}
     </Card>
+  );
+}
+
+/** Stripe could not charge the renewal: the pass keeps working while the parent pays it another way. */
+function PaymentFailedNotice({ subscription }: { subscription: Subscription }) {
+  return (
+    <div
+      role="alert"
+      className="mt-3 rounded-lg border border-santa-100 bg-santa-50 p-3 text-sm text-santa-800"
+    >
+      <p className="font-semibold">We couldn't take the payment for your {subscription.plan_name}.</p>
+      <p className="mt-1">Update your card to keep Santa's line open.</p>
+      {subscription.payment_update_url ? (
+        <a
+          href={subscription.payment_update_url}
+          className="mt-2 inline-block font-semibold text-santa-700 underline underline-offset-2"
+        >
+          Update your card
+        </a>
+      ) : null}
+    </div>
   );
 }

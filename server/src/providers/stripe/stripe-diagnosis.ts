@@ -1,0 +1,100 @@
+import type Stripe from 'stripe';
+import { fatal, ok, unreachable, warning, type Finding } from '../diagnosis.ts';
+import { STRIPE_WEBHOOK_EVENTS, STRIPE_WEBHOOK_PATH } from './stripe-provider.ts';
+
+const DASHBOARD_WEBHOOKS = "In Stripe's dashboard, Developers → Webhooks";
+
+/** sk_live_/rk_live_ take real money; test keys are for rehearsals. */
+export function keyMode(secretKey: string): Finding {
+  if (/^(sk|rk)_live_/.test(secretKey)) return ok('key', 'live mode: payments are real');
+  if (/^(sk|rk)_test_/.test(secretKey)) {
+    return warning(
+      'key',
+      'test mode: no payment is real',
+      'Use the live secret key (sk_live_…) and the live webhook secret when you take real payments.',
+    );
+  }
+  return fatal(
+    'key',
+    'not a Stripe secret key',
+    'Set STRIPE_SECRET_KEY to a key that starts sk_live_ or sk_test_.',
+  );
+}
+
+function endpointFindings(endpoints: Stripe.WebhookEndpoint[], url: string, apiVersion: string): Finding[] {
+  const endpoint = endpoints.find((candidate) => candidate.url === url);
+  const events = STRIPE_WEBHOOK_EVENTS.join(', ');
+  if (!endpoint) {
+    return [
+      fatal(
+        'webhook endpoint',
+        `none at ${url}`,
+        `${DASHBOARD_WEBHOOKS}: add an endpoint at ${url}, API version ${apiVersion}, with the events ${events}; put its signing secret in STRIPE_WEBHOOK_SECRET.`,
+      ),
+    ];
+  }
+  const findings: Finding[] = [];
+  if (endpoint.status !== 'enabled') {
+    findings.push(
+      fatal('webhook endpoint', `${url} is ${endpoint.status}`, `${DASHBOARD_WEBHOOKS}: enable it.`),
+    );
+  }
+  const sent = new Set(endpoint.enabled_events);
+  const missing = sent.has('*') ? [] : STRIPE_WEBHOOK_EVENTS.filter((event) => !sent.has(event));
+  findings.push(
+    missing.length === 0
+      ? ok('webhook events', `every handled event is sent to ${url}`)
+      : fatal(
+          'webhook events',
+          `not sent: ${missing.join(', ')}`,
+          `${DASHBOARD_WEBHOOKS} → ${url}: add ${missing.join(', ')}.`,
+        ),
+  );
+  findings.push(
+    endpoint.api_version === apiVersion
+      ? ok('webhook API version', apiVersion)
+      : warning(
+          'webhook API version',
+          `${endpoint.api_version ?? "the account's default"}, not ${apiVersion}`,
+          `Create the endpoint again with API version ${apiVersion} (an endpoint's version cannot be changed), then update STRIPE_WEBHOOK_SECRET.`,
+        ),
+  );
+  return findings;
+}
+
+/** Checks the account as the app will use it: key mode, the webhook endpoint, the Customer Portal. */
+export async function diagnoseStripe(
+  client: Stripe,
+  input: { secretKey: string; publicUrl: string; apiVersion: string },
+): Promise<Finding[]> {
+  const findings = [keyMode(input.secretKey)];
+  const url = `${input.publicUrl}${STRIPE_WEBHOOK_PATH}`;
+  try {
+    const endpoints = await client.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
+    findings.push(...endpointFindings(endpoints, url, input.apiVersion));
+  } catch (error) {
+    findings.push(unreachable('webhook endpoint', error, 'Check STRIPE_SECRET_KEY: Stripe must accept it.'));
+    return findings;
+  }
+  try {
+    const portals = await client.billingPortal.configurations.list({
+      is_default: true,
+      active: true,
+      limit: 1,
+    });
+    findings.push(
+      portals.data.length > 0
+        ? ok('customer portal', 'a default configuration is active')
+        : warning(
+            'customer portal',
+            'not configured',
+            "In Stripe's dashboard, Settings → Billing → Customer portal: allow cancelling at period end, updating the payment method and viewing invoices, then save.",
+          ),
+    );
+  } catch (error) {
+    findings.push(
+      unreachable('customer portal', error, 'Check that the key may read billing portal settings.'),
+    );
+  }
+  return findings;
+}
