@@ -29,11 +29,6 @@ import { createAfterCommit, type AfterCommit, type PlanChange } from './fulfilme
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 
-const SUBSCRIPTION_EVENTS = new Set([
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-]);
 /**
  * A delayed payment method (bank debit) completes the session unpaid and later sends
  * async_payment_succeeded with the same session, now paid: both fulfil through one path.
