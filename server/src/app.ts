@@ -21,6 +21,7 @@ import { createCallsRouter } from './modules/voice/calls.routes.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
 import { createSandboxRouter } from './sandbox/sandbox-routes.ts';
 import { createServices, type AppDeps, type AppServices } from './services.ts';
+import { GOOGLE_CALLBACK_PATH } from './providers/google/google-provider.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -90,7 +91,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
         db,
         auth: services.auth,
         google: deps.providers.google,
-        redirectUri: `${config.publicUrl}/api/auth/google/callback`,
+        redirectUri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`,
       }),
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,

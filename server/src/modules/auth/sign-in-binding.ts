@@ -1,5 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { GOOGLE_CALLBACK_PATH } from '../../providers/google/google-provider.ts';
 
 /** How long a Google sign-in may take, from the redirect to the callback. */
 export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
@@ -13,7 +14,6 @@ export const OAUTH_STATE_TTL_SECONDS = 10 * 60;
  */
 export const OAUTH_STATE_COOKIE = 'oauth_state';
 export const HANDOFF_COOKIE = 'sign_in_handoff';
-const CALLBACK_PATH = '/api/auth/google/callback';
 const EXCHANGE_PATH = '/api/auth/session';
 const HANDOFF_COOKIE_SECONDS = 5 * 60;
 
@@ -28,11 +28,11 @@ function options(path: string, secure: boolean, seconds?: number) {
 }
 
 export function rememberOAuthState(res: Response, state: string, secure: boolean) {
-  res.cookie(OAUTH_STATE_COOKIE, state, options(CALLBACK_PATH, secure, OAUTH_STATE_TTL_SECONDS));
+  res.cookie(OAUTH_STATE_COOKIE, state, options(GOOGLE_CALLBACK_PATH, secure, OAUTH_STATE_TTL_SECONDS));
 }
 
 export function takeOAuthState(req: Request, res: Response, secure: boolean): string | undefined {
-  res.clearCookie(OAUTH_STATE_COOKIE, options(CALLBACK_PATH, secure));
+  res.clearCookie(OAUTH_STATE_COOKIE, options(GOOGLE_CALLBACK_PATH, secure));
   return cookieOf(req, OAUTH_STATE_COOKIE);
 }
 

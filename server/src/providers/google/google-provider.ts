@@ -1,3 +1,5 @@
+import type { Diagnosable } from '../diagnosis.ts';
+
 /** Google sign-in in our words: an OpenID Connect authorization-code flow with PKCE. */
 export interface GoogleAuthorizationStart {
   /** Where to send the browser. */
@@ -23,7 +25,10 @@ export interface GoogleProfile {
   picture: string | null;
 }
 
-export interface GoogleProvider {
+/** Where Google sends the browser back: an authorized redirect URI of the OAuth client. */
+export const GOOGLE_CALLBACK_PATH = '/api/auth/google/callback';
+
+export interface GoogleProvider extends Diagnosable {
   readonly isSandbox: boolean;
   startAuthorization(redirectUri: string): Promise<GoogleAuthorizationStart>;
   /** Checks the callback (state, code, PKCE, nonce, id_token) and returns the signed-in identity. */

@@ -5,7 +5,8 @@ import type {
   GoogleProfile,
   GoogleProvider,
 } from './google-provider.ts';
-import { GoogleSignInError } from './google-provider.ts';
+import { GOOGLE_CALLBACK_PATH, GoogleSignInError } from './google-provider.ts';
+import { fatal, ok, unreachable, type DiagnosisContext, type Finding } from '../diagnosis.ts';
 
 export const GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -46,6 +47,30 @@ export class OpenIdGoogle implements GoogleProvider {
       oidc.ClientSecretPost(this.options.clientSecret),
       isLoopbackHttp ? { execute: [oidc.allowInsecureRequests] } : undefined,
     );
+  }
+
+  async diagnose(context: DiagnosisContext): Promise<Finding[]> {
+    const findings: Finding[] = [];
+    try {
+      await this.discover();
+      findings.push(ok('discovery', `${this.options.issuer ?? GOOGLE_ISSUER} answers OpenID discovery`));
+    } catch (error) {
+      findings.push(unreachable('discovery', error, 'Check that this server can reach accounts.google.com.'));
+    }
+    const redirectUri = new URL(GOOGLE_CALLBACK_PATH, context.publicUrl);
+    findings.push(
+      redirectUri.protocol === 'https:' || LOOPBACK_HOSTS.has(redirectUri.hostname)
+        ? ok(
+            'redirect URI',
+            `${redirectUri.href} (it must be an authorized redirect URI of the OAuth client)`,
+          )
+        : fatal(
+            'redirect URI',
+            `${redirectUri.href} is plain http`,
+            'Google refuses http redirect URIs: serve PUBLIC_URL over https.',
+          ),
+    );
+    return findings;
   }
 
   async startAuthorization(redirectUri: string): Promise<GoogleAuthorizationStart> {

@@ -5,7 +5,8 @@ import type {
   GoogleProfile,
   GoogleProvider,
 } from './google-provider.ts';
-import { GoogleSignInError } from './google-provider.ts';
+import { GOOGLE_CALLBACK_PATH, GoogleSignInError } from './google-provider.ts';
+import { sandboxFinding, type Finding } from '../diagnosis.ts';
 
 /** Google's codes live minutes; the sandbox's are shorter still, enough for one redirect. */
 export const SANDBOX_CODE_TTL_MS = 2 * 60_000;
@@ -56,6 +57,12 @@ export function sandboxSubject(email: string): string {
  */
 export class SandboxGoogle implements GoogleProvider {
   readonly isSandbox = true;
+
+  async diagnose(): Promise<Finding[]> {
+    return sandboxFinding(
+      `Set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET of an OAuth web client whose redirect URI is PUBLIC_URL${GOOGLE_CALLBACK_PATH}.`,
+    );
+  }
   private readonly now: () => number;
 
   constructor(private readonly options: { clientSecret: string; publicUrl: string; now?: () => number }) {

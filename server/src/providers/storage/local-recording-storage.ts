@@ -1,10 +1,24 @@
 import { mkdir, open, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertSafeKey, type ByteRange, type RecordingStorage } from './recording-storage.ts';
+import { warning, type Finding } from '../diagnosis.ts';
+import { assertSafeKey, probeStorage, type ByteRange, type RecordingStorage } from './recording-storage.ts';
 
 /** Recordings as files in one folder (DATA_DIR/recordings by default). */
 export class LocalRecordingStorage implements RecordingStorage {
+  readonly isSandbox = false;
+
   constructor(private readonly dir: string) {}
+
+  async diagnose(): Promise<Finding[]> {
+    return [
+      await probeStorage(this, this.dir, `Make ${this.dir} writable by the app (or set DATA_DIR).`),
+      warning(
+        'replicas',
+        'local disk: only this replica can serve the recordings it stores',
+        'Set RECORDINGS_S3_BUCKET before running more than one replica.',
+      ),
+    ];
+  }
 
   private file(key: string): string {
     assertSafeKey(key);

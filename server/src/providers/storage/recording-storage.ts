@@ -1,3 +1,5 @@
+import { fatal, ok, type Diagnosable, type Finding } from '../diagnosis.ts';
+
 /** Where call recordings live: a local folder (the embedded default) or an S3-compatible bucket. */
 export interface ByteRange {
   /** Inclusive. */
@@ -6,7 +8,7 @@ export interface ByteRange {
   end: number;
 }
 
-export interface RecordingStorage {
+export interface RecordingStorage extends Diagnosable {
   put(key: string, data: Buffer): Promise<void>;
   /** Size in bytes, or null when nothing is stored under the key. */
   size(key: string): Promise<number | null>;
@@ -20,4 +22,21 @@ const KEY_PATTERN = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,200}$/;
 /** Keys come from provider ids; anything that could escape the folder is refused. */
 export function assertSafeKey(key: string): void {
   if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error('Invalid recording key');
+}
+
+const PROBE_KEY = 'doctor-probe';
+
+/** Writes, reads back and deletes a small object: what storing a call's recording needs. */
+export async function probeStorage(storage: RecordingStorage, where: string, fix: string): Promise<Finding> {
+  const probe = Buffer.from(`santa-calls doctor ${new Date().toISOString()}`);
+  try {
+    await storage.put(PROBE_KEY, probe);
+    const back = await storage.read(PROBE_KEY);
+    await storage.delete(PROBE_KEY);
+    if (!back?.equals(probe)) return fatal('write', `${where} answered other bytes than were written`, fix);
+    return ok('write', `${where} stores, reads and deletes recordings`);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return fatal('write', `${where}: ${message.split('\n')[0]!.slice(0, 200)}`, fix);
+  }
 }

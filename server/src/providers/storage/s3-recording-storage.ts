@@ -6,7 +6,8 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
-import { assertSafeKey, type ByteRange, type RecordingStorage } from './recording-storage.ts';
+import type { Finding } from '../diagnosis.ts';
+import { assertSafeKey, probeStorage, type ByteRange, type RecordingStorage } from './recording-storage.ts';
 
 export interface S3StorageSettings {
   bucket: string;
@@ -34,6 +35,7 @@ function isMissing(error: unknown): boolean {
  * plays from all of them, and deleting an account removes the objects wherever it is handled.
  */
 export class S3RecordingStorage implements RecordingStorage {
+  readonly isSandbox = false;
   private readonly client: S3Client;
 
   constructor(private readonly settings: S3StorageSettings) {
@@ -52,6 +54,17 @@ export class S3RecordingStorage implements RecordingStorage {
       // A slow bucket must not hold a webhook for long; the SDK retries transient errors.
       maxAttempts: 3,
     });
+  }
+
+  async diagnose(): Promise<Finding[]> {
+    const where = `bucket ${this.settings.bucket}${this.settings.endpoint ? ` at ${this.settings.endpoint}` : ''}`;
+    return [
+      await probeStorage(
+        this,
+        where,
+        'Check RECORDINGS_S3_* and that the credentials may put, get and delete objects in the bucket.',
+      ),
+    ];
   }
 
   private objectKey(key: string): string {
