@@ -11,7 +11,14 @@ import { TwilioTelephony } from '../src/providers/telephony/twilio-telephony.ts'
 import { ElevenLabsVoiceEngine } from '../src/providers/voice/elevenlabs-voice-engine.ts';
 import { postProfile } from './fixtures/santa.ts';
 import { uniquePhone } from './fixtures/unique.ts';
-import { createTestContext, PUBLIC_URL, signUp, type TestClient, type TestContext } from './test-app.ts';
+import {
+  createTestContext,
+  PUBLIC_URL,
+  signInAsAdmin,
+  signUp,
+  type TestClient,
+  type TestContext,
+} from './test-app.ts';
 import { FakeElevenLabs, type ElevenLabsDelivery, type Turn } from './vendor-fakes/fake-elevenlabs.ts';
 import { FakeOpenAi } from './vendor-fakes/fake-openai.ts';
 import { FakeStripe, type StripeDelivery } from './vendor-fakes/fake-stripe.ts';
@@ -53,6 +60,7 @@ const family: {
   deliveries?: StripeDelivery[];
   santaNumber?: string;
   firstConversation?: string;
+  secondConversation?: string;
 } = {};
 
 beforeAll(async () => {
@@ -190,7 +198,8 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
       success_url: `${PUBLIC_URL}/dashboard`,
     });
 
-    const deliveries = stripe.pay(String(session!.id));
+    stripe.pay(String(session!.id));
+    const deliveries = stripe.takeDeliveries();
     expect(deliveries.map((d) => d.type)).toEqual([
       'customer.created',
       'checkout.session.completed',
@@ -355,6 +364,7 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     const answer = await deliverTwilio(ringing);
     twilio.answered(callSid);
     const conversation = elevenlabs.streamConnected(answer.text, callSid);
+    family.secondConversation = conversation;
     elevenlabs.finish(conversation, {
       transcript: SECOND_CALL,
       durationSecs: 70,
@@ -419,5 +429,35 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     const again = await parent().post('/api/calls/sync-from-elevenlabs');
     expect(again.body).toEqual({ message: 'Synced 0 calls' });
     expect((await parent().get('/api/calls/history')).body.calls).toHaveLength(2);
+  });
+
+  test("deleting the family's account ends the pass at Stripe, gives the number back to Twilio and deletes the calls at ElevenLabs", async () => {
+    const [subscription] = stripe.subscriptions.values();
+    const [number] = twilio.numbers.values();
+    const admin = await signInAsAdmin(ctx.app);
+    const deleted = await admin.delete(`/api/admin/users/${family.userId}`);
+    expect(deleted.status).toBe(200);
+
+    expect(stripe.requests.map(requestLine)).toContain(
+      line('DELETE', `/v1/subscriptions/${String(subscription!.id)}`),
+    );
+    expect(subscription!.status).toBe('canceled');
+    expect(twilio.requests.map(requestLine)).toContain(
+      line('DELETE', `/2010-04-01/Accounts/${twilio.accountSid}/IncomingPhoneNumbers/${number!.sid}.json`),
+    );
+    expect(twilio.numbers.size).toBe(0);
+    const deletions = elevenlabs.requests.filter((r) => r.method === 'DELETE').map((r) => r.path);
+    expect(deletions.sort()).toEqual(
+      [family.firstConversation, family.secondConversation]
+        .map((id) => `/v1/convai/conversations/${id}`)
+        .sort(),
+    );
+    expect(elevenlabs.conversations.size).toBe(0);
+
+    // Stripe then reports the cancellation; the account it belonged to is gone and nothing breaks.
+    const cancellation = stripe.takeDeliveries();
+    expect(cancellation.map((d) => d.type)).toEqual(['customer.subscription.deleted']);
+    expect((await deliverStripe(cancellation[0]!)).status).toBe(200);
+    expect((await parent().get('/api/calls/history')).status).toBe(401);
   });
 });

@@ -50,6 +50,8 @@ export class FakeStripe {
   private readonly coupons = new Map<string, Json>();
   /** What each session was created with that Stripe keeps off the session object itself. */
   private readonly created = new Map<string, { form: URLSearchParams }>();
+  /** Events Stripe has sent to the webhook endpoint and the test has not yet delivered. */
+  private readonly outbox: StripeDelivery[] = [];
 
   private constructor(private readonly server: Awaited<ReturnType<typeof startFakeServer>>) {}
 
@@ -108,14 +110,19 @@ export class FakeStripe {
       if (!found) return missing(id);
       if (req.method === 'GET') return { json: found };
       if (req.method === 'DELETE') {
-        Object.assign(found, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
+        if (found.status !== 'canceled') {
+          Object.assign(found, { status: 'canceled', canceled_at: nowSeconds(), ended_at: nowSeconds() });
+          this.send(eventObject('customer.subscription.deleted', { ...found }));
+        }
         return { json: found };
       }
       if (req.method === 'POST') {
+        const previous = { discounts: found.discounts, cancel_at_period_end: found.cancel_at_period_end };
         // The SDK sends `discounts: ''` as an empty value: Stripe's way of clearing a list.
         if (form.get('discounts') === '') found.discounts = [];
         if (form.has('cancel_at_period_end'))
           found.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';
+        this.send(eventObject('customer.subscription.updated', { ...found }, previous));
         return { json: found };
       }
     }
@@ -178,10 +185,10 @@ export class FakeStripe {
   }
 
   /**
-   * The parent pays on Stripe's hosted page: the session completes and Stripe sends its events,
-   * each signed for the endpoint, in the order Stripe usually sends them (it promises none).
+   * The parent pays on Stripe's hosted page: the session completes and Stripe sends its events
+   * (takeDeliveries), in the order Stripe usually sends them (it promises none).
    */
-  pay(sessionId: string): StripeDelivery[] {
+  pay(sessionId: string): void {
     const session = this.sessions.get(sessionId);
     const created = this.created.get(sessionId);
     if (!session || !created) throw new Error(`FakeStripe: no checkout session ${sessionId}`);
@@ -205,7 +212,8 @@ export class FakeStripe {
     if (session.mode !== 'subscription') {
       session.payment_intent = total === 0 ? null : stripeId('pi');
       events.push(eventObject('checkout.session.completed', session));
-      return events.map((event) => this.signed(event));
+      events.forEach((event) => this.send(event));
+      return;
     }
     const coupon = (session.discounts as Json[])[0]
       ? this.coupons.get(String((session.discounts as Json[])[0]!.coupon))
@@ -235,7 +243,7 @@ export class FakeStripe {
       eventObject('customer.subscription.created', subscription),
       eventObject('invoice.paid', invoice),
     );
-    return events.map((event) => this.signed(event));
+    events.forEach((event) => this.send(event));
   }
 
   /** Stripe-Signature as Stripe computes it: `t=<seconds>,v1=<HMAC-SHA256(secret, "t.payload")>`. */
@@ -244,8 +252,13 @@ export class FakeStripe {
     return `t=${timestamp},v1=${v1}`;
   }
 
-  private signed(event: Json): StripeDelivery {
+  /** Hands the test what Stripe sent the webhook endpoint since it last asked, oldest first. */
+  takeDeliveries(): StripeDelivery[] {
+    return this.outbox.splice(0);
+  }
+
+  private send(event: Json): void {
     const payload = JSON.stringify(event, null, 2);
-    return { type: String(event.type), payload, signature: this.sign(payload) };
+    this.outbox.push({ type: String(event.type), payload, signature: this.sign(payload) });
   }
 }
