@@ -92,12 +92,11 @@ beforeAll(async () => {
         webhookSecret: elevenlabs.webhookSecret,
         baseUrl: elevenlabs.baseUrl,
       }),
-      summarizer: new OpenAiSummarizer(
-        openai.apiKey,
-        undefined,
-        (error) => summarizerErrors.push(error),
-        openai.baseURL,
-      ),
+      summarizer: new OpenAiSummarizer({
+        apiKey: openai.apiKey,
+        onError: (error) => summarizerErrors.push(error),
+        baseURL: openai.baseURL,
+      }),
       recordings: new LocalRecordingStorage(recordingsDir),
     }),
   });
