@@ -138,7 +138,7 @@ test("Twilio's fallback webhook has Santa apologise and hang up, without asking 
   }
 });
 
-test("the fallback answers even when the signature is not ours: it is what a caller hears when signatures fail", async () => {
+test('the fallback answers even when the signature is not ours: it is what a caller hears when signatures fail', async () => {
   const res = await postTwilio(ctx, 'fallback', inboundCall('+14155550001', HOTLINE), { forge: true });
   expect(res.status).toBe(200);
   expect(res.text).toContain('<Say');

@@ -66,7 +66,10 @@ test('a paid account whose hotline and numbers call this app back has nothing to
   fake.on(
     'GET',
     NUMBERS,
-    page('incoming_phone_numbers', [owned(HOTLINE, 'Santa hotline'), owned('+14155550001', 'Santa Calls u1')]),
+    page('incoming_phone_numbers', [
+      owned(HOTLINE, 'Santa hotline'),
+      owned('+14155550001', 'Santa Calls u1'),
+    ]),
   );
   const findings = await diagnose();
   expect(problems(findings)).toEqual([]);
@@ -79,7 +82,9 @@ test('a paid account whose hotline and numbers call this app back has nothing to
     'hotline fallback webhook',
     'dedicated numbers',
   ]);
-  expect(finding(findings, 'hotline voice webhook')?.detail).toBe(`POST ${PUBLIC_URL}/api/voice/twilio/inbound`);
+  expect(finding(findings, 'hotline voice webhook')?.detail).toBe(
+    `POST ${PUBLIC_URL}/api/voice/twilio/inbound`,
+  );
   expect(finding(findings, 'dedicated numbers')?.detail).toMatch(/^1,/);
 });
 
@@ -95,7 +100,10 @@ test('a trial account is a warning that says to upgrade', async () => {
 
 test('a suspended account is fatal', async () => {
   fake.on('GET', `${ACCOUNT_PATH}.json`, account('Full', 'suspended'));
-  expect(finding(await diagnose(), 'account')).toMatchObject({ severity: 'fatal', detail: expect.stringContaining('suspended') });
+  expect(finding(await diagnose(), 'account')).toMatchObject({
+    severity: 'fatal',
+    detail: expect.stringContaining('suspended'),
+  });
 });
 
 test('a hotline the account does not own is fatal, and the fix names SANTA_HOTLINE_NUMBER', async () => {
@@ -138,7 +146,9 @@ test('a hotline calling another address, by GET, or without a fallback is told h
   expect(finding(findings, 'hotline fallback webhook')).toMatchObject({
     severity: 'warning',
     detail: `not set, expected POST ${PUBLIC_URL}/api/voice/twilio/fallback`,
-    fix: expect.stringContaining(`"Primary handler fails" to HTTP POST ${PUBLIC_URL}/api/voice/twilio/fallback`),
+    fix: expect.stringContaining(
+      `"Primary handler fails" to HTTP POST ${PUBLIC_URL}/api/voice/twilio/fallback`,
+    ),
   });
 });
 
@@ -149,7 +159,9 @@ test("our dedicated numbers with outdated webhooks are named; the account's othe
     page('incoming_phone_numbers', [
       owned(HOTLINE, 'Santa hotline'),
       owned('+14155550001', 'Santa Calls u1'),
-      owned('+14155550002', 'Santa Calls u2', { status_callback: 'https://old.example/api/voice/twilio/status' }),
+      owned('+14155550002', 'Santa Calls u2', {
+        status_callback: 'https://old.example/api/voice/twilio/status',
+      }),
       owned('+14155550003', 'Office line', { voice_url: 'https://office.example/voice' }),
     ]),
   );
@@ -167,7 +179,9 @@ test("our dedicated numbers with outdated webhooks are named; the account's othe
 test('numbers on later pages of the account are checked too', async () => {
   fake.on('GET', NUMBERS, (_request, url) =>
     url.searchParams.get('Page') === '1'
-      ? page('incoming_phone_numbers', [owned('+14155550009', 'Santa Calls u9', { voice_fallback_url: null })])
+      ? page('incoming_phone_numbers', [
+          owned('+14155550009', 'Santa Calls u9', { voice_fallback_url: null }),
+        ])
       : page('incoming_phone_numbers', [owned(HOTLINE, 'Santa hotline')], `${NUMBERS}?PageSize=1000&Page=1`),
   );
   const findings = await diagnose();
@@ -178,7 +192,9 @@ test('numbers on later pages of the account are checked too', async () => {
 });
 
 test('UK numbers without a regulatory bundle and address are fatal before any purchase fails', async () => {
-  const findings = await diagnose({ purchase: { country: 'GB', bundleSid: 'BU00000000000000000000000000000001' } });
+  const findings = await diagnose({
+    purchase: { country: 'GB', bundleSid: 'BU00000000000000000000000000000001' },
+  });
   expect(finding(findings, 'number purchase')).toMatchObject({
     severity: 'fatal',
     fix: expect.stringContaining('set TWILIO_BUNDLE_SID and TWILIO_ADDRESS_SID'),

@@ -90,7 +90,10 @@ function purchaseFinding(settings: NumberPurchaseSettings): Finding {
         'and its address, then set TWILIO_BUNDLE_SID and TWILIO_ADDRESS_SID to their SIDs.',
     );
   }
-  const extras = [settings.bundleSid && `bundle ${settings.bundleSid}`, settings.addressSid && `address ${settings.addressSid}`];
+  const extras = [
+    settings.bundleSid && `bundle ${settings.bundleSid}`,
+    settings.addressSid && `address ${settings.addressSid}`,
+  ];
   const named = extras.filter(Boolean).join(', ');
   return ok('number purchase', `local ${settings.country} voice numbers${named ? `, with ${named}` : ''}`);
 }
@@ -125,7 +128,9 @@ function hotlineFindings(numbers: OwnedNumber[], hotline: string, expected: Expe
 
 /** The numbers bought for families: many, so each webhook is one finding naming a few of them. */
 function dedicatedFindings(numbers: OwnedNumber[], hotline: string, expected: Expected): Finding[] {
-  const ours = numbers.filter((n) => n.friendlyName.startsWith(DEDICATED_NUMBER_PREFIX) && n.phoneNumber !== hotline);
+  const ours = numbers.filter(
+    (n) => n.friendlyName.startsWith(DEDICATED_NUMBER_PREFIX) && n.phoneNumber !== hotline,
+  );
   if (ours.length === 0) return [ok('dedicated numbers', 'none bought yet')];
   const findings: Finding[] = [];
   for (const hook of HOOKS) {

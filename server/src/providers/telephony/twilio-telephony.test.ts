@@ -38,7 +38,11 @@ function telephonyWith(options: Partial<TwilioTelephonyOptions> = {}) {
 const offering = (...numbers: string[]): Reply =>
   page(
     'available_phone_numbers',
-    numbers.map((phone_number) => ({ phone_number, friendly_name: phone_number, capabilities: { voice: true } })),
+    numbers.map((phone_number) => ({
+      phone_number,
+      friendly_name: phone_number,
+      capabilities: { voice: true },
+    })),
   );
 
 /** Twilio's purchase answer: numbers in `taken` went to another buyer, any other is ours. */
@@ -46,12 +50,16 @@ function sellingExcept(...taken: string[]) {
   return (request: { form: Record<string, string> }): Reply =>
     taken.includes(request.form.PhoneNumber ?? '')
       ? twilioError(400, 21422, `Phone number ${request.form.PhoneNumber} is not available`)
-      : { status: 201, body: { sid: 'PN123', phone_number: request.form.PhoneNumber, account_sid: ACCOUNT_SID } };
+      : {
+          status: 201,
+          body: { sid: 'PN123', phone_number: request.form.PhoneNumber, account_sid: ACCOUNT_SID },
+        };
 }
 
 const purchasesTried = () =>
   fake.seen.filter((r) => r.method === 'POST' && r.path === PURCHASE).map((r) => r.form.PhoneNumber);
-const searches = () => fake.seen.filter((r) => r.method === 'GET' && r.path.includes('/AvailablePhoneNumbers/'));
+const searches = () =>
+  fake.seen.filter((r) => r.method === 'GET' && r.path.includes('/AvailablePhoneNumbers/'));
 const buy = (tel = telephony) => tel.purchaseNumber({ ...WEBHOOKS, friendlyName: 'Santa line' });
 
 beforeAll(async () => {
@@ -117,9 +125,7 @@ test('a number lost to another buyer is replaced by the next candidate', async (
 test('when every candidate was taken, a second search supplies fresh ones and taken ones are not retried', async () => {
   let search = 0;
   fake.on('GET', US_SEARCH, () =>
-    (search += 1) === 1
-      ? offering('+14155550001', '+14155550002')
-      : offering('+14155550002', '+14155550004'),
+    (search += 1) === 1 ? offering('+14155550001', '+14155550002') : offering('+14155550002', '+14155550004'),
   );
   fake.on('POST', PURCHASE, sellingExcept('+14155550001', '+14155550002'));
   expect(await buy()).toEqual({ phoneNumber: '+14155550004', sid: 'PN123' });
@@ -144,11 +150,7 @@ test('a search with no numbers at all gives up without buying', async () => {
 
 test("a trial account's refusal is surfaced at once with what to do, not retried on other numbers", async () => {
   fake.on('GET', US_SEARCH, offering('+14155550001', '+14155550002'));
-  fake.on(
-    'POST',
-    PURCHASE,
-    twilioError(400, 21404, 'Trial accounts are allowed only one Twilio number.'),
-  );
+  fake.on('POST', PURCHASE, twilioError(400, 21404, 'Trial accounts are allowed only one Twilio number.'));
   const failure = buy();
   await expect(failure).rejects.toBeInstanceOf(NumberPurchaseRefusedError);
   await expect(failure).rejects.toThrow(/Twilio error 21404.*upgrade the account/);
