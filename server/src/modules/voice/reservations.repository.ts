@@ -22,9 +22,8 @@ export interface ReservationRow {
 /** What answering a call needs of the reservation it took. */
 export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'minutes_reserved'>;
 
-// A new name for the five-argument form: a connection that prepared the old text keeps it.
 const RESERVE_CALLS_MINUTES = preparedStatement(
-  'reserve_calls_minutes_verstat',
+  'reserve_calls_minutes',
   'select id, call_sid, minutes_reserved from reserve_calls_minutes($1, $2, $3, $4::jsonb, $5)',
 );
 

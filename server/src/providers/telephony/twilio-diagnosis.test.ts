@@ -88,6 +88,11 @@ test('a paid account whose hotline and numbers call this app back has nothing to
   expect(finding(findings, 'dedicated numbers')?.detail).toMatch(/^1,/);
 });
 
+test('a hotline number written with spaces is still found among the E.164 numbers Twilio lists', async () => {
+  const findings = await diagnose({ hotlineNumber: '+1 555 0100' });
+  expect(finding(findings, 'hotline number')?.severity).toBe('ok');
+});
+
 test('a trial account is a warning that says to upgrade', async () => {
   fake.on('GET', `${ACCOUNT_PATH}.json`, account('Trial'));
   const findings = await diagnose();

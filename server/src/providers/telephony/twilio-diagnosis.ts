@@ -1,4 +1,5 @@
 import type twilio from 'twilio';
+import { phoneForRecognition } from '../../phone-numbers.ts';
 import { fatal, ok, unreachable, warning, type DiagnosisContext, type Finding } from '../diagnosis.ts';
 import { DEDICATED_NUMBER_PREFIX, twilioWebhookUrls } from './telephony.ts';
 import type { NumberPurchaseSettings } from './twilio-number-purchase.ts';
@@ -54,7 +55,7 @@ const CREDENTIALS_FIX =
 const matches = (hook: Hook, number: OwnedNumber, expected: Expected) =>
   hook.url(number) === hook.expected(expected) && (hook.method(number) ?? '').toUpperCase() === 'POST';
 
-const describe = (hook: Hook, number: OwnedNumber) =>
+const current = (hook: Hook, number: OwnedNumber) =>
   hook.url(number) ? `${hook.method(number) ?? 'POST'} ${hook.url(number)}` : 'not set';
 
 function problem(hook: Hook, check: string, detail: string, fix: string): Finding {
@@ -114,11 +115,11 @@ function hotlineFindings(numbers: OwnedNumber[], hotline: string, expected: Expe
     ok('hotline number', `${hotline} belongs to this account`),
     ...HOOKS.map((hook) =>
       matches(hook, number, expected)
-        ? ok(`hotline ${hook.check}`, describe(hook, number))
+        ? ok(`hotline ${hook.check}`, current(hook, number))
         : problem(
             hook,
             `hotline ${hook.check}`,
-            `${describe(hook, number)}, expected POST ${hook.expected(expected)}`,
+            `${current(hook, number)}, expected POST ${hook.expected(expected)}`,
             `In the Twilio console, open ${hotline} (Phone Numbers → Manage → Active numbers) and set ` +
               `"${hook.field}" to HTTP POST ${hook.expected(expected)}.`,
           ),
@@ -142,7 +143,7 @@ function dedicatedFindings(numbers: OwnedNumber[], hotline: string, expected: Ex
       problem(
         hook,
         `dedicated numbers' ${hook.check}`,
-        `${wrong.length} of ${ours.length} differ (${wrong[0]!.phoneNumber}: ${describe(hook, wrong[0]!)})`,
+        `${wrong.length} of ${ours.length} differ (${wrong[0]!.phoneNumber}: ${current(hook, wrong[0]!)})`,
         `In the Twilio console, set "${hook.field}" to HTTP POST ${hook.expected(expected)} on ` +
           `${shown.join(', ')}${more}.`,
       ),
@@ -173,10 +174,12 @@ async function diagnoseAccount(
     return [...findings, unreachable('phone numbers', error, CREDENTIALS_FIX)];
   }
   const expected = twilioWebhookUrls(context.publicUrl);
+  // SANTA_HOTLINE_NUMBER may be written with spaces or brackets; Twilio lists E.164.
+  const hotline = phoneForRecognition(setup.hotlineNumber);
   return [
     ...findings,
-    ...hotlineFindings(numbers, setup.hotlineNumber, expected),
-    ...dedicatedFindings(numbers, setup.hotlineNumber, expected),
+    ...hotlineFindings(numbers, hotline, expected),
+    ...dedicatedFindings(numbers, hotline, expected),
   ];
 }
 
