@@ -124,6 +124,31 @@ test('RECORDINGS_S3_* settings choose the S3-compatible bucket, path-style when 
   });
 });
 
+test('dedicated numbers are bought in the US unless TWILIO_NUMBER_COUNTRY says CA or GB', () => {
+  expect(parseConfig({}).twilio).toMatchObject({
+    numberCountry: 'US',
+    bundleSid: undefined,
+    addressSid: undefined,
+  });
+  const uk = parseConfig({
+    TWILIO_NUMBER_COUNTRY: 'GB',
+    TWILIO_BUNDLE_SID: 'BU0123456789abcdef0123456789abcdef',
+    TWILIO_ADDRESS_SID: 'AD0123456789abcdef0123456789abcdef',
+  }).twilio;
+  expect(uk).toMatchObject({
+    numberCountry: 'GB',
+    bundleSid: 'BU0123456789abcdef0123456789abcdef',
+    addressSid: 'AD0123456789abcdef0123456789abcdef',
+  });
+  expect(problemsOf({ TWILIO_NUMBER_COUNTRY: 'FR' })).toEqual([
+    'TWILIO_NUMBER_COUNTRY: must be US, CA or GB',
+  ]);
+  // An Address SID pasted into the bundle setting is caught at start-up, not at the first purchase.
+  expect(problemsOf({ TWILIO_BUNDLE_SID: 'AD0123456789abcdef0123456789abcdef' })).toEqual([
+    expect.stringMatching(/^TWILIO_BUNDLE_SID: must be a Regulatory Bundle SID/),
+  ]);
+});
+
 test('a RECORDINGS_S3_ENDPOINT that is not a URL stops start-up with its name', () => {
   expect(() => parseConfig({ RECORDINGS_S3_BUCKET: 'b', RECORDINGS_S3_ENDPOINT: 'minio' })).toThrow(
     /RECORDINGS_S3_ENDPOINT/,

@@ -43,6 +43,15 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optional,
   TWILIO_ACCOUNT_SID: optional,
   TWILIO_AUTH_TOKEN: optional,
+  TWILIO_NUMBER_COUNTRY: z.enum(['US', 'CA', 'GB'], { error: 'must be US, CA or GB' }).default('US'),
+  TWILIO_BUNDLE_SID: z
+    .string()
+    .regex(/^BU[0-9a-fA-F]{32}$/, 'must be a Regulatory Bundle SID (BU followed by 32 hex digits)')
+    .optional(),
+  TWILIO_ADDRESS_SID: z
+    .string()
+    .regex(/^AD[0-9a-fA-F]{32}$/, 'must be an Address SID (AD followed by 32 hex digits)')
+    .optional(),
   SANTA_HOTLINE_NUMBER: z.string().default(SANDBOX_HOTLINE_NUMBER),
   ELEVENLABS_API_KEY: optional,
   ELEVENLABS_AGENT_ID: optional,
@@ -88,7 +97,16 @@ export interface Config {
   /** Secure + SameSite=None cookies need https, or http on localhost (browsers allow it there). */
   secureCookies: boolean;
   stripe: { secretKey?: string; webhookSecret?: string };
-  twilio: { accountSid?: string; authToken?: string; hotlineNumber: string };
+  twilio: {
+    accountSid?: string;
+    authToken?: string;
+    hotlineNumber: string;
+    /** Dedicated numbers are bought in this country. */
+    numberCountry: 'US' | 'CA' | 'GB';
+    /** The regulatory bundle and address a purchase names (UK numbers need both). */
+    bundleSid?: string;
+    addressSid?: string;
+  };
   elevenlabs: { apiKey?: string; agentId?: string; webhookSecret?: string };
   openai: { apiKey?: string; model: string };
   google: { clientId?: string; clientSecret?: string };
@@ -222,6 +240,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountSid: e.TWILIO_ACCOUNT_SID,
       authToken: e.TWILIO_AUTH_TOKEN,
       hotlineNumber: e.SANTA_HOTLINE_NUMBER,
+      numberCountry: e.TWILIO_NUMBER_COUNTRY,
+      bundleSid: e.TWILIO_BUNDLE_SID,
+      addressSid: e.TWILIO_ADDRESS_SID,
     },
     elevenlabs: {
       apiKey: e.ELEVENLABS_API_KEY,

@@ -48,6 +48,9 @@ const ownerOnly = (owner: number, others = 404): Access => ({
 const MATRIX: Record<string, Access> = {
   'POST /api/voice/twilio/inbound': everyone(403),
   'POST /api/voice/twilio/status': everyone(403),
+  // Twilio's fallback: a fixed apology that reads and changes nothing, so it is not signed
+  // (a wrong PUBLIC_URL would fail the signature when the caller most needs it).
+  'POST /api/voice/twilio/fallback': everyone(200),
   'POST /api/voice/elevenlabs/post-call': everyone(400),
   'POST /api/stripe/webhook': everyone(400),
   'GET /api/health': everyone(200),

@@ -10,6 +10,8 @@ export const twilioInboundSchema = z.looseObject({
   CallSid: z.string().min(1),
   From: z.string().default(''),
   To: z.string().min(1),
+  /** STIR/SHAKEN verdict on the caller ID, e.g. TN-Validation-Passed-A; absent when none was given. */
+  StirVerstat: z.string().optional(),
 });
 export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
 

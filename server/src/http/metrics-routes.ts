@@ -6,6 +6,8 @@ import type { Metrics } from '../metrics/metrics.ts';
 export const TIMED_WEBHOOKS = new Set([
   '/api/voice/twilio/inbound',
   '/api/voice/twilio/status',
+  // Each answer here is a call our inbound webhook failed: worth a count of its own.
+  '/api/voice/twilio/fallback',
   '/api/voice/elevenlabs/post-call',
   '/api/stripe/webhook',
 ]);

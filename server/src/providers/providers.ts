@@ -82,6 +82,11 @@ function chooseProviders(ctx: ProviderContext): Providers {
             accountSid: config.twilio.accountSid,
             authToken: config.twilio.authToken,
             hotlineNumber: config.twilio.hotlineNumber,
+            purchase: {
+              country: config.twilio.numberCountry,
+              bundleSid: config.twilio.bundleSid,
+              addressSid: config.twilio.addressSid,
+            },
           })
         : new SandboxTelephony(
             db,

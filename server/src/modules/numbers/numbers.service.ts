@@ -1,5 +1,9 @@
 import type { Db } from '../../db/db.ts';
-import type { Telephony } from '../../providers/telephony/telephony.ts';
+import {
+  dedicatedNumberName,
+  twilioWebhookUrls,
+  type Telephony,
+} from '../../providers/telephony/telephony.ts';
 import * as repo from './numbers.repository.ts';
 import type { AgentConfigRow } from './numbers.repository.ts';
 
@@ -49,10 +53,8 @@ export function createNumbersService(deps: { db: Db; telephony: Telephony; publi
         const finished = await repo.findAgentConfig(db, userId);
         if (finished) return finished;
         const purchased = await telephony.purchaseNumber({
-          voiceUrl: `${publicUrl}/api/voice/twilio/inbound`,
-          statusCallbackUrl: `${publicUrl}/api/voice/twilio/status`,
-          // No names or emails at Twilio: the user id is enough to trace a number back.
-          friendlyName: `Santa Calls ${userId}`,
+          ...twilioWebhookUrls(publicUrl),
+          friendlyName: dedicatedNumberName(userId),
         });
         const inserted = await repo.insertAgentConfig(db, {
           userId,

@@ -89,7 +89,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
       const profile = from ? await profiles.findProfileByParentPhone(from) : undefined;
       if (!profile) return notSetUp;
       // A caller ID the network did not vouch for may be forged: the family code proves it.
-      return ATTESTED.has(String(call.StirVerstat ?? '')) ? { profile } : byCode(call, profile);
+      return ATTESTED.has(call.StirVerstat ?? '') ? { profile } : byCode(call, profile);
     }
     const owner = await deps.numbers.ownerOfNumber(called);
     const profile = owner ? await profiles.findProfileByUserId(owner) : undefined;
@@ -128,7 +128,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
 
-    const reservation = await reserveMinutes(profile.user_id, call.CallSid);
+    // Kept with the call: the verdict the hotline rule above acted on stays on record.
+    const reservation = await reserveMinutes(profile.user_id, call.CallSid, call.StirVerstat || undefined);
     if (!reservation)
       return { twiml: deps.telephony.sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
     if (await giveBackIfLate(isLate, reservation.id)) return apology();

@@ -1,7 +1,8 @@
 import supertest from 'supertest';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { USABLE_STATUSES } from '../subscription/subscription.service.ts';
 import { reserveCallsMinutes } from './reservations.repository.ts';
+import { BUSY_WORKSHOP_MESSAGE } from './santa-lines.ts';
 import {
   createFamily,
   createVoiceTestContext,
@@ -78,6 +79,70 @@ test.each([
   const res = await postTwilio(ctx, 'inbound', inboundCall(calling, HOTLINE));
   expect(res.text).toBe(REGISTERED_TWIML);
   expect(await reservations(user.id)).toHaveLength(1);
+});
+
+test('the STIR/SHAKEN verdict on the caller ID is kept with the call it let through', async () => {
+  const attested = await createFamily(ctx, { plan: 'subscription_3month' });
+  const vouched = inboundCall(attested.parentPhone, HOTLINE);
+  expect((await postTwilio(ctx, 'inbound', vouched)).text).toBe(REGISTERED_TWIML);
+
+  // Not vouched for: let through by the family code, with the verdict that made Santa ask for it.
+  const unattested = await createFamily(ctx, { plan: 'subscription_3month' });
+  const { family_code: code } = await ctx.services.lineAccess.settings(unattested.user.id);
+  const doubted = { ...inboundCall(unattested.parentPhone, HOTLINE), StirVerstat: 'TN-Validation-Passed-C' };
+  expect((await postTwilio(ctx, 'inbound', { ...doubted, Digits: code })).text).toBe(REGISTERED_TWIML);
+
+  const { rows } = await ctx.db.query<{ call_sid: string; stir_verstat: string | null }>(
+    'select call_sid, stir_verstat from call_reservations where call_sid = any($1) order by stir_verstat',
+    [[vouched.CallSid, doubted.CallSid]],
+  );
+  expect(rows).toEqual([
+    { call_sid: vouched.CallSid, stir_verstat: 'TN-Validation-Passed-A' },
+    { call_sid: doubted.CallSid, stir_verstat: 'TN-Validation-Passed-C' },
+  ]);
+});
+
+test('a call Twilio gave no verdict for is kept without one', async () => {
+  const { user } = await createFamily(ctx, { plan: 'subscription_3month' });
+  await ctx.services.lineAccess.save(user.id, { access: 'anyone', family_code: '2512' });
+  await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [
+    user.id,
+    '+15550143',
+  ]);
+  const { StirVerstat: _none, ...call } = inboundCall('+447700900124', '+15550143');
+  expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
+  const { rows } = await ctx.db.query('select stir_verstat from call_reservations where call_sid = $1', [
+    call.CallSid,
+  ]);
+  expect(rows).toEqual([{ stir_verstat: null }]);
+});
+
+test("Twilio's fallback webhook has Santa apologise and hang up, without asking the database anything", async () => {
+  const query = vi.spyOn(ctx.db, 'query');
+  const transaction = vi.spyOn(ctx.db, 'transaction');
+  try {
+    const res = await postTwilio(ctx, 'fallback', {
+      ...inboundCall('+14155550001', HOTLINE),
+      ErrorCode: '11200',
+      ErrorUrl: 'https://santa.example/api/voice/twilio/inbound',
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/xml/);
+    expect(res.text).toContain(BUSY_WORKSHOP_MESSAGE);
+    expect(res.text).toContain('<Hangup/>');
+    expect(query).not.toHaveBeenCalled();
+    expect(transaction).not.toHaveBeenCalled();
+  } finally {
+    query.mockRestore();
+    transaction.mockRestore();
+  }
+});
+
+test('the fallback answers even when the signature is not ours: it is what a caller hears when signatures fail', async () => {
+  const res = await postTwilio(ctx, 'fallback', inboundCall('+14155550001', HOTLINE), { forge: true });
+  expect(res.status).toBe(200);
+  expect(res.text).toContain('<Say');
+  expect(ctx.voice.registered.filter((r) => r.fromNumber === '+14155550001')).toEqual([]);
 });
 
 test("a call to a dedicated number reaches its owner's profile whoever calls, when the family allows anyone", async () => {

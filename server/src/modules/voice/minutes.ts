@@ -33,6 +33,12 @@ const PER_CALL_CAPS: Record<string, number> = Object.fromEntries(
   Object.keys(PLANS).map((plan) => [plan, perCallCap(plan)]),
 );
 
+interface RingingCall {
+  userId: string;
+  callSid: string;
+  stirVerstat: string | null;
+}
+
 /**
  * Takes reservations atomically: each subscription row is locked, so concurrent
  * calls on one account queue there and together never reserve more than the balance. Calls
@@ -40,8 +46,8 @@ const PER_CALL_CAPS: Record<string, number> = Object.fromEntries(
  */
 export function createMinutesReserver(
   db: Db,
-): (userId: string, callSid: string) => Promise<TakenReservation | null> {
-  const reserve = createBatcher(async (calls: { userId: string; callSid: string }[]) => {
+): (userId: string, callSid: string, stirVerstat?: string) => Promise<TakenReservation | null> {
+  const reserve = createBatcher(async (calls: RingingCall[]) => {
     const taken = await reservations.reserveCallsMinutes(db, {
       calls,
       usableStatuses: USABLE_STATUSES,
@@ -49,7 +55,7 @@ export function createMinutesReserver(
     });
     return calls.map((call) => taken.get(call.callSid) ?? null);
   });
-  return (userId, callSid) => reserve({ userId, callSid });
+  return (userId, callSid, stirVerstat) => reserve({ userId, callSid, stirVerstat: stirVerstat ?? null });
 }
 
 /** What settling a call touches besides its reservation. */

@@ -14,6 +14,8 @@ export interface ReservationRow {
   ended_at: Date | null;
   call_duration_secs: number | null;
   minutes_billed: number | null;
+  /** Twilio's STIR/SHAKEN verdict on the caller ID (StirVerstat), when it gave one. */
+  stir_verstat: string | null;
   created_at: Date;
 }
 
@@ -22,19 +24,20 @@ export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'minutes
 
 const RESERVE_CALLS_MINUTES = preparedStatement(
   'reserve_calls_minutes',
-  'select id, call_sid, minutes_reserved from reserve_calls_minutes($1, $2, $3, $4::jsonb)',
+  'select id, call_sid, minutes_reserved from reserve_calls_minutes($1, $2, $3, $4::jsonb, $5)',
 );
 
 /**
  * Reserves, for each ringing call, what is left of its account's balance, at most the plan's
  * per-call cap (migrations/0011: for each call it locks, sums and inserts, several calls in one
- * round trip). Also answers the open reservation a re-sent webhook already holds. Answers the
- * reservations by call sid; a call missing from the map has an unusable plan or nothing left.
+ * round trip; migrations/0026 keeps each call's STIR/SHAKEN verdict with it). Also answers the
+ * open reservation a re-sent webhook already holds. Answers the reservations by call sid; a call
+ * missing from the map has an unusable plan or nothing left.
  */
 export async function reserveCallsMinutes(
   q: Queryable,
   input: {
-    calls: readonly { userId: string; callSid: string }[];
+    calls: readonly { userId: string; callSid: string; stirVerstat?: string | null }[];
     usableStatuses: readonly string[];
     caps: Record<string, number | null>;
   },
@@ -44,6 +47,7 @@ export async function reserveCallsMinutes(
     input.calls.map((call) => call.callSid),
     input.usableStatuses,
     JSON.stringify(input.caps),
+    input.calls.map((call) => call.stirVerstat ?? null),
   ]);
   return new Map(rows.map((row) => [row.call_sid, row]));
 }

@@ -5,6 +5,9 @@ export const NO_MINUTES_MESSAGE =
   "Ho ho ho! It's so lovely to hear from you! Santa's call time has run out for now. Please ask a grown-up to visit the Santa Calls website. Merry Christmas, and goodbye!";
 export const APOLOGY_MESSAGE =
   'Ho ho ho! Oh dear, the North Pole phone line is a little snowed in right now. Please try calling Santa again in a few minutes. Merry Christmas!';
+/** Said by Twilio's fallback webhook, when our own inbound webhook failed or timed out. */
+export const BUSY_WORKSHOP_MESSAGE =
+  "Ho ho ho! Santa's workshop is very busy right now. Please call again in a few minutes. Merry Christmas!";
 
 export const LINE_REFUSED_MESSAGE =
   "Ho ho ho! This is Santa's workshop. Santa can only take this call from a grown-up's own phone. Please ask a grown-up to help you call Santa. Merry Christmas!";

@@ -12,6 +12,7 @@ import { parseInput } from '../../http/validate.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { ELEVENLABS_SIGNATURE_TOLERANCE_SECONDS } from '../../providers/voice/elevenlabs-signature.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import { BUSY_WORKSHOP_MESSAGE } from './santa-lines.ts';
 import type { VoiceModule } from './voice-module.ts';
 
 const FORM_LIMIT = '64kb';
@@ -90,6 +91,15 @@ export function registerVoiceWebhooks(
     const call = parseInput(twilioInboundSchema, formParams(req.body), FROM_PROVIDER);
     const { twiml } = await deps.module.inbound.answer(call);
     res.type('text/xml').send(twiml);
+  });
+
+  // Twilio's voiceFallbackUrl, called when the inbound webhook above errs or times out. Written
+  // once here, it needs neither database nor voice engine, whatever broke the inbound answer. The
+  // signature is not checked: a wrong PUBLIC_URL fails every signature, and then this apology is
+  // all a caller would hear; a forged request learns nothing from it and changes nothing.
+  const busyWorkshop = deps.telephony.sayAndHangUp(BUSY_WORKSHOP_MESSAGE);
+  app.post('/api/voice/twilio/fallback', (_req, res) => {
+    res.type('text/xml').send(busyWorkshop);
   });
 
   app.post('/api/voice/twilio/status', ...twilioForm, async (req, res) => {

@@ -1,6 +1,7 @@
 import { twiml } from './twiml.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
 import { isValidTwilioSignature, signTwilioRequest } from './twilio-signature.ts';
 
@@ -44,6 +45,13 @@ export class SandboxTelephony implements Telephony {
     const phoneNumber = rows[0]?.phone_number;
     if (!phoneNumber) throw new SandboxPoolExhaustedError('No sandbox numbers are left in the 555-01xx pool');
     return { phoneNumber, sid };
+  }
+
+  async diagnose(): Promise<Finding[]> {
+    return sandboxFinding(
+      'Set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN (Twilio console → Account → API keys & tokens) ' +
+        'and SANTA_HOTLINE_NUMBER to a number that account owns.',
+    );
   }
 
   async releaseNumber(sid: string): Promise<void> {

@@ -1,3 +1,5 @@
+import type { Diagnosable } from '../diagnosis.ts';
+
 /** Telephony in our words: numbers, ending calls, verifying Twilio's webhooks. */
 export interface PurchasedNumber {
   phoneNumber: string;
@@ -8,8 +10,26 @@ export interface PurchaseNumberOptions {
   /** Our inbound webhook, set as the number's voiceUrl. */
   voiceUrl: string;
   statusCallbackUrl: string;
+  /** What Twilio calls when voiceUrl fails or times out: Santa's apology, no database. */
+  voiceFallbackUrl: string;
   friendlyName: string;
 }
+
+/** The webhooks every number of ours points at (the voice routes answer them). */
+export function twilioWebhookUrls(publicUrl: string) {
+  return {
+    voiceUrl: `${publicUrl}/api/voice/twilio/inbound`,
+    statusCallbackUrl: `${publicUrl}/api/voice/twilio/status`,
+    voiceFallbackUrl: `${publicUrl}/api/voice/twilio/fallback`,
+  };
+}
+
+/**
+ * A dedicated number's friendly name at Twilio. No names or emails go to Twilio: the user id is
+ * enough to trace a number back, and the prefix tells our numbers from others on the account.
+ */
+export const DEDICATED_NUMBER_PREFIX = 'Santa Calls ';
+export const dedicatedNumberName = (userId: string) => `${DEDICATED_NUMBER_PREFIX}${userId}`;
 
 /** What Twilio knows of a call (its Call resource). */
 export interface CallRecord {
@@ -19,8 +39,7 @@ export interface CallRecord {
   durationSeconds: number | null;
 }
 
-export interface Telephony {
-  readonly isSandbox: boolean;
+export interface Telephony extends Diagnosable {
   /** The common hotline, E.164. */
   readonly hotlineNumber: string;
   purchaseNumber(options: PurchaseNumberOptions): Promise<PurchasedNumber>;

@@ -1,142 +1,211 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
+import {
+  ACCOUNT_PATH,
+  ACCOUNT_SID,
+  AUTH_TOKEN,
+  page,
+  startTwilioApiFake,
+  twilioError,
+  type Reply,
+  type TwilioApiFake,
+} from '../../../test/fixtures/twilio-api.ts';
 import { signTwilioRequest } from './twilio-signature.ts';
-import { TwilioTelephony } from './twilio-telephony.ts';
+import { NoNumbersAvailableError, NumberPurchaseRefusedError } from './twilio-number-purchase.ts';
+import { TwilioTelephony, type TwilioTelephonyOptions } from './twilio-telephony.ts';
 
-interface Seen {
-  method: string;
-  path: string;
-  authorization: string | undefined;
-  form: Record<string, string>;
-}
-
-const ACCOUNT_SID = 'AC00000000000000000000000000000001';
-const AUTH_TOKEN = 'test-auth-token';
-let server: Server;
-let seen: Seen[] = [];
+let fake: TwilioApiFake;
 let telephony: TwilioTelephony;
 
-async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
-}
+const US_SEARCH = `${ACCOUNT_PATH}/AvailablePhoneNumbers/US/Local.json`;
+const PURCHASE = `${ACCOUNT_PATH}/IncomingPhoneNumbers.json`;
+const WEBHOOKS = {
+  voiceUrl: 'https://santa.example/api/voice/twilio/inbound',
+  statusCallbackUrl: 'https://santa.example/api/voice/twilio/status',
+  voiceFallbackUrl: 'https://santa.example/api/voice/twilio/fallback',
+};
 
-/** Stands in for api.twilio.com with the JSON shapes Twilio answers. */
-beforeAll(async () => {
-  server = createServer(async (req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    seen.push({
-      method: req.method ?? '',
-      path: url.pathname + url.search,
-      authorization: req.headers.authorization,
-      form: await readForm(req),
-    });
-    const json = (status: number, body: unknown) => {
-      res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    };
-    const base = `/2010-04-01/Accounts/${ACCOUNT_SID}`;
-    if (req.method === 'GET' && url.pathname === `${base}/AvailablePhoneNumbers/US/Local.json`) {
-      return json(200, {
-        available_phone_numbers: [
-          { phone_number: '+14155550123', friendly_name: '(415) 555-0123', capabilities: { voice: true } },
-        ],
-        uri: url.pathname,
-        end: 0,
-        page: 0,
-        page_size: 1,
-        start: 0,
-        next_page_uri: null,
-      });
-    }
-    if (req.method === 'POST' && url.pathname === `${base}/IncomingPhoneNumbers.json`) {
-      return json(201, { sid: 'PN123', phone_number: '+14155550123', account_sid: ACCOUNT_SID });
-    }
-    if (req.method === 'DELETE' && url.pathname === `${base}/IncomingPhoneNumbers/PN123.json`) {
-      res.writeHead(204).end();
-      return;
-    }
-    if (req.method === 'GET' && url.pathname === `${base}/Calls/CA123.json`) {
-      return json(200, { sid: 'CA123', status: 'completed', duration: '95', account_sid: ACCOUNT_SID });
-    }
-    if (req.method === 'GET' && url.pathname === `${base}/Calls/CA456.json`) {
-      return json(200, { sid: 'CA456', status: 'in-progress', duration: null, account_sid: ACCOUNT_SID });
-    }
-    if (req.method === 'POST' && url.pathname === `${base}/Messages.json`) {
-      return json(201, { sid: 'SM123', status: 'queued', account_sid: ACCOUNT_SID });
-    }
-    if (req.method === 'POST' && url.pathname === `${base}/Calls/CA123.json`) {
-      return json(200, { sid: 'CA123', status: 'completed', account_sid: ACCOUNT_SID });
-    }
-    json(404, { code: 20404, message: 'Not found', status: 404 });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  telephony = new TwilioTelephony({
+function telephonyWith(options: Partial<TwilioTelephonyOptions> = {}) {
+  return new TwilioTelephony({
     accountSid: ACCOUNT_SID,
     authToken: AUTH_TOKEN,
     hotlineNumber: '+15550100',
-    apiBaseUrl: `http://127.0.0.1:${port}`,
+    apiBaseUrl: fake.baseUrl,
+    ...options,
   });
+}
+
+/** Twilio's search answer: these numbers, each voice-capable. */
+const offering = (...numbers: string[]): Reply =>
+  page(
+    'available_phone_numbers',
+    numbers.map((phone_number) => ({
+      phone_number,
+      friendly_name: phone_number,
+      capabilities: { voice: true },
+    })),
+  );
+
+/** Twilio's purchase answer: numbers in `taken` went to another buyer, any other is ours. */
+function sellingExcept(...taken: string[]) {
+  return (request: { form: Record<string, string> }): Reply =>
+    taken.includes(request.form.PhoneNumber ?? '')
+      ? twilioError(400, 21422, `Phone number ${request.form.PhoneNumber} is not available`)
+      : {
+          status: 201,
+          body: { sid: 'PN123', phone_number: request.form.PhoneNumber, account_sid: ACCOUNT_SID },
+        };
+}
+
+const purchasesTried = () =>
+  fake.seen.filter((r) => r.method === 'POST' && r.path === PURCHASE).map((r) => r.form.PhoneNumber);
+const searches = () =>
+  fake.seen.filter((r) => r.method === 'GET' && r.path.includes('/AvailablePhoneNumbers/'));
+const buy = (tel = telephony) => tel.purchaseNumber({ ...WEBHOOKS, friendlyName: 'Santa line' });
+
+beforeAll(async () => {
+  fake = await startTwilioApiFake();
+  telephony = telephonyWith();
 });
-afterAll(async () => {
-  await new Promise((resolve) => server.close(resolve));
+afterAll(() => fake.close());
+
+beforeEach(() => {
+  fake.reset();
+  fake.on('GET', US_SEARCH, offering('+14155550123'));
+  fake.on('POST', PURCHASE, sellingExcept());
+  fake.on('DELETE', `${ACCOUNT_PATH}/IncomingPhoneNumbers/PN123.json`, { status: 204 });
+  fake.on('GET', `${ACCOUNT_PATH}/Calls/CA123.json`, {
+    status: 200,
+    body: { sid: 'CA123', status: 'completed', duration: '95', account_sid: ACCOUNT_SID },
+  });
+  fake.on('GET', `${ACCOUNT_PATH}/Calls/CA456.json`, {
+    status: 200,
+    body: { sid: 'CA456', status: 'in-progress', duration: null, account_sid: ACCOUNT_SID },
+  });
+  fake.on('POST', `${ACCOUNT_PATH}/Messages.json`, {
+    status: 201,
+    body: { sid: 'SM123', status: 'queued', account_sid: ACCOUNT_SID },
+  });
+  fake.on('POST', `${ACCOUNT_PATH}/Calls/CA123.json`, {
+    status: 200,
+    body: { sid: 'CA123', status: 'completed', account_sid: ACCOUNT_SID },
+  });
 });
 
 const basicAuth = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
 
-test('buying a number searches local numbers, then buys one with our voice and status webhooks', async () => {
-  seen = [];
-  const bought = await telephony.purchaseNumber({
-    voiceUrl: 'https://santa.example/api/voice/twilio/inbound',
-    statusCallbackUrl: 'https://santa.example/api/voice/twilio/status',
-    friendlyName: 'Santa line',
+test('buying a number searches local numbers, then buys one with our voice, fallback and status webhooks', async () => {
+  expect(await buy()).toEqual({ phoneNumber: '+14155550123', sid: 'PN123' });
+  expect(fake.seen[0]).toMatchObject({ method: 'GET', authorization: basicAuth });
+  expect(fake.seen[0]!.path).toContain('/AvailablePhoneNumbers/US/Local.json');
+  expect(fake.seen[0]!.path).toContain('VoiceEnabled=true');
+  // Numbers needing an address could not be bought without one.
+  expect(fake.seen[0]!.path).toContain('ExcludeAllAddressRequired=true');
+  expect(fake.seen[0]!.path).toContain('PageSize=5');
+  expect(fake.seen[1]).toMatchObject({ method: 'POST', path: PURCHASE });
+  expect(fake.seen[1]!.form).toEqual({
+    PhoneNumber: '+14155550123',
+    VoiceUrl: 'https://santa.example/api/voice/twilio/inbound',
+    VoiceMethod: 'POST',
+    VoiceFallbackUrl: 'https://santa.example/api/voice/twilio/fallback',
+    VoiceFallbackMethod: 'POST',
+    StatusCallback: 'https://santa.example/api/voice/twilio/status',
+    StatusCallbackMethod: 'POST',
+    FriendlyName: 'Santa line',
   });
-  expect(bought).toEqual({ phoneNumber: '+14155550123', sid: 'PN123' });
-  expect(seen[0]).toMatchObject({ method: 'GET', authorization: basicAuth });
-  expect(seen[0]!.path).toContain('/AvailablePhoneNumbers/US/Local.json');
-  expect(seen[0]!.path).toContain('VoiceEnabled=true');
-  expect(seen[1]).toMatchObject({
-    method: 'POST',
-    path: `/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers.json`,
-    form: {
-      PhoneNumber: '+14155550123',
-      VoiceUrl: 'https://santa.example/api/voice/twilio/inbound',
-      VoiceMethod: 'POST',
-      StatusCallback: 'https://santa.example/api/voice/twilio/status',
-      StatusCallbackMethod: 'POST',
-      FriendlyName: 'Santa line',
+});
+
+test('a number lost to another buyer is replaced by the next candidate', async () => {
+  fake.on('GET', US_SEARCH, offering('+14155550001', '+14155550002', '+14155550003'));
+  fake.on('POST', PURCHASE, sellingExcept('+14155550001'));
+  expect(await buy()).toEqual({ phoneNumber: '+14155550002', sid: 'PN123' });
+  expect(purchasesTried()).toEqual(['+14155550001', '+14155550002']);
+  expect(searches()).toHaveLength(1);
+});
+
+test('when every candidate was taken, a second search supplies fresh ones and taken ones are not retried', async () => {
+  let search = 0;
+  fake.on('GET', US_SEARCH, () =>
+    (search += 1) === 1 ? offering('+14155550001', '+14155550002') : offering('+14155550002', '+14155550004'),
+  );
+  fake.on('POST', PURCHASE, sellingExcept('+14155550001', '+14155550002'));
+  expect(await buy()).toEqual({ phoneNumber: '+14155550004', sid: 'PN123' });
+  expect(purchasesTried()).toEqual(['+14155550001', '+14155550002', '+14155550004']);
+});
+
+test('after two searches whose numbers were all taken, the purchase gives up with a clear error', async () => {
+  fake.on('GET', US_SEARCH, offering('+14155550001', '+14155550002'));
+  fake.on('POST', PURCHASE, sellingExcept('+14155550001', '+14155550002'));
+  const failure = buy();
+  await expect(failure).rejects.toBeInstanceOf(NoNumbersAvailableError);
+  await expect(failure).rejects.toThrow(/Could not buy any of 2 local US numbers.*not available/);
+  expect(searches()).toHaveLength(2);
+  expect(purchasesTried()).toEqual(['+14155550001', '+14155550002']);
+});
+
+test('a search with no numbers at all gives up without buying', async () => {
+  fake.on('GET', US_SEARCH, offering());
+  await expect(buy()).rejects.toThrow('Twilio has no local US voice numbers available');
+  expect(purchasesTried()).toEqual([]);
+});
+
+test("a trial account's refusal is surfaced at once with what to do, not retried on other numbers", async () => {
+  fake.on('GET', US_SEARCH, offering('+14155550001', '+14155550002'));
+  fake.on('POST', PURCHASE, twilioError(400, 21404, 'Trial accounts are allowed only one Twilio number.'));
+  const failure = buy();
+  await expect(failure).rejects.toBeInstanceOf(NumberPurchaseRefusedError);
+  await expect(failure).rejects.toThrow(/Twilio error 21404.*upgrade the account/);
+  expect(purchasesTried()).toEqual(['+14155550001']);
+});
+
+test('credentials without the right to buy are refused at once, whatever the code', async () => {
+  fake.on('GET', US_SEARCH, offering('+14155550001', '+14155550002'));
+  fake.on('POST', PURCHASE, twilioError(403, 20403, 'Permission denied'));
+  await expect(buy()).rejects.toBeInstanceOf(NumberPurchaseRefusedError);
+  expect(purchasesTried()).toEqual(['+14155550001']);
+});
+
+test('Twilio failing is not mistaken for a taken number: the error goes to the caller to retry', async () => {
+  fake.on('GET', US_SEARCH, offering('+14155550001', '+14155550002'));
+  fake.on('POST', PURCHASE, twilioError(503, 20503, 'Service unavailable'));
+  await expect(buy()).rejects.toMatchObject({ status: 503 });
+  expect(purchasesTried()).toEqual(['+14155550001']);
+});
+
+test('UK numbers are searched among those needing an address and bought with the bundle and address', async () => {
+  const uk = telephonyWith({
+    purchase: {
+      country: 'GB',
+      bundleSid: 'BU00000000000000000000000000000001',
+      addressSid: 'AD00000000000000000000000000000001',
     },
+  });
+  fake.on('GET', `${ACCOUNT_PATH}/AvailablePhoneNumbers/GB/Local.json`, offering('+442071234567'));
+  expect(await buy(uk)).toEqual({ phoneNumber: '+442071234567', sid: 'PN123' });
+  expect(fake.seen[0]!.path).not.toContain('ExcludeAllAddressRequired');
+  expect(fake.seen[1]!.form).toMatchObject({
+    PhoneNumber: '+442071234567',
+    BundleSid: 'BU00000000000000000000000000000001',
+    AddressSid: 'AD00000000000000000000000000000001',
   });
 });
 
 test('releasing a number deletes it', async () => {
-  seen = [];
   await telephony.releaseNumber('PN123');
-  expect(seen).toMatchObject([
-    { method: 'DELETE', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/IncomingPhoneNumbers/PN123.json` },
+  expect(fake.seen).toMatchObject([
+    { method: 'DELETE', path: `${ACCOUNT_PATH}/IncomingPhoneNumbers/PN123.json` },
   ]);
 });
 
 test('ending a call updates it to completed', async () => {
-  seen = [];
   await telephony.endCall('CA123');
-  expect(seen).toMatchObject([
-    {
-      method: 'POST',
-      path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Calls/CA123.json`,
-      form: { Status: 'completed' },
-    },
+  expect(fake.seen).toMatchObject([
+    { method: 'POST', path: `${ACCOUNT_PATH}/Calls/CA123.json`, form: { Status: 'completed' } },
   ]);
 });
 
 test("fetching a call reads Twilio's status and duration in seconds", async () => {
-  seen = [];
   expect(await telephony.fetchCall('CA123')).toEqual({ status: 'completed', durationSeconds: 95 });
-  expect(seen).toMatchObject([
-    { method: 'GET', path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Calls/CA123.json` },
-  ]);
+  expect(fake.seen).toMatchObject([{ method: 'GET', path: `${ACCOUNT_PATH}/Calls/CA123.json` }]);
   expect(await telephony.fetchCall('CA456')).toEqual({ status: 'in-progress', durationSeconds: null });
 });
 
@@ -153,12 +222,11 @@ test('webhook signatures are checked with the auth token', () => {
 });
 
 test('a verification code is texted from the hotline number with Twilio Messaging', async () => {
-  seen = [];
   await telephony.sendSms('+14155550142', '123456 is your Santa Calls code.');
-  expect(seen).toEqual([
+  expect(fake.seen).toEqual([
     {
       method: 'POST',
-      path: `/2010-04-01/Accounts/${ACCOUNT_SID}/Messages.json`,
+      path: `${ACCOUNT_PATH}/Messages.json`,
       authorization: basicAuth,
       form: { To: '+14155550142', From: '+15550100', Body: '123456 is your Santa Calls code.' },
     },

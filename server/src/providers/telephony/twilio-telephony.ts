@@ -1,14 +1,17 @@
 import { twiml } from './twiml.ts';
 import twilio from 'twilio';
+import type { DiagnosisContext, Finding } from '../diagnosis.ts';
 import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import { diagnoseTwilio } from './twilio-diagnosis.ts';
+import { purchaseLocalNumber, type NumberPurchaseSettings } from './twilio-number-purchase.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
 
 export interface TwilioTelephonyOptions {
   accountSid: string;
   authToken: string;
   hotlineNumber: string;
-  /** Numbers are bought in this country (ISO 3166 alpha-2). */
-  country?: string;
+  /** Where dedicated numbers are bought, and the regulatory documents the purchase names. */
+  purchase?: NumberPurchaseSettings;
   /** Tests send every API request to a local server instead of *.twilio.com. */
   apiBaseUrl?: string;
 }
@@ -26,8 +29,6 @@ class RedirectingRequestClient extends twilio.RequestClient {
   }
 }
 
-export class NoNumbersAvailableError extends Error {}
-
 /** Twilio through the official SDK. */
 export class TwilioTelephony implements Telephony {
   readonly sayAndHangUp = twiml.sayAndHangUp;
@@ -44,20 +45,20 @@ export class TwilioTelephony implements Telephony {
     });
   }
 
-  async purchaseNumber(options: PurchaseNumberOptions): Promise<PurchasedNumber> {
-    const [candidate] = await this.client
-      .availablePhoneNumbers(this.options.country ?? 'US')
-      .local.list({ voiceEnabled: true, excludeAllAddressRequired: true, limit: 1 });
-    if (!candidate) throw new NoNumbersAvailableError('Twilio has no local numbers available');
-    const bought = await this.client.incomingPhoneNumbers.create({
-      phoneNumber: candidate.phoneNumber,
-      voiceUrl: options.voiceUrl,
-      voiceMethod: 'POST',
-      statusCallback: options.statusCallbackUrl,
-      statusCallbackMethod: 'POST',
-      friendlyName: options.friendlyName,
-    });
-    return { phoneNumber: bought.phoneNumber, sid: bought.sid };
+  private get purchaseSettings(): NumberPurchaseSettings {
+    return this.options.purchase ?? { country: 'US' };
+  }
+
+  purchaseNumber(options: PurchaseNumberOptions): Promise<PurchasedNumber> {
+    return purchaseLocalNumber(this.client, this.purchaseSettings, options);
+  }
+
+  diagnose(context: DiagnosisContext): Promise<Finding[]> {
+    return diagnoseTwilio(
+      this.client,
+      { hotlineNumber: this.hotlineNumber, purchase: this.purchaseSettings },
+      context,
+    );
   }
 
   async releaseNumber(sid: string): Promise<void> {
