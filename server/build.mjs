@@ -2,7 +2,7 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/main.ts', 'src/db/migrate-cli.ts'],
+  entryPoints: ['src/main.ts', 'src/db/migrate-cli.ts', 'src/doctor/doctor-cli.ts'],
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -8,6 +8,7 @@ import { createLogger } from './logger.ts';
 import { createMetrics } from './metrics/metrics.ts';
 import { ensureAdminAccount } from './modules/auth/admin-account.ts';
 import { CLIENT_DIST } from './project-paths.ts';
+import { checkProvidersAtStartUp } from './doctor/start-up-check.ts';
 import { createProviders } from './providers/providers.ts';
 import { loadSandboxSecrets } from './providers/sandbox-secrets.ts';
 import { offerPeriodicJobs, registerWorkers } from './jobs/background-jobs.ts';
@@ -48,8 +49,20 @@ const providers = createProviders({
   config,
   db,
   sandboxSecrets: loadSandboxSecrets(config.dataDir),
+  logger,
   onFailure: (provider, operation) => metrics.providerError(provider, operation),
 });
+const blocking = await checkProvidersAtStartUp(providers, {
+  publicUrl: config.publicUrl,
+  allowSandbox: config.allowSandbox,
+  logger,
+});
+if (blocking.length > 0) {
+  for (const problem of blocking) logger.fatal(problem);
+  logger.fatal('start-up stopped: mend the findings above (npm run doctor shows them all)');
+  await db.close();
+  process.exit(1);
+}
 const jobs = createJobQueue(db, logger, { schema: config.jobQueueSchema });
 await jobs.start();
 const deps = { config, db, logger, providers, jobs, metrics, clientDist: CLIENT_DIST };

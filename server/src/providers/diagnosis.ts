@@ -13,6 +13,11 @@ export interface Finding {
   detail: string;
   /** How to mend it, when it is not ok: a sentence an operator can act on. */
   fix?: string;
+  /**
+   * The vendor could not be asked (network, its 5xx or 429): a production start-up logs it and
+   * goes on, so replicas can still start during a vendor's outage.
+   */
+  transient?: boolean;
 }
 
 /** Where the app is reachable: the URLs the vendors must call back. */
@@ -45,8 +50,18 @@ export function sandboxFinding(fix: string): Finding[] {
   return [{ severity: 'warning', check: 'mode', detail: 'sandbox (no real service is called)', fix }];
 }
 
+/** The HTTP status an SDK error carries, under whichever name that SDK uses. */
+function statusOf(error: unknown): number | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, statusCode } = error as { status?: unknown; statusCode?: unknown };
+  const value = typeof status === 'number' ? status : statusCode;
+  return typeof value === 'number' ? value : undefined;
+}
+
 /** An error from a vendor call, as a finding: its message only, never a response body. */
 export function unreachable(check: string, error: unknown, fix: string): Finding {
   const message = error instanceof Error ? error.message : String(error);
-  return fatal(check, `failed: ${message.split('\n')[0]!.slice(0, 200)}`, fix);
+  const status = statusOf(error);
+  const transient = status === undefined || status === 429 || status >= 500;
+  return { ...fatal(check, `failed: ${message.split('\n')[0]!.slice(0, 200)}`, fix), transient };
 }

@@ -11,7 +11,11 @@ export class LocalRecordingStorage implements RecordingStorage {
 
   async diagnose(): Promise<Finding[]> {
     return [
-      await probeStorage(this, this.dir, `Make ${this.dir} writable by the app (or set DATA_DIR).`),
+      await probeStorage(
+        this,
+        path.resolve(this.dir),
+        `Make ${path.resolve(this.dir)} writable by the app (or set DATA_DIR).`,
+      ),
       warning(
         'replicas',
         'local disk: only this replica can serve the recordings it stores',
