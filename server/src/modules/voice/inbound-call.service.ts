@@ -136,8 +136,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
 
-    if (await busy)
-      return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
+    if (await busy) return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
     const reservation = await reserveMinutes(profile.user_id, call.CallSid);
     if (!reservation)
       return { twiml: deps.telephony.sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };

@@ -31,20 +31,27 @@ function initiationFailure(callSid: string | null, reason = 'unknown') {
       failure_reason: reason,
       metadata: {
         type: 'twilio',
-        body: callSid ? { CallSid: callSid, CallStatus: 'in-progress', From: '+14155550000', To: HOTLINE } : {},
+        body: callSid
+          ? { CallSid: callSid, CallStatus: 'in-progress', From: '+14155550000', To: HOTLINE }
+          : {},
       },
     },
   };
 }
 
 test('a call ElevenLabs could not start gives the family its minutes back', async () => {
-  const { user, parentPhone, callSid } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 5 });
+  const { user, parentPhone, callSid } = await connectedCall(ctx, {
+    plan: 'subscription_3month',
+    minutes: 5,
+  });
   expect((await reservationsOf(ctx, user.id)).map((r) => r.status)).toEqual(['open']);
 
   const res = await postElevenLabs(ctx, initiationFailure(callSid));
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ received: true, released: true });
-  expect(await reservationsOf(ctx, user.id)).toEqual([{ call_sid: callSid, minutes_reserved: 5, status: 'closed' }]);
+  expect(await reservationsOf(ctx, user.id)).toEqual([
+    { call_sid: callSid, minutes_reserved: 5, status: 'closed' },
+  ]);
   expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
 
   // The child's next call finds the whole balance again.
@@ -66,7 +73,10 @@ test('a failure ElevenLabs reports twice, or for a call already settled, changes
 });
 
 test('a failure naming no call we know is acknowledged, so ElevenLabs stops retrying', async () => {
-  expect((await postElevenLabs(ctx, initiationFailure(null))).body).toEqual({ received: true, released: false });
+  expect((await postElevenLabs(ctx, initiationFailure(null))).body).toEqual({
+    received: true,
+    released: false,
+  });
   expect((await postElevenLabs(ctx, initiationFailure('CA_unknown'))).body).toEqual({
     received: true,
     released: false,

@@ -90,7 +90,9 @@ export function callSidOfFailure(payload: CallInitiationFailure): string | null 
   const { data } = payload;
   const body = data.metadata?.body ?? {};
   const dynamic = data.conversation_initiation_client_data?.dynamic_variables ?? {};
-  return text(body.CallSid) ?? text(body.call_sid) ?? text(dynamic.call_sid) ?? text(dynamic.system__call_sid);
+  return (
+    text(body.CallSid) ?? text(body.call_sid) ?? text(dynamic.call_sid) ?? text(dynamic.system__call_sid)
+  );
 }
 
 /** After the call: store it, settle its minutes, clean up pay-per-call data. */

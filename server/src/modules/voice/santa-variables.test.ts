@@ -47,7 +47,13 @@ test('a parent who left the wish list empty still gets a Santa who knows what to
 test("the agent's variables say what the parent wrote, as the rendered script does", async () => {
   const { user } = await connectedCall(ctx, {
     plan: 'subscription_3month',
-    profile: { kid_name: 'Mia', age: 6, wish_list: 'a {{telescope}}', siblings: 'Sam', custom_notes: 'Loves owls' },
+    profile: {
+      kid_name: 'Mia',
+      age: 6,
+      wish_list: 'a {{telescope}}',
+      siblings: 'Sam',
+      custom_notes: 'Loves owls',
+    },
   });
   expect(lastVariables()).toMatchObject({
     kid_name: 'Mia',

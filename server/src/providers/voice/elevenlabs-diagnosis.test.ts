@@ -124,8 +124,16 @@ test('disabled overrides are fatal: ElevenLabs would refuse every call', async (
   };
   const findings = await diagnose();
   expect(problems(findings)).toEqual([
-    expect.objectContaining({ check: 'prompt override', severity: 'fatal', fix: expect.stringContaining('System prompt') }),
-    expect.objectContaining({ check: 'first message override', severity: 'fatal', fix: expect.stringContaining('First message') }),
+    expect.objectContaining({
+      check: 'prompt override',
+      severity: 'fatal',
+      fix: expect.stringContaining('System prompt'),
+    }),
+    expect.objectContaining({
+      check: 'first message override',
+      severity: 'fatal',
+      fix: expect.stringContaining('First message'),
+    }),
     expect.objectContaining({
       check: 'max duration override',
       severity: 'fatal',
@@ -139,7 +147,11 @@ test('audio saving off, and a webhook without audio events, are warnings with th
   settings = { webhooks: { post_call_webhook_id: 'wh_1', events: ['transcript'] } };
   const findings = await diagnose();
   expect(problems(findings)).toEqual([
-    expect.objectContaining({ check: 'call audio', severity: 'warning', fix: expect.stringContaining('Store call audio') }),
+    expect.objectContaining({
+      check: 'call audio',
+      severity: 'warning',
+      fix: expect.stringContaining('Store call audio'),
+    }),
     expect.objectContaining({
       check: 'post-call webhook',
       severity: 'warning',
@@ -165,11 +177,19 @@ test('a post-call webhook missing, or posting elsewhere, says where it must post
 test('an agent that does not exist, or a refused key, is one fatal finding; diagnose never throws', async () => {
   agentStatus = 404;
   expect(await diagnose()).toEqual([
-    expect.objectContaining({ check: 'agent', severity: 'fatal', fix: expect.stringContaining('ELEVENLABS_AGENT_ID') }),
+    expect.objectContaining({
+      check: 'agent',
+      severity: 'fatal',
+      fix: expect.stringContaining('ELEVENLABS_AGENT_ID'),
+    }),
   ]);
   agentStatus = 401;
   expect(await diagnose()).toEqual([
-    expect.objectContaining({ check: 'agent', severity: 'fatal', fix: expect.stringContaining('ELEVENLABS_API_KEY') }),
+    expect.objectContaining({
+      check: 'agent',
+      severity: 'fatal',
+      fix: expect.stringContaining('ELEVENLABS_API_KEY'),
+    }),
   ]);
   const nowhere = new ElevenLabsVoiceEngine({
     apiKey: 'k',
@@ -178,7 +198,11 @@ test('an agent that does not exist, or a refused key, is one fatal finding; diag
     baseUrl: 'http://127.0.0.1:1',
   });
   expect(await nowhere.diagnose({ publicUrl: PUBLIC_URL })).toEqual([
-    expect.objectContaining({ check: 'agent', severity: 'fatal', detail: expect.stringMatching(/^failed: /) }),
+    expect.objectContaining({
+      check: 'agent',
+      severity: 'fatal',
+      detail: expect.stringMatching(/^failed: /),
+    }),
   ]);
 });
 

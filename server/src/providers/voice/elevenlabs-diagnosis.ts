@@ -163,7 +163,9 @@ async function webhookFindings(
         `In ElevenLabs → Developers → Webhooks, enable the webhook to ${url} (and check the app answers it).`,
       ),
     ];
-  const events = new Set<string>(settings?.events ?? ['transcript', ...(settings?.sendAudio ? ['audio'] : [])]);
+  const events = new Set<string>(
+    settings?.events ?? ['transcript', ...(settings?.sendAudio ? ['audio'] : [])],
+  );
   const missing = ['transcript', 'audio', 'call_initiation_failure'].filter((event) => !events.has(event));
   if (missing.length > 0)
     return [

@@ -63,7 +63,9 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
       return await diagnoseElevenLabs(this.client, this.options.agentId, context);
     } catch (error) {
       // An agent answered in a shape the checks did not expect is a finding too.
-      return [unreachable('agent', error, 'Run the check again; if it persists, compare the agent with README.md.')];
+      return [
+        unreachable('agent', error, 'Run the check again; if it persists, compare the agent with README.md.'),
+      ];
     }
   }
 
