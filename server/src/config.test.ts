@@ -163,3 +163,14 @@ test('the providers store recordings in the bucket when one is set, else on loca
   expect(recordingsFor({ RECORDINGS_S3_BUCKET: 'santa-recordings' })).toBeInstanceOf(S3RecordingStorage);
   expect(recordingsFor({})).toBeInstanceOf(LocalRecordingStorage);
 });
+
+test('MAX_CONCURRENT_CALLS defaults to a modest ElevenLabs plan, and must be a whole number of calls', () => {
+  expect(parseConfig({}).maxConcurrentCalls).toBe(10);
+  expect(parseConfig({ MAX_CONCURRENT_CALLS: '30' }).maxConcurrentCalls).toBe(30);
+  expect(problemsOf({ MAX_CONCURRENT_CALLS: '0' })).toEqual([
+    expect.stringContaining('MAX_CONCURRENT_CALLS'),
+  ]);
+  expect(problemsOf({ MAX_CONCURRENT_CALLS: 'many' })).toEqual([
+    expect.stringContaining('MAX_CONCURRENT_CALLS'),
+  ]);
+});

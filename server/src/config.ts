@@ -31,6 +31,7 @@ const envSchema = z.object({
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).default(8_000),
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   INBOUND_ANSWER_BUDGET_MS: z.coerce.number().int().min(50).max(14_000).default(8_000),
+  MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).default(10),
   SILENT_CALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(180),
   POST_CALL_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_QUEUE_SCHEMA: z
@@ -79,6 +80,11 @@ export interface Config {
   databaseTimeouts: { connectMs: number; statementMs: number; idleInTransactionMs: number };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   inboundAnswerBudgetMs: number;
+  /**
+   * Calls put through to the voice agent at once; past it a caller hears that Santa's lines are
+   * busy. ElevenLabs caps concurrent conversations per plan (README, "Concurrent calls").
+   */
+  maxConcurrentCalls: number;
   adminEmail: string;
   adminPassword: string | undefined;
   allowSandbox: boolean;
@@ -219,6 +225,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     inboundAnswerBudgetMs: e.INBOUND_ANSWER_BUDGET_MS,
+    maxConcurrentCalls: e.MAX_CONCURRENT_CALLS,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -100,6 +100,7 @@ export function createServices(deps: AppDeps): AppServices {
     numbers,
     accounts: auth,
     answerBudgetMs: config.inboundAnswerBudgetMs,
+    maxConcurrentCalls: config.maxConcurrentCalls,
     publicUrl: config.publicUrl,
   });
   const payments: PaymentsServices = {

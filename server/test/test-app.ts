@@ -44,6 +44,8 @@ export async function createTestContext(
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     LOG_LEVEL: 'silent',
+    // A test file's calls stay open unless it ends them; only the admission tests meet the limit.
+    MAX_CONCURRENT_CALLS: '1000',
     ...options.env,
   });
   const logger = pino({ level: 'silent' });

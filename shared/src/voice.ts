@@ -73,12 +73,52 @@ export const postCallAudioSchema = z.looseObject({
 });
 export type PostCallAudio = z.infer<typeof postCallAudioSchema>;
 
+/**
+ * ElevenLabs could not start the conversation (the caller hung up while it connected, or the
+ * agent refused the call). For a Twilio call, `metadata.body` is Twilio's own call form.
+ */
+export const callInitiationFailureSchema = z.looseObject({
+  type: z.literal('call_initiation_failure'),
+  event_timestamp: z.number().optional(),
+  data: z.looseObject({
+    agent_id: z.string().optional(),
+    conversation_id: z.string().max(200).nullish(),
+    failure_reason: z.string().nullish(),
+    metadata: z
+      .looseObject({
+        type: z.string().optional(),
+        body: z.record(z.string(), z.unknown()).nullish(),
+      })
+      .nullish(),
+    conversation_initiation_client_data: z
+      .looseObject({ dynamic_variables: z.record(z.string(), z.unknown()).nullish() })
+      .nullish(),
+  }),
+});
+export type CallInitiationFailure = z.infer<typeof callInitiationFailureSchema>;
+
 /** Every ElevenLabs webhook names its type; types we do not handle are acknowledged at once. */
 export const webhookEnvelopeSchema = z.looseObject({ type: z.string() });
 
 /** POST /api/calls/sync-from-elevenlabs */
-export const syncCallsResponseSchema = z.object({ message: z.string() });
+export const syncCallsResponseSchema = z.object({
+  message: z.string(),
+  /** Calls added to the history by this sync. */
+  stored: z.number().int().min(0),
+  /** Finished conversations the provider would not hand over this time; a later sync retries them. */
+  unreadable: z.number().int().min(0),
+});
 export type SyncCallsResponse = z.infer<typeof syncCallsResponseSchema>;
+
+const callsText = (count: number) => `${count} ${count === 1 ? 'call' : 'calls'}`;
+
+/** What the parent reads after a sync, unreadable conversations included. */
+export function syncMessage(stored: number, unreadable: number): string {
+  const synced = `Synced ${callsText(stored)}`;
+  if (unreadable === 0) return synced;
+  const verb = unreadable === 1 ? 'it' : 'they';
+  return `${synced}. ${callsText(unreadable)} could not be read right now; sync again later and ${verb} should come through.`;
+}
 
 export const SYNC_FAILED_MESSAGE = 'Failed to sync conversations';
 export const RECORDING_LOCKED_MESSAGE = 'Unlock this recording for $0.99 to listen to it';

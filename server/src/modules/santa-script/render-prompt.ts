@@ -1,4 +1,4 @@
-import type { SantaPersonality } from '@santa/shared/constants';
+import { PROMPT_PLACEHOLDERS, type SantaPersonality } from '@santa/shared/constants';
 
 export interface PromptProfile {
   kid_name: string;
@@ -65,6 +65,24 @@ function valueOf(profile: PromptProfile, field: Field): string {
   if (field === 'age')
     return profile.age === null || profile.age === undefined ? MISSING.age(name) : `${profile.age} years old`;
   return clean(profile[field]) ?? MISSING[field](name);
+}
+
+/** The placeholders' names as the voice agent knows them: `{wish_list}` is `{{wish_list}}` there. */
+export type SantaVariable = (typeof PROMPT_PLACEHOLDERS)[number] extends `{${infer Name}}` ? Name : never;
+
+/**
+ * Every placeholder the admin's script may use, as the voice agent's dynamic variables, each with
+ * the same natural fallback as the rendered prompt. All of them always go, empty fields included:
+ * an agent whose own configuration names `{{wish_list}}` refuses a call that lacks it, or speaks
+ * the raw placeholder.
+ */
+export function santaVariables(profile: PromptProfile): Record<SantaVariable, string> {
+  const variables = {} as Record<SantaVariable, string>;
+  for (const placeholder of PROMPT_PLACEHOLDERS) {
+    const name = placeholder.slice(1, -1) as SantaVariable;
+    variables[name] = valueOf(profile, name);
+  }
+  return variables;
 }
 
 function minutesText(minutes: number): string {

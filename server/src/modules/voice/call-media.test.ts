@@ -82,7 +82,7 @@ test('sync pulls finished conversations of this user that were missed, idempoten
   expect(first.status).toBe(200);
   // Only this parent's conversations are listed, not every family's on the agent.
   expect(new Set(ctx.voice.listedFor)).toEqual(new Set([user.id]));
-  expect(first.body).toEqual({ message: 'Synced 2 calls' });
+  expect(first.body).toEqual({ message: 'Synced 2 calls', stored: 2, unreadable: 0 });
   expect(await callCount(user.id)).toBe(2);
   expect(await callCount(other.user.id)).toBe(0);
   const { rows } = await ctx.db.query('select audio_key, duration from calls where conversation_id = $1', [
@@ -92,7 +92,7 @@ test('sync pulls finished conversations of this user that were missed, idempoten
   expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
 
   const second = await client.post('/api/calls/sync-from-elevenlabs');
-  expect(second.body).toEqual({ message: 'Synced 0 calls' });
+  expect(second.body).toEqual({ message: 'Synced 0 calls', stored: 0, unreadable: 0 });
   expect(await callCount(user.id)).toBe(2);
   expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
 });

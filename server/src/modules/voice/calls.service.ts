@@ -1,5 +1,11 @@
 import type { Logger } from 'pino';
-import { CALL_NOT_FOUND_MESSAGE, RECORDING_LOCKED_MESSAGE, SYNC_FAILED_MESSAGE } from '@santa/shared/voice';
+import {
+  CALL_NOT_FOUND_MESSAGE,
+  RECORDING_LOCKED_MESSAGE,
+  SYNC_FAILED_MESSAGE,
+  syncMessage,
+  type SyncCallsResponse,
+} from '@santa/shared/voice';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ByteRange, RecordingStorage } from '../../providers/storage/recording-storage.ts';
@@ -32,9 +38,29 @@ export function createCallsService(deps: CallsServiceDeps) {
     return detail.dynamicVariables.user_id === userId;
   }
 
-  async function syncConversations(userId: string): Promise<number> {
+  /**
+   * A conversation's detail and audio, or null when the provider will not hand them over (a
+   * deleted conversation, a shape it has never answered before): one such call must not stop the
+   * family's other calls from arriving. Only its id is logged, never what it holds.
+   */
+  async function readConversation(conversationId: string) {
+    try {
+      const detail = await voice.getConversation(conversationId);
+      const audio = detail.hasAudio ? await voice.getConversationAudio(detail.conversationId) : null;
+      return { detail, audio };
+    } catch (error) {
+      deps.logger.warn(
+        { conversationId, errorName: error instanceof Error ? error.name : typeof error },
+        'sync could not read a conversation; skipped',
+      );
+      return null;
+    }
+  }
+
+  async function syncConversations(userId: string): Promise<{ stored: number; unreadable: number }> {
     let cursor: string | undefined;
     let stored = 0;
+    let unreadable = 0;
     for (let page = 0; page < MAX_SYNC_PAGES; page += 1) {
       const { conversations, nextCursor } = await voice.listConversations({
         cursor,
@@ -47,9 +73,13 @@ export function createCallsService(deps: CallsServiceDeps) {
         done.map((c) => c.conversationId),
       );
       for (const summary of done.filter((c) => !known.has(c.conversationId))) {
-        const detail = await voice.getConversation(summary.conversationId);
+        const read = await readConversation(summary.conversationId);
+        if (!read) {
+          unreadable += 1;
+          continue;
+        }
+        const { detail, audio } = read;
         if (!belongsTo(detail, userId)) continue;
-        const audio = detail.hasAudio ? await voice.getConversationAudio(detail.conversationId) : null;
         const kidName = detail.dynamicVariables.kid_name;
         const isNew = await deps.postCall.recordFinishedCall({
           conversationId: detail.conversationId,
@@ -68,7 +98,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       if (!nextCursor) break;
       cursor = nextCursor;
     }
-    return stored;
+    return { stored, unreadable };
   }
 
   return {
@@ -92,15 +122,15 @@ export function createCallsService(deps: CallsServiceDeps) {
     markRecordingPurchased: (q: Queryable, callId: string, userId: string): Promise<void> =>
       calls.markRecordingPurchased(q, callId, userId),
 
-    async syncFromProvider(userId: string): Promise<{ message: string }> {
-      let stored: number;
+    async syncFromProvider(userId: string): Promise<SyncCallsResponse> {
+      let result: { stored: number; unreadable: number };
       try {
-        stored = await syncConversations(userId);
+        result = await syncConversations(userId);
       } catch (error) {
         deps.logger.error({ err: error }, 'conversation sync failed');
         throw new AppError('provider_failed', SYNC_FAILED_MESSAGE);
       }
-      return { message: `Synced ${stored} ${stored === 1 ? 'call' : 'calls'}` };
+      return { message: syncMessage(result.stored, result.unreadable), ...result };
     },
 
     /** Only the call's owner, only once the recording is purchased. */

@@ -8,12 +8,14 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import { renderFirstMessage, renderPrompt } from '../santa-script/render-prompt.ts';
-import { closeReservation, createMinutesReserver } from './minutes.ts';
+import { renderFirstMessage, renderPrompt, santaVariables } from '../santa-script/render-prompt.ts';
+import { createCallAdmission } from './call-admission.ts';
+import { closeReservation, createMinutesReserver, GRACE_MINUTES } from './minutes.ts';
 import {
   APOLOGY_MESSAGE,
   ASK_FOR_CODE_MESSAGE,
   LINE_REFUSED_MESSAGE,
+  LINES_BUSY_MESSAGE,
   NO_MINUTES_MESSAGE,
   NOT_SET_UP_MESSAGE,
 } from './santa-lines.ts';
@@ -36,6 +38,8 @@ export interface InboundCallDeps {
   inboundUrl: string;
   /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
   answerBudgetMs?: number;
+  /** Calls the voice agent may run at once (MAX_CONCURRENT_CALLS); past it callers hear the lines are busy. */
+  maxConcurrentCalls: number;
 }
 
 /** Twilio's STIR/SHAKEN verdicts that vouch for the caller ID (full or partial attestation). */
@@ -43,13 +47,14 @@ const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
 
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
-export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'connected' | 'agent_failed';
+export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'lines_busy' | 'connected' | 'agent_failed';
 
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
   const { db, profiles } = deps;
   const hotline = phoneForRecognition(deps.telephony.hotlineNumber);
   const reserveMinutes = createMinutesReserver(db);
+  const admission = createCallAdmission(db, deps.maxConcurrentCalls);
 
   type Screened = { profile: CallerProfile } | { twiml: string; outcome: InboundOutcome };
   const refuse = (): Screened => ({
@@ -123,11 +128,15 @@ export function createInboundCallService(deps: InboundCallDeps) {
     call: TwilioInbound,
     isLate: () => boolean,
   ): Promise<{ twiml: string; outcome: InboundOutcome }> {
+    // Counted while the caller is recognised; an answer that never asks is not left unhandled.
+    const busy = admission.linesBusy(call.CallSid);
+    busy.catch(() => undefined);
     // Nothing about an unrecognised or refused caller is stored.
     const screened = await screen(call);
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
 
+    if (await busy) return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
     // Kept with the call: the verdict the hotline rule above acted on stays on record.
     const reservation = await reserveMinutes(profile.user_id, call.CallSid, call.StirVerstat || undefined);
     if (!reservation)
@@ -142,17 +151,16 @@ export function createInboundCallService(deps: InboundCallDeps) {
         toNumber: call.To,
         callSid: call.CallSid,
         dynamicVariables: {
-          kid_name: profile.kid_name,
+          // Every placeholder the admin's script may use, empty fields worded naturally.
+          ...santaVariables(profile),
           allowed_minutes: allowed,
           user_id: profile.user_id,
           call_sid: call.CallSid,
-          // The agent can refer to these whatever wording the admin's script uses.
-          ...(profile.wish_list ? { wish_list: profile.wish_list } : {}),
-          ...(profile.accomplishments ? { accomplishments: profile.accomplishments } : {}),
-          ...(profile.siblings ? { siblings: profile.siblings } : {}),
         },
         prompt: renderPrompt(template, profile, allowed),
         firstMessage: renderFirstMessage(profile),
+        // What settlement may bill: the reservation plus its grace minute, never more.
+        maxDurationSeconds: (allowed + GRACE_MINUTES) * 60,
       });
       if (await giveBackIfLate(isLate, reservation.id)) return apology();
       return { twiml, outcome: 'connected' };

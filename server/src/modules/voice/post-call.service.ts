@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
+import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
@@ -8,7 +8,7 @@ import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
-import { billedMinutes, deletesProfileAfterCall, settleReservation } from './minutes.ts';
+import { billedMinutes, closeReservation, deletesProfileAfterCall, settleReservation } from './minutes.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
@@ -83,6 +83,16 @@ export function finishedCallFromWebhook(payload: PostCallTranscription): Finishe
     })),
     providerSummary: text(data.analysis?.transcript_summary),
   };
+}
+
+/** The Twilio call a failed initiation was for: Twilio's own form, else what register-call sent. */
+export function callSidOfFailure(payload: CallInitiationFailure): string | null {
+  const { data } = payload;
+  const body = data.metadata?.body ?? {};
+  const dynamic = data.conversation_initiation_client_data?.dynamic_variables ?? {};
+  return (
+    text(body.CallSid) ?? text(body.call_sid) ?? text(dynamic.call_sid) ?? text(dynamic.system__call_sid)
+  );
 }
 
 /** After the call: store it, settle its minutes, clean up pay-per-call data. */
@@ -160,6 +170,27 @@ export function createPostCallService(deps: PostCallDeps) {
 
     handleTranscription: (payload: PostCallTranscription) =>
       recordFinishedCall(finishedCallFromWebhook(payload)),
+
+    /**
+     * ElevenLabs never started the conversation, so nothing was spoken and nothing is owed: the
+     * reservation closes without a charge and the family has its minutes back at once, instead of
+     * when the sweeper finds the call. A reservation already settled or closed stays as it is.
+     */
+    async handleInitiationFailure(payload: CallInitiationFailure): Promise<boolean> {
+      const callSid = callSidOfFailure(payload);
+      logger.warn(
+        {
+          conversationId: payload.data.conversation_id ?? null,
+          callSid,
+          reason: payload.data.failure_reason ?? null,
+        },
+        'ElevenLabs could not start a call',
+      );
+      const reservation = callSid ? await reservations.findReservationBySid(db, callSid) : undefined;
+      if (reservation?.status !== 'open') return false;
+      await closeReservation(db, reservation.id);
+      return true;
+    },
 
     async handleAudio(payload: PostCallAudio): Promise<void> {
       const conversationId = payload.data.conversation_id;

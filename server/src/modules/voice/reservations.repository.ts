@@ -222,3 +222,20 @@ export async function countOpenReservations(q: Queryable): Promise<number> {
   );
   return rows[0]?.open ?? 0;
 }
+
+const COUNT_LIVE_CALLS = preparedStatement(
+  'count_live_calls',
+  `select count(*)::int as live from call_reservations
+   where status = 'open' and ended_at is null and call_sid <> all($1::text[])`,
+);
+
+/**
+ * Calls on the line right now: holding minutes and not yet reported over (an ended call waiting
+ * for its post-call event no longer occupies the voice agent). Reads the partial index
+ * call_reservations_open_idx. The asking calls' own sids are left out, so Twilio re-sending the
+ * webhook of a call already admitted does not count that call against itself.
+ */
+export async function countLiveCalls(q: Queryable, askingCallSids: readonly string[]): Promise<number> {
+  const { rows } = await q.query<{ live: number }>(COUNT_LIVE_CALLS, [askingCallSids]);
+  return rows[0]?.live ?? 0;
+}

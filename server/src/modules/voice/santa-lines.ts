@@ -13,3 +13,5 @@ export const LINE_REFUSED_MESSAGE =
   "Ho ho ho! This is Santa's workshop. Santa can only take this call from a grown-up's own phone. Please ask a grown-up to help you call Santa. Merry Christmas!";
 export const ASK_FOR_CODE_MESSAGE =
   "Ho ho ho! Hello there! Please ask a grown-up to type your family's four-digit Santa code on the keypad now.";
+export const LINES_BUSY_MESSAGE =
+  "Ho ho ho! All of Santa's lines are busy, please try again in a few minutes. Merry Christmas!";

@@ -37,6 +37,8 @@ export interface VoiceModuleDeps {
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   answerBudgetMs: number;
+  /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
+  maxConcurrentCalls: number;
   publicUrl: string;
 }
 
@@ -73,6 +75,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       profiles,
       prompts: deps.prompts,
       answerBudgetMs: deps.answerBudgetMs,
+      maxConcurrentCalls: deps.maxConcurrentCalls,
       lineAccess: deps.lineAccess,
       numbers: deps.numbers,
       inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,

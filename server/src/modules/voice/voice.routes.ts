@@ -1,5 +1,6 @@
 import express, { type Express, type Request, type RequestHandler } from 'express';
 import {
+  callInitiationFailureSchema,
   postCallAudioSchema,
   postCallTranscriptionSchema,
   twilioInboundSchema,
@@ -129,6 +130,13 @@ export function registerVoiceWebhooks(
           parseInput(postCallTranscriptionSchema, body, FROM_PROVIDER),
         );
         res.json({ received: true, stored });
+        return;
+      }
+      if (type === 'call_initiation_failure') {
+        const released = await deps.module.postCall.handleInitiationFailure(
+          parseInput(callInitiationFailureSchema, body, FROM_PROVIDER),
+        );
+        res.json({ received: true, released });
         return;
       }
       if (type === 'post_call_audio') {

@@ -103,7 +103,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-test('registering a call sends the agent, numbers, direction, dynamic variables and prompt override', async () => {
+test('registering a call sends the agent, numbers, direction, dynamic variables, prompt and time limit overrides', async () => {
   seen = [];
   const twiml = await engine.registerCall({
     fromNumber: '+14155550000',
@@ -112,6 +112,7 @@ test('registering a call sends the agent, numbers, direction, dynamic variables 
     dynamicVariables: { kid_name: 'Emma', allowed_minutes: 5, user_id: 'u1' },
     prompt: 'You are Santa. Talk with Emma.',
     firstMessage: 'Ho ho ho, Emma!',
+    maxDurationSeconds: 360,
   });
   expect(twiml).toBe(TWIML);
   expect(seen).toHaveLength(1);
@@ -129,6 +130,7 @@ test('registering a call sends the agent, numbers, direction, dynamic variables 
       dynamic_variables: { kid_name: 'Emma', allowed_minutes: 5, user_id: 'u1', call_sid: 'CA1' },
       conversation_config_override: {
         agent: { prompt: { prompt: 'You are Santa. Talk with Emma.' }, first_message: 'Ho ho ho, Emma!' },
+        conversation: { max_duration_seconds: 360 },
       },
     },
   });

@@ -9,6 +9,8 @@ import type {
   VoiceEngine,
 } from './voice-engine.ts';
 import { verifyElevenLabsSignature } from './elevenlabs-signature.ts';
+import { diagnoseElevenLabs } from './elevenlabs-diagnosis.ts';
+import { unreachable, type DiagnosisContext, type Finding } from '../diagnosis.ts';
 
 export interface ElevenLabsVoiceEngineOptions {
   apiKey: string;
@@ -48,11 +50,23 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
           dynamicVariables: { ...input.dynamicVariables, call_sid: input.callSid },
           conversationConfigOverride: {
             agent: { prompt: { prompt: input.prompt }, firstMessage: input.firstMessage },
+            conversation: { maxDurationSeconds: input.maxDurationSeconds },
           },
         },
       },
       { maxRetries: 0, timeoutInSeconds: 10 },
     );
+  }
+
+  async diagnose(context: DiagnosisContext): Promise<Finding[]> {
+    try {
+      return await diagnoseElevenLabs(this.client, this.options.agentId, context);
+    } catch (error) {
+      // An agent answered in a shape the checks did not expect is a finding too.
+      return [
+        unreachable('agent', error, 'Run the check again; if it persists, compare the agent with README.md.'),
+      ];
+    }
   }
 
   async listConversations(options: ListConversationsOptions) {

@@ -35,9 +35,18 @@ function usable(value: unknown): string | null {
   return text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text;
 }
 
+/** The app words a missing field as a phrase ("none mentioned, so ask…"), never as data. */
+const MISSING_PHRASE = /^\(?(none|no notes|n\/a|-|unknown|not (given|provided|shared|known))\b/i;
+
+/** A field the parent filled in: usable, and not the app's wording of an empty one. */
+function given(value: unknown): string | null {
+  const text = usable(value);
+  return text && !MISSING_PHRASE.test(text) ? text : null;
+}
+
 function pick(variables: Record<string, unknown>, keys: string[]): string | null {
   for (const key of keys) {
-    const value = usable(variables[key]);
+    const value = given(variables[key]);
     if (value) return value;
   }
   return null;
@@ -47,10 +56,8 @@ function pick(variables: Record<string, unknown>, keys: string[]): string | null
 function fromPrompt(prompt: string, label: RegExp): string | null {
   for (const line of prompt.split(/\r?\n/)) {
     const match = new RegExp(`^[\\s*•-]*(?:${label.source})\\s*[:=–-]\\s*(.+)$`, 'i').exec(line);
-    const value = usable(match?.[1]);
-    // The app words a missing field as a phrase ("none mentioned, so ask…"), never as data.
-    if (value && !/^\(?(none|no notes|n\/a|-|unknown|not (given|provided|shared|known))\b/i.test(value))
-      return value;
+    const value = given(match?.[1]);
+    if (value) return value;
   }
   return null;
 }

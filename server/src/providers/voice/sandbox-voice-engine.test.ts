@@ -33,6 +33,7 @@ function callInput(overrides: Partial<RegisterCallInput> = {}): RegisterCallInpu
     dynamicVariables: { kid_name: 'Mia', allowed_minutes: 1, user_id: 'u-1' },
     prompt: 'You are Santa Claus talking with Mia.',
     firstMessage: 'Ho ho ho! Hello Mia!',
+    maxDurationSeconds: 120,
     ...overrides,
   };
 }

@@ -3,6 +3,7 @@ import { createBatcher } from '../../db/batcher.ts';
 import { preparedStatement, type Db, type Queryable } from '../../db/db.ts';
 import { signElevenLabsWebhook, verifyElevenLabsSignature } from './elevenlabs-signature.ts';
 import { allowedSecondsFrom } from './sandbox-santa.ts';
+import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import type {
   ConversationDetail,
   ConversationStatus,
@@ -202,6 +203,12 @@ export class SandboxVoiceEngine implements VoiceEngine {
 
   async registerCall(input: RegisterCallInput): Promise<string> {
     return connectStreamTwiml(SANDBOX_STREAM_URL, await this.storeRegistration(input));
+  }
+
+  async diagnose(): Promise<Finding[]> {
+    return sandboxFinding(
+      'Set ELEVENLABS_API_KEY, ELEVENLABS_AGENT_ID and ELEVENLABS_WEBHOOK_SECRET to put calls through to the real ElevenLabs agent.',
+    );
   }
 
   async listConversations(options: ListConversationsOptions) {

@@ -1,14 +1,21 @@
+import type { Diagnosable } from '../diagnosis.ts';
+
 /** The voice agent in our words: ElevenLabs Agents, or the sandbox's scripted Santa. */
 export interface RegisterCallInput {
   fromNumber: string;
   toNumber: string;
   callSid: string;
-  /** ElevenLabs dynamic_variables: kid name, allowed minutes, our user id for sync. */
+  /** ElevenLabs dynamic_variables: every script placeholder, allowed minutes, our user id for sync. */
   dynamicVariables: Record<string, string | number | boolean>;
   /** The rendered Santa prompt (conversation_config_override.agent.prompt.prompt). */
   prompt: string;
   /** Greets the child by name (conversation_config_override.agent.first_message). */
   firstMessage: string;
+  /**
+   * The agent ends the conversation after this (conversation_config_override.conversation
+   * .max_duration_seconds): the family's reserved minutes, not only the agent's own maximum.
+   */
+  maxDurationSeconds: number;
 }
 
 export type ConversationStatus = 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
@@ -43,7 +50,8 @@ export interface ListConversationsOptions {
   ownerId?: string;
 }
 
-export interface VoiceEngine {
+/** diagnose() checks the agent is set up for phone calls placed through register-call. */
+export interface VoiceEngine extends Diagnosable {
   readonly isSandbox: boolean;
   /** POST /v1/convai/twilio/register-call; answers the TwiML to hand back to Twilio as it is. */
   registerCall(input: RegisterCallInput): Promise<string>;

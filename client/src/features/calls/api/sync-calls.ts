@@ -1,9 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SyncCallsResponse } from '@santa/shared/voice';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/queries/query-keys';
 
 /** Pulls finished conversations whose webhook was missed. */
-export const syncCalls = () => api.post<{ message: string }>('/calls/sync-from-elevenlabs');
+export const syncCalls = () => api.post<SyncCallsResponse>('/calls/sync-from-elevenlabs');
 
 export function useSyncCalls() {
   const queryClient = useQueryClient();

@@ -34,7 +34,9 @@ export function CallsPage() {
 
   function syncNow() {
     sync.mutate(undefined, {
-      onSuccess: ({ message }) => toast.success(message),
+      // Some calls could not be read this time: the parent should know to sync again later.
+      onSuccess: ({ message, unreadable }) =>
+        unreadable > 0 ? toast.warning(message) : toast.success(message),
       onError: (error) => toast.error(errorMessage(error, 'Failed to sync conversations')),
     });
   }

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PROMPT_PLACEHOLDERS } from '@santa/shared/constants';
+import {
+  connectedCall,
+  createVoiceTestContext,
+  type VoiceTestContext,
+} from '../../../test/fixtures/voice.ts';
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext();
+});
+afterAll(async () => {
+  await ctx.close();
+});
+
+const EMPTY_FIELDS = {
+  age: null,
+  siblings: null,
+  gifts_giving: null,
+  wish_list: null,
+  accomplishments: null,
+  behavior_notes: null,
+  custom_notes: null,
+};
+
+/** The dynamic variables the voice agent received for the family's latest call. */
+function lastVariables(): Record<string, unknown> {
+  return ctx.voice.registered.at(-1)!.dynamicVariables;
+}
+
+test('a parent who left the wish list empty still gets a Santa who knows what to say', async () => {
+  await connectedCall(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Leo', ...EMPTY_FIELDS } });
+  const variables = lastVariables();
+  // Every placeholder the admin's script may use reaches the agent, none of them blank.
+  for (const placeholder of PROMPT_PLACEHOLDERS) {
+    const value = variables[placeholder.slice(1, -1)];
+    expect(typeof value === 'string' && value.trim().length > 0, placeholder).toBe(true);
+  }
+  expect(variables.wish_list).toBe('not shared yet, so ask Leo what they are hoping for');
+  expect(variables.accomplishments).toBe('none mentioned, so ask Leo what they are proud of');
+  expect(variables.siblings).toBe('none mentioned');
+  expect(variables.age).toBe('not shared by the grown-ups');
+  expect(JSON.stringify(variables)).not.toMatch(/\{\{|\}\}/);
+});
+
+test("the agent's variables say what the parent wrote, as the rendered script does", async () => {
+  const { user } = await connectedCall(ctx, {
+    plan: 'subscription_3month',
+    profile: {
+      kid_name: 'Mia',
+      age: 6,
+      wish_list: 'a {{telescope}}',
+      siblings: 'Sam',
+      custom_notes: 'Loves owls',
+    },
+  });
+  expect(lastVariables()).toMatchObject({
+    kid_name: 'Mia',
+    age: '6 years old',
+    wish_list: 'a {telescope}',
+    siblings: 'Sam',
+    custom_notes: 'Loves owls',
+    user_id: user.id,
+  });
+  expect(ctx.voice.registered.at(-1)!.prompt).toContain('a {telescope}');
+});
+
+test("a call's length is bounded by the minutes reserved for it plus the grace minute settlement allows", async () => {
+  await connectedCall(ctx, { plan: 'subscription_3month', minutes: 7 });
+  expect(lastVariables().allowed_minutes).toBe(7);
+  expect(ctx.voice.registered.at(-1)!.maxDurationSeconds).toBe(8 * 60);
+
+  // The free sample's one minute: the agent stops Santa at two, where billing stops too.
+  await connectedCall(ctx, { plan: 'free_sample' });
+  expect(ctx.voice.registered.at(-1)!.maxDurationSeconds).toBe(2 * 60);
+});
