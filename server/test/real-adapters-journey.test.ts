@@ -398,7 +398,7 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     openai.replies.push(SECOND_SUMMARY);
     const synced = await parent().post('/api/calls/sync-from-elevenlabs');
     expect(synced.status).toBe(200);
-    expect(synced.body).toEqual({ message: 'Synced 1 call' });
+    expect(synced.body).toEqual({ message: 'Synced 1 call', stored: 1, unreadable: 0 });
     const asked = elevenlabs.requests.slice(before);
     expect(asked.map(requestLine)).toEqual([
       line('GET', '/v1/convai/conversations'),
@@ -426,7 +426,7 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     expect(await minutes()).toMatchObject({ minutes_used: 4, minutes_remaining: 176 });
 
     const again = await parent().post('/api/calls/sync-from-elevenlabs');
-    expect(again.body).toEqual({ message: 'Synced 0 calls' });
+    expect(again.body).toEqual({ message: 'Synced 0 calls', stored: 0, unreadable: 0 });
     expect((await parent().get('/api/calls/history')).body.calls).toHaveLength(2);
   });
 

@@ -215,6 +215,8 @@ test('wrong credentials are a finding, not an exception, and nothing else is ask
       check: 'account',
       detail: 'failed: Authenticate',
       fix: expect.stringContaining('Check TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN'),
+      // A refused key is a set-up problem: it stops a production start-up.
+      transient: false,
     },
   ]);
   expect(fake.seen).toHaveLength(1);
