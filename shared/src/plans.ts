@@ -95,7 +95,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '180 minutes (about 36 calls)',
       'Dedicated Santa phone number',
       'Permanent kid profile',
-      'Recordings and transcripts',
+      'Recordings and transcripts included',
       'Lasts 3 months',
     ],
   },
@@ -116,7 +116,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '360 minutes (about 72 calls)',
       'Dedicated Santa phone number',
       'Permanent kid profile',
-      'Recordings and transcripts',
+      'Recordings and transcripts included',
       'Lasts 6 months',
     ],
   },
@@ -137,7 +137,7 @@ export const PLANS: Record<PlanId, Plan> = {
       '720 minutes (about 144 calls)',
       'Dedicated Santa phone number',
       'Permanent kid profile',
-      'Recordings and transcripts',
+      'Recordings and transcripts included',
       'Lasts 12 months',
       'Future characters included',
     ],
@@ -178,4 +178,9 @@ export function formatPrice(cents: number): string {
 /** Price per month of a plan's period, in cents (what the admin sees as "amount"). */
 export function monthlyAmountCents(plan: Plan, chargedCents = plan.priceCents): number {
   return plan.periodMonths ? Math.round(chargedCents / plan.periodMonths) : chargedCents;
+}
+
+/** A pass includes its family's call recordings: no $0.99 unlock, for any of their calls. */
+export function recordingsIncluded(planId: PlanId): boolean {
+  return PLANS[planId].billing === 'subscription';
 }

@@ -61,6 +61,8 @@ export interface CallsPort {
     callId: string,
   ): Promise<{ hasRecording: boolean; purchased: boolean } | undefined>;
   markRecordingPurchased(q: Queryable, callId: string, userId: string): Promise<void>;
+  /** A pass started: every recording of the family's calls is theirs to play, no charge. */
+  includeRecordings(q: Queryable, userId: string): Promise<void>;
 }
 
 export function createCheckoutService(deps: {

@@ -1,6 +1,6 @@
 import type { CallsPort } from './checkout.service.ts';
 import type { Logger } from 'pino';
-import { PLANS, type PlanId } from '@santa/shared/plans';
+import { PLANS, recordingsIncluded, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -108,6 +108,7 @@ export function createFulfilmentService(deps: {
       }
     }
     const previous = plan.current;
+    if (recordingsIncluded(checkout.plan!)) await deps.calls.includeRecordings(tx, checkout.user_id);
     plan.next = planActivated(previous, {
       plan: checkout.plan!,
       amountCents: discountedPrice(checkout.plan!, discount),

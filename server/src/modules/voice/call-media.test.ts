@@ -2,6 +2,8 @@ import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TestClient } from '../../../test/test-app.ts';
 import type { ConversationDetail } from '../../providers/voice/voice-engine.ts';
+import type { PlanId } from '@santa/shared/plans';
+import { buyPass } from '../../../test/fixtures/admin.ts';
 import { SYNC_LIMIT } from './calls.routes.ts';
 import {
   createFamily,
@@ -116,9 +118,9 @@ test('sync needs a signed-in parent', async () => {
 
 const AUDIO = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 256));
 
-/** A stored call with a recording, as the post-call webhooks leave it. */
-async function callWithRecording() {
-  const family = await createFamily(ctx, { plan: 'subscription_3month' });
+/** A stored call with a recording, as the post-call webhooks leave it (a gift's call by default). */
+async function callWithRecording(plan: PlanId = 'gift') {
+  const family = await createFamily(ctx, { plan, minutes: 30 });
   const call = inboundCall(family.parentPhone, HOTLINE);
   await postTwilio(ctx, 'inbound', call);
   const conversationId = `conv_rec_${call.CallSid}`;
@@ -138,6 +140,23 @@ test('the recording is locked for its owner until it is purchased', async () => 
   const res = await client.get(`/api/calls/${callId}/recording`);
   expect(res.status).toBe(403);
   expect(res.body.detail).toBe('Unlock this recording for $0.99 to listen to it');
+});
+
+test("a pass holder's recording plays with no charge: passes include recordings", async () => {
+  const { client, callId } = await callWithRecording('subscription_3month');
+  const res = await client.get(`/api/calls/${callId}/recording`);
+  expect(res.status).toBe(200);
+  expect((await client.get('/api/calls/history')).body.calls[0]).toMatchObject({
+    id: callId,
+    recording_purchased: true,
+  });
+});
+
+test("buying a pass unlocks the family's earlier recordings", async () => {
+  const { client, callId } = await callWithRecording('gift');
+  expect((await client.get(`/api/calls/${callId}/recording`)).status).toBe(403);
+  await buyPass(ctx, client, undefined, 'subscription_3month');
+  expect((await client.get(`/api/calls/${callId}/recording`)).status).toBe(200);
 });
 
 test('the owner plays a purchased recording as audio/mpeg', async () => {

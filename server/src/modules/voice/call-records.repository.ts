@@ -10,6 +10,8 @@ export interface NewCallRecord {
   summary: string;
   audioKey: string | null;
   createdAt: Date;
+  /** Made on a pass, or by a family holding one: its recording needs no unlock. */
+  recordingIncluded: boolean;
 }
 
 export interface CallMediaRow {
@@ -29,8 +31,8 @@ export async function hasCallForConversation(q: Queryable, conversationId: strin
 /** Idempotent by conversation id (and call sid): a replayed event inserts nothing. */
 export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9)
+    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10)
      on conflict do nothing
      returning id`,
     [
@@ -43,6 +45,7 @@ export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promi
       call.summary,
       call.audioKey,
       call.createdAt,
+      call.recordingIncluded,
     ],
   );
   return rows[0]?.id;
@@ -157,6 +160,14 @@ export async function listCallsByUser(q: Queryable, userId: string): Promise<Cal
     [userId],
   );
   return rows;
+}
+
+/** Every call of the family unlocked: a pass includes its recordings. */
+export async function unlockAllRecordings(q: Queryable, userId: string): Promise<void> {
+  await q.query(
+    'update calls set recording_purchased = true where user_id = $1 and not recording_purchased',
+    [userId],
+  );
 }
 
 /** Unlocked by a paid recording checkout (fulfilment, in its transaction). */

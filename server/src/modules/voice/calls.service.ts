@@ -122,6 +122,9 @@ export function createCallsService(deps: CallsServiceDeps) {
     markRecordingPurchased: (q: Queryable, callId: string, userId: string): Promise<void> =>
       calls.markRecordingPurchased(q, callId, userId),
 
+    /** In the transaction that starts a pass: the family's recordings come with it. */
+    includeRecordings: (q: Queryable, userId: string): Promise<void> => calls.unlockAllRecordings(q, userId),
+
     async syncFromProvider(userId: string): Promise<SyncCallsResponse> {
       let result: { stored: number; unreadable: number };
       try {

@@ -1,12 +1,13 @@
 import type { Logger } from 'pino';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
+import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
 import type { Db } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
-import type { SubscriptionService } from '../subscription/subscription.service.ts';
+import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
 import { billedMinutes, closeReservation, deletesProfileAfterCall, settleReservation } from './minutes.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
@@ -99,6 +100,13 @@ export function callSidOfFailure(payload: CallInitiationFailure): string | null 
 export function createPostCallService(deps: PostCallDeps) {
   const { db, logger } = deps;
 
+  /** A call made on a pass, or by a family holding one now, comes with its recording. */
+  async function includesRecording(userId: string, callPlan: PlanId | undefined): Promise<boolean> {
+    if (callPlan && recordingsIncluded(callPlan)) return true;
+    const current = await deps.subscriptions.find(userId);
+    return !!current && isUsable(current) && recordingsIncluded(current.plan);
+  }
+
   async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
     if (await calls.hasCallForConversation(db, call.conversationId)) return false;
     const reservation = call.callSid ? await reservations.findReservationBySid(db, call.callSid) : undefined;
@@ -111,6 +119,7 @@ export function createPostCallService(deps: PostCallDeps) {
     }
 
     const oneCallPlan = !!reservation && deletesProfileAfterCall(reservation.plan);
+    const recordingIncluded = await includesRecording(userId, reservation?.plan);
     const transcript = formatTranscript(call.transcript);
     const key = recordingKey(call.conversationId);
     if (call.audio) await deps.recordings.put(key, call.audio);
@@ -127,6 +136,7 @@ export function createPostCallService(deps: PostCallDeps) {
         summary: '',
         audioKey: call.audio ? key : null,
         createdAt: call.startedAt ?? new Date(),
+        recordingIncluded,
       });
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;

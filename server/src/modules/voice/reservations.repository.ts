@@ -1,3 +1,4 @@
+import type { PlanId } from '@santa/shared/plans';
 import { preparedStatement, type Queryable } from '../../db/db.ts';
 
 export type ReservationStatus = 'open' | 'settled' | 'closed';
@@ -6,7 +7,7 @@ export interface ReservationRow {
   id: string;
   user_id: string;
   call_sid: string;
-  plan: string;
+  plan: PlanId;
   minutes_reserved: number;
   deadline: Date;
   status: ReservationStatus;

@@ -32,7 +32,7 @@ const QUESTIONS = [
   },
   {
     question: 'Can I listen to the calls again?',
-    answer: `Every call appears in your dashboard with a summary and the full transcript. You can unlock the audio recording of any call for ${formatPrice(RECORDING_PRICE_CENTS)}, then play it or download it to keep.`,
+    answer: `Every call appears in your dashboard with a summary and the full transcript. With a pass, every recording is included: play it or download it to keep, at no charge. With the free sample or Pay Per Call, you can unlock the audio recording of a call for ${formatPrice(RECORDING_PRICE_CENTS)}.`,
   },
 ];
 
