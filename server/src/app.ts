@@ -104,7 +104,10 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
 
   // ── API modules ──
   api.use('/admin', createAdminRouter(db, services.admin));
-  api.use('/subscription', createSubscriptionRouter({ subscription: services.subscription }));
+  api.use(
+    '/subscription',
+    createSubscriptionRouter({ subscription: services.subscription, notices: services.planNotices }),
+  );
   api.use('/santa/phones', createFamilyPhonesRouter({ db, familyPhones: services.familyPhones }));
   api.use('/santa/line', createLineAccessRouter({ lineAccess: services.lineAccess }));
   api.use(

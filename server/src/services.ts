@@ -27,6 +27,7 @@ import {
   createSubscriptionService,
   type SubscriptionService,
 } from './modules/subscription/subscription.service.ts';
+import { createPlanNotices, type PlanNotices } from './modules/subscription/plan-notices.ts';
 import { createVoiceModule, type VoiceModule } from './modules/voice/voice-module.ts';
 import type { Providers } from './providers/providers.ts';
 import type { PostToApp } from './providers/sandbox-webhooks.ts';
@@ -60,6 +61,8 @@ export interface PaymentsServices {
 export interface AppServices {
   auth: AuthService;
   subscription: SubscriptionService;
+  /** What an admin changed in a family's plan, for the family's dashboard. */
+  planNotices: PlanNotices;
   profile: ProfileService;
   sample: SampleService;
   hotline: HotlineService;
@@ -79,6 +82,7 @@ export interface AppServices {
 export function createServices(deps: AppDeps): AppServices {
   const { db, config, logger, providers } = deps;
   const subscription = createSubscriptionService(db);
+  const planNotices = createPlanNotices(db);
   const profile = createProfileService(db);
   const santaScript = createSantaPromptService(db);
   const lineAccess = createLineAccessService(db);
@@ -128,6 +132,7 @@ export function createServices(deps: AppDeps): AppServices {
   return {
     auth,
     subscription,
+    planNotices,
     profile,
     sample: createSampleService(db, subscription),
     hotline: createHotlineService(numbers, subscription, providers.telephony.hotlineNumber),
@@ -138,6 +143,7 @@ export function createServices(deps: AppDeps): AppServices {
     voice,
     admin: {
       subscription,
+      notices: planNotices,
       accounts: auth,
       calls: voice.calls,
       discounts: createDiscountHistoryService(db),

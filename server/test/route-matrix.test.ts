@@ -88,6 +88,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/coupons/list': adminOnly(200),
   'POST /api/admin/coupons/generate': adminOnly(400),
   'GET /api/subscription/status': signedIn(200),
+  'GET /api/subscription/notices': signedIn(200),
+  'POST /api/subscription/notices/:id/dismiss': ownerOnly(204),
   'GET /api/santa/phones/': signedIn(200),
   'POST /api/santa/phones/send-code': signedIn(400),
   'POST /api/santa/phones/verify': signedIn(400),
@@ -134,13 +136,25 @@ async function cast() {
     [owner.user.id],
   );
   const sessions = await owner.client.get('/api/auth/sessions');
+  const notice = await ctx.db.query<{ id: string }>(
+    `insert into plan_notices (user_id, kind, details) values ($1, 'gift', '{"minutes": 5, "note": null}') returning id`,
+    [owner.user.id],
+  );
   return {
     clients: { anonymous: new TestClient(ctx.app), parent: owner.client, otherParent: other.client, admin },
-    ids: { user: owner.user.id, call: rows[0]!.id, session: sessions.body.sessions[0].id as string },
+    ids: {
+      user: owner.user.id,
+      call: rows[0]!.id,
+      session: sessions.body.sessions[0].id as string,
+      notice: notice.rows[0]!.id,
+    },
   };
 }
 
-function concrete(path: string, ids: { user: string; call: string; session: string }): string {
+function concrete(
+  path: string,
+  ids: { user: string; call: string; session: string; notice: string },
+): string {
   if (!path.includes(':')) return path;
   const id = path.startsWith('/api/admin')
     ? ids.user
@@ -148,7 +162,9 @@ function concrete(path: string, ids: { user: string; call: string; session: stri
       ? ids.session
       : path.startsWith('/sandbox/checkout')
         ? 'cs_test_missing'
-        : ids.call;
+        : path.startsWith('/api/subscription/notices')
+          ? ids.notice
+          : ids.call;
   return path.replace(':id', id).replace(':phone', encodeURIComponent('+14155550100'));
 }
 

@@ -65,3 +65,8 @@ export function capitalize(value: string): string {
 export function formatMinutes(count: number): string {
   return `${count} ${count === 1 ? 'minute' : 'minutes'}`;
 }
+
+/** "December 1, 2025". */
+export function formatLongDate(iso: string): string {
+  return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+}

@@ -1,4 +1,5 @@
 import type { DiscountType } from '@santa/shared/constants';
+import type { NewPlanNotice } from '@santa/shared/notices';
 import type { Queryable } from '../../db/db.ts';
 import type { DiscountHistoryService } from '../payments/discount-history.service.ts';
 export type { DiscountHistoryRow } from '../payments/discount-history.service.ts';
@@ -103,8 +104,14 @@ export interface CallsPort {
 /** Discounts applied and revoked, owned by the payments module. */
 export type DiscountsPort = Pick<DiscountHistoryService, 'list' | 'recordRevoked'>;
 
+/** Tells the family, on their dashboard, what the admin changed in their plan. */
+export interface NoticesPort {
+  record(q: Queryable, userId: string, notice: NewPlanNotice): Promise<void>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
+  notices: NoticesPort;
   accounts: AccountsPort;
   calls: CallsPort;
   discounts: DiscountsPort;

@@ -6,8 +6,12 @@ import type {
   GiftMinutesRequest,
   RevokeDiscountRequest,
 } from '@santa/shared/admin';
+import type { NewPlanNotice } from '@santa/shared/notices';
+import { planName } from '@santa/shared/plans';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
+import type { SubscriptionRow } from '../subscription/subscription.repository.ts';
+import { remainingMinutes } from '../subscription/subscription.service.ts';
 import type { AdminPorts } from './admin.ports.ts';
 import * as present from './admin.presenter.ts';
 import * as repo from './admin.repository.ts';
@@ -22,10 +26,26 @@ const NO_DISCOUNT_MESSAGE = 'This user has no active discount to revoke';
 
 export const userNotFound = () => new AppError('not_found', 'User not found');
 
+/** What the family is told: when a cancellation stopped their calls, or until when the pass runs. */
+function noticeOfRevocation(action: RevokeDiscountRequest['action'], plan: SubscriptionRow): NewPlanNotice {
+  if (action === 'cancel_immediately') {
+    return { kind: 'plan_cancelled', plan_name: planName(plan.plan), minutes_left: remainingMinutes(plan) };
+  }
+  return {
+    kind: 'discount_revoked',
+    discount_percent: plan.discount_percent ?? 0,
+    plan_name: planName(plan.plan),
+    ends_at: plan.current_period_end ? new Date(plan.current_period_end).toISOString() : null,
+  };
+}
+
 /** User Management: read views, minute gifts and discount revocation. */
 export function createAdminService(
   db: Db,
-  ports: Pick<AdminPorts, 'accounts' | 'subscription' | 'billing' | 'numbers' | 'calls' | 'discounts'>,
+  ports: Pick<
+    AdminPorts,
+    'accounts' | 'subscription' | 'billing' | 'numbers' | 'calls' | 'discounts' | 'notices'
+  >,
 ) {
   const requireUser = async (userId: string) => {
     const user = await ports.accounts.findAccount(userId);
@@ -69,6 +89,11 @@ export function createAdminService(
           user_id: user.id,
           minutes: input.minutes,
           gifted_by_email: admin.email,
+          note: input.note ?? null,
+        });
+        await ports.notices.record(tx, user.id, {
+          kind: 'gift',
+          minutes: input.minutes,
           note: input.note ?? null,
         });
         await repo.insertAudit(tx, {
@@ -120,6 +145,7 @@ export function createAdminService(
           revoked_by: admin.email,
           revoke_reason: input.action,
         });
+        await ports.notices.record(tx, user.id, noticeOfRevocation(input.action, current));
         await repo.insertAudit(tx, {
           adminEmail: admin.email,
           action: 'revoke_discount',

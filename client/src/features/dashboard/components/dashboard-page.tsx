@@ -11,6 +11,7 @@ import { CallHistorySection } from './call-history-section';
 import { CallTimeCard } from './call-time-card';
 import { CurrentPlanCard } from './current-plan-card';
 import { KidProfileCard } from './kid-profile-card';
+import { PlanNotices } from './plan-notices';
 import { SantaNumberCard } from './santa-number-card';
 import { SetupRequiredCard } from './setup-required-card';
 
@@ -55,6 +56,8 @@ export function DashboardPage({ userName }: { userName: string }) {
         <h1 className="font-display text-3xl font-bold text-santa-700 sm:text-4xl">Welcome, {userName}!</h1>
         <p className="mt-2 text-gray-700">Everything for your child's call with Santa, in one place.</p>
       </div>
+
+      <PlanNotices />
 
       {kidProfile.isSuccess && !profile ? <SetupRequiredCard /> : null}
 
