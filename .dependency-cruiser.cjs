@@ -17,7 +17,7 @@ module.exports = {
       name: 'only-the-composition-root-knows-the-app',
       severity: 'error',
       comment: 'app.ts, services.ts and main.ts wire modules together; no module may know them.',
-      from: { path: `${SERVER}(modules|providers|http|db|metrics|sandbox)/`, pathNot: TEST },
+      from: { path: `${SERVER}(modules|providers|http|db|metrics|sandbox|doctor)/`, pathNot: TEST },
       to: { path: `${SERVER}(app|services|main)\\.ts$` },
     },
     {
