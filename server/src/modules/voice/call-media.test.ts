@@ -1,11 +1,11 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { TestClient } from '../../../test/test-app.ts';
-import type { ConversationDetail } from '../../providers/voice/voice-engine.ts';
 import type { PlanId } from '@santa/shared/plans';
 import { buyPass } from '../../../test/fixtures/admin.ts';
 import { SYNC_LIMIT } from './calls.routes.ts';
 import {
+  conversation,
   createFamily,
   createVoiceTestContext,
   HOTLINE,
@@ -23,26 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx.close();
 });
-
-function conversation(id: string, overrides: Partial<ConversationDetail> = {}): ConversationDetail {
-  return {
-    conversationId: id,
-    status: 'done',
-    startTime: new Date('2024-12-24T18:00:00Z'),
-    durationSeconds: 70,
-    transcript: [
-      { role: 'agent', message: 'Ho ho ho!' },
-      { role: 'user', message: 'Hello Santa, I want a puppy.' },
-    ],
-    summary: 'A chat about a puppy.',
-    callSid: null,
-    fromNumber: '+14155550100',
-    toNumber: HOTLINE,
-    dynamicVariables: {},
-    hasAudio: false,
-    ...overrides,
-  };
-}
 
 async function callCount(userId: string): Promise<number> {
   const { rows } = await ctx.db.query<{ n: number }>(

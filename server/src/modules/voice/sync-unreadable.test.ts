@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { ConversationDetail } from '../../providers/voice/voice-engine.ts';
 import {
+  conversation,
   createFamily,
   createVoiceTestContext,
-  HOTLINE,
   type VoiceTestContext,
 } from '../../../test/fixtures/voice.ts';
 
@@ -15,23 +14,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
-function conversation(id: string, userId: string, hasAudio = false): ConversationDetail {
-  return {
-    conversationId: id,
-    status: 'done',
-    startTime: new Date('2024-12-24T18:00:00Z'),
-    durationSeconds: 65,
-    transcript: [
-      { role: 'agent', message: 'Ho ho ho!' },
-      { role: 'user', message: 'Hello Santa!' },
-    ],
-    summary: 'A happy hello.',
-    callSid: null,
-    fromNumber: '+14155550100',
-    toNumber: HOTLINE,
-    dynamicVariables: { user_id: userId, kid_name: 'Emma' },
-    hasAudio,
-  };
+/** A readable conversation of this family's, with or without audio. */
+function conversationOf(id: string, userId: string, hasAudio = false) {
+  return conversation(id, { dynamicVariables: { user_id: userId, kid_name: 'Emma' }, hasAudio });
 }
 
 async function storedConversations(userId: string): Promise<string[]> {
@@ -45,7 +30,7 @@ async function storedConversations(userId: string): Promise<string[]> {
 test('Sync stores the readable conversations and reports the one it could not read', async () => {
   const { user, client } = await createFamily(ctx, { plan: 'subscription_3month' });
   for (const id of ['conv_ok_1', 'conv_broken', 'conv_ok_2'])
-    ctx.voice.conversations.set(id, conversation(id, user.id));
+    ctx.voice.conversations.set(id, conversationOf(id, user.id));
   ctx.voice.unreadable.add('conv_broken');
 
   const res = await client.post('/api/calls/sync-from-elevenlabs');
@@ -67,8 +52,8 @@ test('Sync stores the readable conversations and reports the one it could not re
 
 test('a conversation whose recording cannot be fetched is skipped, not stored without it', async () => {
   const { user, client } = await createFamily(ctx, { plan: 'subscription_3month' });
-  ctx.voice.conversations.set('conv_audio_ok', conversation('conv_audio_ok', user.id));
-  ctx.voice.conversations.set('conv_audio_broken', conversation('conv_audio_broken', user.id, true));
+  ctx.voice.conversations.set('conv_audio_ok', conversationOf('conv_audio_ok', user.id));
+  ctx.voice.conversations.set('conv_audio_broken', conversationOf('conv_audio_broken', user.id, true));
   ctx.voice.unreadableAudio.add('conv_audio_broken');
 
   const res = await client.post('/api/calls/sync-from-elevenlabs');
