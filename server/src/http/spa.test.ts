@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import express from 'express';
 import { pino } from 'pino';
@@ -8,11 +9,15 @@ import { expect, test } from 'vitest';
 import { errorHandler } from './error-handler.ts';
 import { serveSpa } from './spa.ts';
 
+const SCRIPT = `console.log(${JSON.stringify('Ho ho ho! '.repeat(200))});`;
+
 function spaApp() {
   const dist = mkdtempSync(path.join(tmpdir(), 'santa-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js'), SCRIPT);
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), gzipSync(SCRIPT));
   const app = express();
   app.use((req, _res, next) => {
     req.log = pino({ level: 'silent' });
@@ -35,4 +40,23 @@ test('a built asset is served, and client routes get the app page', async () => 
   const page = await supertest(app).get('/dashboard');
   expect(page.status).toBe(200);
   expect(page.text).toContain('id="root"');
+});
+
+test('assets are served precompressed: brotli when the browser takes it, else gzip, else as built', async () => {
+  const app = spaApp();
+  // supertest decodes what it receives, so each answer must read as the script whatever its encoding.
+  const get = (encoding: string) =>
+    supertest(app).get('/assets/app-1234.js').set('Accept-Encoding', encoding);
+  const brotli = await get('gzip, deflate, br');
+  expect(brotli.headers['content-encoding']).toBe('br');
+  expect(brotli.headers['content-type']).toMatch(/javascript/);
+  expect(brotli.headers['cache-control']).toContain('immutable');
+  expect(Number(brotli.headers['content-length'])).toBe(brotliCompressSync(SCRIPT).length);
+  expect(brotli.text).toBe(SCRIPT);
+  const gzip = await get('gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gzip.text).toBe(SCRIPT);
+  const plain = await get('identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.text).toBe(SCRIPT);
 });

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
@@ -10,9 +11,15 @@ export function serveSpa(distDir: string): Router {
   const router = express.Router();
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return router;
+  // The build leaves .br and .gz copies beside each asset: served by Accept-Encoding, brotli first.
   router.use(
     '/assets',
-    express.static(path.join(distDir, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
+    expressStaticGzip(path.join(distDir, 'assets'), {
+      enableBrotli: true,
+      orderPreference: ['br', 'gz'],
+      index: false,
+      serveStatic: { immutable: true, maxAge: '1y', fallthrough: false },
+    }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
   router.get(/^\/(?!api(\/|$)).*/, (_req, res) => {
