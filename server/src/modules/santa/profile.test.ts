@@ -256,7 +256,7 @@ describe('POST /api/santa/kid-profile', () => {
   });
 });
 
-describe("Things Santa should not mention", () => {
+describe('Things Santa should not mention', () => {
   test('one per line in the form becomes a list: trimmed, blank lines and repeats dropped', async () => {
     const { client, user } = await signUp(ctx.app);
     const res = await postProfile(
@@ -265,7 +265,9 @@ describe("Things Santa should not mention", () => {
     );
     expect(res.status).toBe(201);
     expect(res.body.profile.avoid_topics).toEqual(['the dog', 'Elf on the Shelf']);
-    const { rows } = await ctx.db.query('select avoid_topics from kid_profiles where user_id = $1', [user.id]);
+    const { rows } = await ctx.db.query('select avoid_topics from kid_profiles where user_id = $1', [
+      user.id,
+    ]);
     expect(rows[0]).toEqual({ avoid_topics: ['the dog', 'Elf on the Shelf'] });
   });
 
@@ -278,7 +280,11 @@ describe("Things Santa should not mention", () => {
   });
 
   test.each([
-    ['more than 10 things', Array.from({ length: 11 }, (_, i) => `topic ${i}`).join('\n'), 'at most 10 things'],
+    [
+      'more than 10 things',
+      Array.from({ length: 11 }, (_, i) => `topic ${i}`).join('\n'),
+      'at most 10 things',
+    ],
     ['a thing over 60 characters', 'x'.repeat(61), 'at most 60 characters'],
     ['a control character', 'the dog\u0000', 'contains a control character'],
   ])('refuses %s with 400 and says why', async (_name, value, message) => {

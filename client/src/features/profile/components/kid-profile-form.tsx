@@ -52,7 +52,10 @@ const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: stri
 // Room for every item at its longest and a line break after each.
 const AVOID_TOPICS_MAX_LENGTH = AVOID_TOPICS_LIMITS.items * (AVOID_TOPICS_LIMITS.itemLength + 1);
 
-type FormValues = Record<'parent_phone' | 'kid_name' | 'age' | 'avoid_topics' | KidProfileTextField, string> & {
+type FormValues = Record<
+  'parent_phone' | 'kid_name' | 'age' | 'avoid_topics' | KidProfileTextField,
+  string
+> & {
   santa_personality: SantaPersonality;
 };
 

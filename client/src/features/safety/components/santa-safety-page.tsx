@@ -54,8 +54,8 @@ export function SantaSafetyPage() {
           </p>
           <h1 className="font-display text-4xl font-bold text-ink">What Santa will and won’t talk about</h1>
           <p className="text-lg text-gray-700">
-            Santa is an AI voice. Whatever script he is given, a few rules always come first. Nobody, not
-            even our own staff, can switch them off.
+            Santa is an AI voice. Whatever script he is given, a few rules always come first. Nobody, not even
+            our own staff, can switch them off.
           </p>
         </header>
 
@@ -84,16 +84,16 @@ export function SantaSafetyPage() {
             to a grown-up they trust right away. He is not a counsellor and does not try to be one.
           </p>
           <p className="text-gray-700">
-            After every call, the transcript is read for safety: by a set of rules on our own server and,
-            when it is switched on, by OpenAI’s moderation check. It looks for worrying things a child
-            said (being hurt, unsafe or very sad), personal details such as an address, a school or a phone
-            number, grown-up topics, and any time Santa broke one of his rules.
+            After every call, the transcript is read for safety: by a set of rules on our own server and, when
+            it is switched on, by OpenAI’s moderation check. It looks for worrying things a child said (being
+            hurt, unsafe or very sad), personal details such as an address, a school or a phone number,
+            grown-up topics, and any time Santa broke one of his rules.
           </p>
           <p className="text-gray-700">
-            If something is found, the call in your call history shows a calm note: “Santa noticed
-            something you may want to know about”, with the reason in plain words and the lines of the
-            transcript it is about. Only you see the words. We keep which lines and why, never a copy of
-            what was said; our admin sees only how many calls were noted, for which reasons.
+            If something is found, the call in your call history shows a calm note: “Santa noticed something
+            you may want to know about”, with the reason in plain words and the lines of the transcript it is
+            about. Only you see the words. We keep which lines and why, never a copy of what was said; our
+            admin sees only how many calls were noted, for which reasons.
           </p>
           <p className="text-gray-700">
             If you are ever worried that a child is in danger, call your local emergency number.
