@@ -11,7 +11,7 @@ export class NoModeration implements Moderation {
     );
   }
 
-  async moderate(): Promise<LineModeration[] | null> {
+  async moderate(_lines: string[]): Promise<LineModeration[] | null> {
     return null;
   }
 }
