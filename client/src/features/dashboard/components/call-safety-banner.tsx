@@ -42,8 +42,8 @@ export function CallSafetyBanner({ safety, transcript }: { safety: CallSafety; t
         })}
       </ul>
       <p className="mt-3 text-sm">
-        Most notes turn out to be nothing. If you are worried about your child&rsquo;s safety, talk with them
-        gently, and call your local emergency number if anyone is in danger.
+        You know your child best. If something here worries you, a gentle chat usually helps; if anyone is in
+        danger, call your local emergency number.
       </p>
     </section>
   );
