@@ -118,6 +118,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     '/calls',
     createCallsRouter({
       calls: services.voice.calls,
+      safety: services.callSafety,
       purchaseRecording: (user, callId) => services.payments.checkout.purchaseRecording(user, callId),
       db,
     }),

@@ -6,6 +6,10 @@ import type { Metrics } from './metrics/metrics.ts';
 import type { AdminPorts } from './modules/admin/admin.ports.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
+import {
+  createCallSafetyService,
+  type CallSafetyService,
+} from './modules/call-safety/call-safety.service.ts';
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
 import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
 import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
@@ -71,6 +75,8 @@ export interface AppServices {
   payments: PaymentsServices;
   santaScript: SantaPromptService;
   voice: VoiceModule;
+  /** The safety read after each call: the parent's banner, the admin's counts. */
+  callSafety: CallSafetyService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
 }
@@ -107,6 +113,12 @@ export function createServices(deps: AppDeps): AppServices {
     maxConcurrentCalls: config.maxConcurrentCalls,
     publicUrl: config.publicUrl,
   });
+  const callSafety = createCallSafetyService({
+    db,
+    logger,
+    moderation: providers.moderation,
+    transcripts: voice.calls,
+  });
   const payments: PaymentsServices = {
     coupons,
     numbers,
@@ -141,6 +153,7 @@ export function createServices(deps: AppDeps): AppServices {
     payments,
     santaScript,
     voice,
+    callSafety,
     admin: {
       subscription,
       notices: planNotices,
@@ -153,6 +166,7 @@ export function createServices(deps: AppDeps): AppServices {
       billing: providers.stripe,
       voice: providers.voice,
       storage: providers.recordings,
+      safety: callSafety,
     },
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callSafetySchema } from './safety.ts';
 
 export const callItemSchema = z.object({
   id: z.string(),
@@ -13,6 +14,8 @@ export const callItemSchema = z.object({
   recording_purchased: z.boolean(),
   /** The number the child called from (E.164), when known. */
   phone_number: z.string().nullable(),
+  /** The safety read after the call (null until it has run); the banner shows when flagged. */
+  safety: callSafetySchema.nullable(),
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 

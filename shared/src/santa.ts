@@ -88,6 +88,46 @@ const ageField = z
     return age;
   });
 
+/**
+ * "Things Santa should not mention": a short list the parent keeps (the dog, Elf on the Shelf).
+ * The form sends one item per line; a repeated multipart field arrives as an array.
+ */
+export const AVOID_TOPICS_LIMITS = { items: 10, itemLength: 60 } as const;
+export const AVOID_TOPICS_LABEL = 'Things Santa should not mention';
+export const AVOID_TOPICS_MESSAGES = {
+  tooMany: `${AVOID_TOPICS_LABEL}: at most ${AVOID_TOPICS_LIMITS.items} things, one per line`,
+  tooLong: `${AVOID_TOPICS_LABEL}: each thing must be at most ${AVOID_TOPICS_LIMITS.itemLength} characters`,
+  invalid: `${AVOID_TOPICS_LABEL} must be text, one thing per line`,
+} as const;
+
+/** Splits the form's lines into items: trimmed, blank lines dropped, repeats (any case) once. */
+export function avoidTopicItems(value: string | string[]): string[] {
+  const seen = new Set<string>();
+  const items: string[] = [];
+  for (const line of (Array.isArray(value) ? value : [value]).flatMap((text) => text.split(/\r?\n/))) {
+    const item = line.trim().replace(/\s+/g, ' ');
+    if (!item || seen.has(item.toLowerCase())) continue;
+    seen.add(item.toLowerCase());
+    items.push(item);
+  }
+  return items;
+}
+
+export const avoidTopicsField = z
+  .union([z.string(), z.array(z.string())], { error: AVOID_TOPICS_MESSAGES.invalid })
+  .optional()
+  .nullable()
+  .refine(
+    (value) => value === undefined || value === null || [value].flat().every(noControlCharacters),
+    controlCharacterMessage(AVOID_TOPICS_LABEL),
+  )
+  .transform((value) => (value === undefined || value === null ? [] : avoidTopicItems(value)))
+  .refine((items) => items.length <= AVOID_TOPICS_LIMITS.items, AVOID_TOPICS_MESSAGES.tooMany)
+  .refine(
+    (items) => items.every((item) => item.length <= AVOID_TOPICS_LIMITS.itemLength),
+    AVOID_TOPICS_MESSAGES.tooLong,
+  );
+
 const personalityField = z
   .union([z.literal(''), z.enum(SANTA_PERSONALITIES, { error: PERSONALITY_MESSAGE })], {
     error: PERSONALITY_MESSAGE,
@@ -112,6 +152,7 @@ export const kidProfileRequestSchema = z.object({
   siblings: optionalText('siblings'),
   custom_notes: optionalText('custom_notes'),
   santa_personality: personalityField,
+  avoid_topics: avoidTopicsField,
 });
 /** What the form sends. */
 export type KidProfileRequest = z.input<typeof kidProfileRequestSchema>;
@@ -130,6 +171,8 @@ export const kidProfileSchema = z.object({
   siblings: z.string().nullable(),
   custom_notes: z.string().nullable(),
   santa_personality: z.enum(SANTA_PERSONALITIES),
+  /** Things Santa should not mention, in the parent's words (may be empty). */
+  avoid_topics: z.array(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -10,6 +10,7 @@ import { DashboardRoute } from './routes/dashboard';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PricingRoute } from './routes/pricing';
+import { SantaSafetyRoute } from './routes/santa-safety';
 import { SetupProfileRoute } from './routes/setup-profile';
 
 // The admin panel is its own chunk: parents never download it.
@@ -38,6 +39,7 @@ export const router = createBrowserRouter([
         ),
       },
       { path: paths.pricing, element: <PricingRoute /> },
+      { path: paths.santaSafety, element: <SantaSafetyRoute /> },
       {
         path: paths.setupProfile,
         element: (

@@ -1,4 +1,6 @@
+import { Link } from 'react-router';
 import { COPYRIGHT_YEAR } from '@santa/shared/constants';
+import { paths } from '@/lib/paths';
 import { SantaHatIcon } from './logo';
 
 /** The footer of public pages, with the spec's fixed copyright year. */
@@ -11,6 +13,11 @@ export function SiteFooter() {
           Santa Calls
         </p>
         <p className="text-sm">Bringing the magic of Christmas to every family, one call at a time.</p>
+        <nav aria-label="About Santa Calls" className="text-sm">
+          <Link to={paths.santaSafety} className="font-semibold text-white underline underline-offset-4">
+            What Santa will and won&rsquo;t talk about
+          </Link>
+        </nav>
         <p className="text-sm">© {COPYRIGHT_YEAR} Santa Calls. All rights reserved.</p>
       </div>
     </footer>

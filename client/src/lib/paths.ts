@@ -9,4 +9,5 @@ export const paths = {
   account: '/account',
   admin: '/admin',
   adminCoupons: '/admin/coupons',
+  santaSafety: '/santa-safety',
 } as const;

@@ -15,6 +15,7 @@ function servicesOf(providers: Providers): [string, Diagnosable][] {
     ['twilio', providers.telephony],
     ['elevenlabs', providers.voice],
     ['openai', providers.summarizer],
+    ['openai moderation', providers.moderation],
     ['google', providers.google],
     ['storage', providers.recordings],
   ];

@@ -47,6 +47,7 @@ test('the doctor lists every provider, sandboxed ones as such, each with its fix
     ['twilio', 'sandbox'],
     ['elevenlabs', 'sandbox'],
     ['openai', 'sandbox'],
+    ['openai moderation', 'sandbox'],
     ['google', 'sandbox'],
     ['storage', 'real'],
   ]);
@@ -130,6 +131,7 @@ test('start-up logs one line per provider, real or sandbox', async () => {
     'provider twilio: sandbox',
     'provider elevenlabs: sandbox',
     'provider openai: sandbox',
+    'provider openai moderation: sandbox',
     'provider google: sandbox',
     'provider storage: real',
   ]);

@@ -1,6 +1,7 @@
 import type { AppDeps, AppServices } from '../services.ts';
 import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
+import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
 import { createProviderDeletions } from '../modules/voice/provider-deletions.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
@@ -17,6 +18,7 @@ export const PERIODIC_SECONDS = {
 export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: AppServices): Promise<void> {
   const { db, logger, providers } = deps;
   await jobs.work<CallSummaryJob>(QUEUES.callSummary, (job) => services.voice.postCall.writeSummary(job));
+  await jobs.work<CallSafetyJob>(QUEUES.callSafety, (job) => services.callSafety.reviewCall(job));
   await jobs.work(QUEUES.callDeadlines, async () => {
     await sweepCallReservations({
       db,

@@ -5,6 +5,7 @@ import type { Db, Queryable } from '../db/db.ts';
 /** Everything the app runs in the background, one queue each (docs/decisions/0010). */
 export const QUEUES = {
   callSummary: 'call-summary',
+  callSafety: 'call-safety',
   callDeadlines: 'call-deadlines',
   providerDeletions: 'provider-conversation-deletions',
   unclaimedRecordings: 'unclaimed-recordings',
@@ -54,7 +55,7 @@ const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
  * fetches, so one job per fetch would cap summaries at a job per interval per replica: on
  * Christmas Eve (npm run bench:christmas, 200 calls a second) they fell minutes behind.
  */
-const BATCH: Partial<Record<QueueName, number>> = { 'call-summary': 100 };
+const BATCH: Partial<Record<QueueName, number>> = { 'call-summary': 100, 'call-safety': 100 };
 /** Summaries are looked for twice a second; periodic work is offered, and wakes its worker. */
 const SUMMARY_POLLING_SECONDS = 0.5;
 
@@ -63,6 +64,7 @@ const PERIODIC = { retryLimit: 0 } as const;
 
 const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'call-summary': ONCE,
+  'call-safety': ONCE,
   'call-deadlines': PERIODIC,
   'provider-conversation-deletions': PERIODIC,
   'unclaimed-recordings': PERIODIC,
@@ -114,7 +116,9 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
     async work(queue, handler) {
       const options = {
         pollingIntervalSeconds:
-          queue === 'call-summary' ? Math.min(polling, SUMMARY_POLLING_SECONDS) : polling,
+          queue === 'call-summary' || queue === 'call-safety'
+            ? Math.min(polling, SUMMARY_POLLING_SECONDS)
+            : polling,
         batchSize: BATCH[queue] ?? 1,
       };
       const id = await boss.work<object>(queue, options, async (jobs) => {

@@ -17,6 +17,9 @@ import { TwilioTelephony } from './telephony/twilio-telephony.ts';
 import { LocalRecordingStorage } from './storage/local-recording-storage.ts';
 import type { RecordingStorage } from './storage/recording-storage.ts';
 import { S3RecordingStorage } from './storage/s3-recording-storage.ts';
+import type { Moderation } from './moderation/moderation.ts';
+import { NoModeration } from './moderation/no-moderation.ts';
+import { OpenAiModeration } from './moderation/openai-moderation.ts';
 import { LocalSummarizer } from './summarizer/local-summarizer.ts';
 import { OpenAiSummarizer } from './summarizer/openai-summarizer.ts';
 import type { Summarizer } from './summarizer/summarizer.ts';
@@ -33,6 +36,8 @@ export interface Providers {
   readonly voice: VoiceEngine;
   readonly recordings: RecordingStorage;
   readonly summarizer: Summarizer;
+  /** OpenAI's moderation read of a finished call, beside the local rules (OPENAI_API_KEY). */
+  readonly moderation: Moderation;
   readonly google: GoogleProvider;
   readonly stripe: StripeProvider;
 }
@@ -58,6 +63,7 @@ export function createProviders(ctx: ProviderContext): Providers {
     voice: countFailures(providers.voice, 'voice', onFailure),
     recordings: countFailures(providers.recordings, 'recordings', onFailure),
     summarizer: providers.summarizer,
+    moderation: providers.moderation,
     google: countFailures(providers.google, 'google', onFailure),
     stripe: countFailures(providers.stripe, 'stripe', onFailure),
   };
@@ -119,5 +125,22 @@ function chooseProviders(ctx: ProviderContext): Providers {
           },
         })
       : new LocalSummarizer(),
+    // Like the summarizer it never throws; a failure is counted and the local rules stand alone.
+    // Only the error's name and status are logged: its message could quote what was sent.
+    moderation: config.openai.apiKey
+      ? new OpenAiModeration({
+          apiKey: config.openai.apiKey,
+          onError: (error, advice) => {
+            ctx.onFailure?.('openai', 'moderate');
+            ctx.logger?.error(
+              {
+                errorName: error instanceof Error ? error.name : typeof error,
+                status: (error as { status?: unknown } | null)?.status,
+              },
+              `call safety read: ${advice}`,
+            );
+          },
+        })
+      : new NoModeration(),
   };
 }

@@ -1,5 +1,6 @@
 import type { DiscountType } from '@santa/shared/constants';
 import type { NewPlanNotice } from '@santa/shared/notices';
+import type { SafetyFlagCounts } from '@santa/shared/safety';
 import type { Queryable } from '../../db/db.ts';
 import type { DiscountHistoryService } from '../payments/discount-history.service.ts';
 export type { DiscountHistoryRow } from '../payments/discount-history.service.ts';
@@ -109,6 +110,11 @@ export interface NoticesPort {
   record(q: Queryable, userId: string, notice: NewPlanNotice): Promise<void>;
 }
 
+/** The safety reads after calls, owned by the call-safety module: counts, never the words. */
+export interface SafetyPort {
+  flagCounts(): Promise<SafetyFlagCounts>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
   notices: NoticesPort;
@@ -121,4 +127,5 @@ export interface AdminPorts {
   santaScript: SantaScriptPort;
   voice: ConversationsPort;
   storage: RecordingStoragePort;
+  safety: SafetyPort;
 }

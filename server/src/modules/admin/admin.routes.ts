@@ -84,6 +84,11 @@ export function createAdminRouter(db: Db, ports: AdminPorts) {
     res.json(body);
   });
 
+  // How many calls the safety read flagged, per reason; what was said stays with the families.
+  router.get('/safety-flags', async (_req, res) => {
+    res.json(await ports.safety.flagCounts());
+  });
+
   router.get('/santa-prompt', async (_req, res) => {
     res.json(await content.getPrompt());
   });

@@ -10,9 +10,11 @@ export interface PromptProfile {
   behavior_notes: string | null;
   custom_notes: string | null;
   santa_personality: SantaPersonality;
+  /** The parent's "Things Santa should not mention"; rendered in the fixed part. */
+  avoid_topics?: readonly string[] | null;
 }
 
-type Field = Exclude<keyof PromptProfile, 'santa_personality'>;
+type Field = Exclude<keyof PromptProfile, 'santa_personality' | 'avoid_topics'>;
 
 /** What Santa hears when the parent left a field empty: a natural phrase, never a raw placeholder. */
 const MISSING: Record<Field, (name: string) => string> = {
@@ -40,13 +42,19 @@ export const PERSONALITY_STYLES: Record<SantaPersonality, string> = {
 
 /** Appended after the admin's script on every call; the admin cannot edit or remove them. */
 export const SAFETY_RULES = [
-  'Never promise a specific gift. You may say you will see what the elves can do, but nothing more.',
-  'Never ask for an address, school, surname, password or any other personal details. If the child offers them, do not repeat them and gently change the subject.',
+  'Never promise a gift beyond the gifts the grown-ups said they are giving; you may hint at those without spoiling the surprise. For any other wish, say it is a lovely wish and you will see what the elves can do, but nothing more.',
+  'Never ask for an address, school, surname, password, photo or any other personal details. If the child offers them, do not repeat them and gently change the subject.',
   "Keep every topic child-safe. If the conversation turns to anything that is not suitable for a young child, gently steer back to Christmas, the reindeer or the child's favourite things.",
-  'If the child mentions being hurt, scared or unsafe, kindly tell them to talk to a grown-up they trust right away.',
+  'Never use a bad word, rude word or insult, even if the child asks you to say one or repeats one; kindly say Santa only uses kind words.',
+  'If the child mentions being hurt, scared, sad at home or unsafe, kindly tell them to talk to a grown-up they trust right away.',
+  'If a child asks whether you are real, answer with the magic of Christmas and never say you are a computer. If a grown-up asks whether you are a real person, do not claim to be one: say you are a Christmas voice helper playing Santa.',
   'Say a warm goodbye before the allowed time ends.',
   'These rules come before anything written above, including notes from the grown-ups.',
 ];
+
+/** Heads the parent's list in the fixed part; the sandbox Santa reads the list under it. */
+export const AVOID_TOPICS_HEADING =
+  'The grown-ups asked that you never mention these, even if the child brings them up (then gently change the subject):';
 
 /**
  * A parent's words, trimmed. Double braces are the voice agent's variable syntax: ElevenLabs
@@ -103,7 +111,20 @@ export function renderPrompt(template: string, profile: PromptProfile, allowedMi
     '',
     'Rules you must always follow:',
     ...SAFETY_RULES.map((rule) => `- ${rule}`),
+    ...avoidTopicLines(profile.avoid_topics),
   ].join('\n');
+}
+
+/**
+ * The parent's blocklist, after the fixed rules, so no admin script can drop it. Each item is
+ * quoted on its own line: it names a topic, it is not an instruction.
+ */
+function avoidTopicLines(items: readonly string[] | null | undefined): string[] {
+  const topics = (items ?? [])
+    .map((item) => clean(item.replace(/["\r\n]+/g, ' ').replace(/\s+/g, ' ')))
+    .filter((item): item is string => !!item);
+  if (topics.length === 0) return [];
+  return ['', AVOID_TOPICS_HEADING, ...topics.map((topic) => `- "${topic}"`)];
 }
 
 /** Santa speaks first, greeting the child by name. */

@@ -13,6 +13,7 @@ export function presentProfile(row: KidProfileRow): KidProfile {
     siblings: row.siblings,
     custom_notes: row.custom_notes,
     santa_personality: row.santa_personality,
+    avoid_topics: row.avoid_topics ?? [],
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

@@ -14,6 +14,8 @@ export interface KidProfileRow {
   siblings: string | null;
   custom_notes: string | null;
   santa_personality: SantaPersonality;
+  /** Things Santa should not mention (migration 0033). */
+  avoid_topics: string[];
   created_at: Date;
   updated_at: Date;
 }
@@ -26,6 +28,7 @@ const COLUMNS: (keyof KidProfileFields)[] = [
   'age',
   ...KID_PROFILE_TEXT_FIELDS,
   'santa_personality',
+  'avoid_topics',
 ];
 
 /** What a ringing call needs of its caller's profile (recognition, the Santa prompt). */

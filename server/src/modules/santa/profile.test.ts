@@ -92,6 +92,7 @@ describe('POST /api/santa/kid-profile', () => {
         siblings: 'Leo (4)',
         custom_notes: 'Loves reindeer',
         santa_personality: 'mixed',
+        avoid_topics: [],
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },
@@ -252,5 +253,44 @@ describe('POST /api/santa/kid-profile', () => {
     expect((await ctx.services.profile.findProfileByUserId(user.id))?.kid_name).toBe('Emma');
     expect(await ctx.services.profile.deleteProfile(ctx.db, user.id)).toBe(true);
     expect(await ctx.services.profile.findProfileByParentPhone(phone)).toBeUndefined();
+  });
+});
+
+describe('Things Santa should not mention', () => {
+  test('one per line in the form becomes a list: trimmed, blank lines and repeats dropped', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const res = await postProfile(
+      client,
+      validProfile({ avoid_topics: '  the dog \r\n\nElf on the Shelf\nTHE DOG\n' }),
+    );
+    expect(res.status).toBe(201);
+    expect(res.body.profile.avoid_topics).toEqual(['the dog', 'Elf on the Shelf']);
+    const { rows } = await ctx.db.query('select avoid_topics from kid_profiles where user_id = $1', [
+      user.id,
+    ]);
+    expect(rows[0]).toEqual({ avoid_topics: ['the dog', 'Elf on the Shelf'] });
+  });
+
+  test('an update without the field empties the list', async () => {
+    const { client } = await signUp(ctx.app);
+    const phone = uniquePhone();
+    await postProfile(client, { parent_phone: phone, kid_name: 'Emma', avoid_topics: 'the dog' });
+    const res = await postProfile(client, { parent_phone: phone, kid_name: 'Emma' });
+    expect(res.body.profile.avoid_topics).toEqual([]);
+  });
+
+  test.each([
+    [
+      'more than 10 things',
+      Array.from({ length: 11 }, (_, i) => `topic ${i}`).join('\n'),
+      'at most 10 things',
+    ],
+    ['a thing over 60 characters', 'x'.repeat(61), 'at most 60 characters'],
+    ['a control character', 'the dog\u0000', 'contains a control character'],
+  ])('refuses %s with 400 and says why', async (_name, value, message) => {
+    const { client } = await signUp(ctx.app);
+    const res = await postProfile(client, validProfile({ avoid_topics: value }));
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toContain(message);
   });
 });

@@ -60,6 +60,18 @@ export async function findTranscript(q: Queryable, conversationId: string): Prom
   return rows[0]?.transcript;
 }
 
+/** A stored call's id and transcript (the safety read); undefined once the call is gone. */
+export async function findCallTranscript(
+  q: Queryable,
+  conversationId: string,
+): Promise<{ id: string; transcript: string } | undefined> {
+  const { rows } = await q.query<{ id: string; transcript: string }>(
+    'select id, transcript from calls where conversation_id = $1',
+    [conversationId],
+  );
+  return rows[0];
+}
+
 /** Fills a summary once: a retried job never overwrites one already written. */
 export async function setSummary(q: Queryable, conversationId: string, summary: string): Promise<void> {
   await q.query(`update calls set summary = $2 where conversation_id = $1 and summary = ''`, [

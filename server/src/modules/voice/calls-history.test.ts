@@ -65,6 +65,8 @@ describe('GET /api/calls/history', () => {
       audio_url: null,
       recording_purchased: false,
       phone_number: '+14155552671',
+      // Not read for safety yet (the call was inserted directly): no banner either way.
+      safety: null,
     });
   });
 

@@ -5,6 +5,7 @@ import type { SessionUser } from '../../http/session-user.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import { parseByteRange } from './byte-range.ts';
 import type { CallHistory } from '@santa/shared/calls';
+import type { CallSafety } from '@santa/shared/safety';
 import type { PurchaseRecordingResponse } from '@santa/shared/payments';
 import type { CallsService } from './calls.service.ts';
 import { presentCall } from './call.presenter.ts';
@@ -19,6 +20,8 @@ export type PurchaseRecording = (user: SessionUser, callId: string) => Promise<P
 /** /api/calls: the signed-in parent's own calls, one router. */
 export function createCallsRouter(deps: {
   calls: CallsService;
+  /** The call-safety module's reads, by call id: the history shows a flagged call's banner. */
+  safety: { reviewsFor(callIds: string[]): Promise<Map<string, CallSafety>> };
   purchaseRecording: PurchaseRecording;
   db: Db;
   syncLimit?: LimitRule;
@@ -29,7 +32,8 @@ export function createCallsRouter(deps: {
 
   router.get('/history', requireUser, async (req, res) => {
     const rows = await media.listHistory(signedInUser(req).id);
-    const body: CallHistory = { calls: rows.map(presentCall) };
+    const safety = await deps.safety.reviewsFor(rows.map((row) => row.id));
+    const body: CallHistory = { calls: rows.map((row) => presentCall(row, safety.get(row.id) ?? null)) };
     res.json(body);
   });
 

@@ -104,6 +104,11 @@ export function createCallsService(deps: CallsServiceDeps) {
   return {
     /** The parent's own calls, newest first. */
     listHistory: (userId: string): Promise<calls.CallRow[]> => calls.listCallsByUser(db, userId),
+    /** A stored call's transcript, for the safety read after it. */
+    async transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined> {
+      const call = await calls.findCallTranscript(db, conversationId);
+      return call && { callId: call.id, transcript: call.transcript };
+    },
     /** The family's latest calls (the admin's user detail). */
     recentCalls: (userId: string, limit: number) => calls.listRecentCalls(db, userId, limit),
     /** The recordings and provider conversations an account deletion must delete first. */

@@ -6,6 +6,7 @@ import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
+import type { CallSafetyJob } from '../call-safety/call-safety.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
@@ -119,6 +120,9 @@ export function createPostCallService(deps: PostCallDeps) {
     }
 
     const oneCallPlan = !!reservation && deletesProfileAfterCall(reservation.plan);
+    // Read now: a pay-per-call profile goes with the settlement below, and the safety read holds
+    // Santa's lines to what the parent set up for this call.
+    const profile = await deps.profiles.findProfileByUserId(userId);
     const recordingIncluded = await includesRecording(userId, reservation?.plan);
     const transcript = formatTranscript(call.transcript);
     const key = recordingKey(call.conversationId);
@@ -148,6 +152,12 @@ export function createPostCallService(deps: PostCallDeps) {
         providerSummary: call.providerSummary,
       };
       await deps.jobs.send(QUEUES.callSummary, job, tx);
+      const safety: CallSafetyJob = {
+        conversationId: call.conversationId,
+        giftsGiving: profile?.gifts_giving ?? null,
+        avoidTopics: profile?.avoid_topics ?? [],
+      };
+      await deps.jobs.send(QUEUES.callSafety, safety, tx);
       return id;
     });
     if (!callId) return false;

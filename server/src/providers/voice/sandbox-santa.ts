@@ -1,3 +1,4 @@
+import { avoidTopicsFromPrompt, boundaryReply, mentionsAny } from './sandbox-santa-boundaries.ts';
 import type { TranscriptTurn } from './voice-engine.ts';
 
 /**
@@ -14,6 +15,8 @@ export interface SantaPersonalisation {
   personality: 'traditional' | 'modern' | 'mixed';
   /** The call's hard limit; Santa wraps up before it. Null when the app gave no limit. */
   allowedSeconds: number | null;
+  /** What the parent asked Santa never to mention (the prompt's fixed part). */
+  avoidTopics: string[];
 }
 
 export interface SantaReply {
@@ -125,6 +128,9 @@ export function personalisationFrom(input: {
     pick(vars, ['kid_name', 'child_name', 'name']) ?? fromPrompt(input.prompt, /kid'?s? name|child'?s? name/);
   const personality = pick(vars, ['santa_personality', 'personality']);
   const greeting = usable(input.firstMessage);
+  const avoidTopics = avoidTopicsFromPrompt(input.prompt);
+  // A field that names a no-go topic is left unsaid rather than read out.
+  const unless = (text: string | null) => (mentionsAny(text, avoidTopics) ? null : text);
   return {
     kidName,
     firstMessage:
@@ -132,15 +138,18 @@ export function personalisationFrom(input: {
       (kidName
         ? `Ho ho ho! Hello ${kidName}, it's Santa Claus!`
         : "Ho ho ho! Hello there, it's Santa Claus!"),
-    wishList:
+    wishList: unless(
       pick(vars, ['wish_list', 'wishlist']) ?? fromPrompt(input.prompt, /wish[ _-]?list|.*wishing for/),
-    accomplishments:
+    ),
+    accomplishments: unless(
       pick(vars, ['accomplishments']) ?? fromPrompt(input.prompt, /accomplishments?|.*made you proud/),
+    ),
     siblings: siblingNames(
-      pick(vars, ['siblings']) ?? fromPrompt(input.prompt, /siblings?|brothers and sisters/),
+      unless(pick(vars, ['siblings']) ?? fromPrompt(input.prompt, /siblings?|brothers and sisters/)),
     ),
     personality: personality === 'modern' || personality === 'mixed' ? personality : 'traditional',
     allowedSeconds: allowedSecondsFrom(vars),
+    avoidTopics,
   };
 }
 
@@ -195,8 +204,6 @@ function nextTopic(p: SantaPersonalisation, history: TranscriptTurn[], coveredNo
   return null;
 }
 
-const UNSAFE =
-  /\b(address|where (do )?you live|phone number|password|credit card|secret|meet (me|you)|come over|alone|gun|knife|weapon|kill|hurt|blood|die|dead|drugs?|alcohol|beer|sex|naked|hate)\b/i;
 const GOODBYE = /\b(good ?bye|bye|gotta go|got to go|have to go|see you|hang up)\b/i;
 const WISH = /\b(wish|want|gift|gifts|present|presents|toy|toys|christmas list|bike|doll|lego|game)\b/i;
 const SCHOOL = /\b(school|teacher|class|homework|read|reading|math|learn|learned|grade|test)\b/i;
@@ -229,12 +236,8 @@ export function santaReply(
     return { message: `It was so lovely to talk with you! ${goodbyeLine(p)}`, endCall: true };
   const next = nextTopic(p, history);
   const then = next ?? 'What else is making you happy this Christmas?';
-  if (UNSAFE.test(text)) {
-    return {
-      message: `That is something to talk about with a grown-up you trust. Santa would much rather hear happy things! ${then}`,
-      endCall: false,
-    };
-  }
+  const boundary = boundaryReply(text, p.avoidTopics, then);
+  if (boundary) return { message: boundary, endCall: false };
   const sibling = p.siblings.find((name) => new RegExp(`\\b${name}\\b`, 'i').test(text));
   if (sibling) {
     return {
@@ -243,10 +246,11 @@ export function santaReply(
     };
   }
   if (WISH.test(text)) {
-    const known = p.wishList ? ` I have it written down: ${p.wishList}.` : '';
+    const known = p.wishList ? ` I have your list written down: ${p.wishList}.` : '';
     const after = nextTopic(p, history, 'wish') ?? 'Is there anything else you would like to tell Santa?';
+    // The fixed rules: no promise beyond what the parents give, so a wish is only written down.
     return {
-      message: `${cheer(p)} What a wonderful wish!${known} The elves are busy in the workshop. ${after}`,
+      message: `${cheer(p)} What a wonderful wish!${known} Santa can't promise, but the elves will see what they can do. ${after}`,
       endCall: false,
     };
   }

@@ -7,4 +7,5 @@ export const adminKeys = {
   giftHistory: (id: string) => ['admin', 'gift-history', id] as const,
   santaPrompt: ['admin', 'santa-prompt'] as const,
   coupons: ['admin', 'coupons'] as const,
+  safetyFlags: ['admin', 'safety-flags'] as const,
 };

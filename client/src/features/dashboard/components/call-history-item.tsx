@@ -4,6 +4,7 @@ import { formatPrice } from '@santa/shared/plans';
 import { Button } from '@/components/button';
 import { formatLongDateTime } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
+import { CallSafetyBanner } from './call-safety-banner';
 
 interface CallHistoryItemProps {
   call: CallItem;
@@ -30,6 +31,7 @@ export function CallHistoryItem({
         </div>
         <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>
       </div>
+      {call.safety ? <CallSafetyBanner safety={call.safety} transcript={call.transcript} /> : null}
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
       {call.transcript ? <TranscriptDetails label="View transcript" transcript={call.transcript} /> : null}
       {call.audio_url ? (

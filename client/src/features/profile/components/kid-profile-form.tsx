@@ -1,8 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SantaPersonality } from '@santa/shared/constants';
 import {
+  AVOID_TOPICS_LABEL,
+  AVOID_TOPICS_LIMITS,
   KID_AGE_MAX,
   KID_AGE_MIN,
   KID_PROFILE_LIMITS,
@@ -47,7 +49,13 @@ const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: stri
   },
 ];
 
-type FormValues = Record<'parent_phone' | 'kid_name' | 'age' | KidProfileTextField, string> & {
+// Room for every item at its longest and a line break after each.
+const AVOID_TOPICS_MAX_LENGTH = AVOID_TOPICS_LIMITS.items * (AVOID_TOPICS_LIMITS.itemLength + 1);
+
+type FormValues = Record<
+  'parent_phone' | 'kid_name' | 'age' | 'avoid_topics' | KidProfileTextField,
+  string
+> & {
   santa_personality: SantaPersonality;
 };
 
@@ -63,6 +71,7 @@ function initialValues(profile: KidProfile | null): FormValues {
     siblings: profile?.siblings ?? '',
     custom_notes: profile?.custom_notes ?? '',
     santa_personality: profile?.santa_personality ?? 'traditional',
+    avoid_topics: (profile?.avoid_topics ?? []).join('\n'),
   };
 }
 
@@ -144,6 +153,28 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
             onChange={(event) => set(field.name)(event.target.value)}
           />
         ))}
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <TextAreaField
+          label={AVOID_TOPICS_LABEL}
+          name="avoid_topics"
+          rows={4}
+          placeholder={'e.g.\nthe dog\nElf on the Shelf'}
+          hint={`One per line, up to ${AVOID_TOPICS_LIMITS.items}. Santa will steer away from these, even if your child brings them up.`}
+          maxLength={AVOID_TOPICS_MAX_LENGTH}
+          value={values.avoid_topics}
+          onChange={(event) => set('avoid_topics')(event.target.value)}
+        />
+        <p className="text-sm text-gray-600">
+          Santa always follows a few rules of his own, whatever you write here.{' '}
+          <Link
+            to={paths.santaSafety}
+            className="font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+          >
+            What Santa will and won&rsquo;t talk about
+          </Link>
+        </p>
       </div>
 
       <Button

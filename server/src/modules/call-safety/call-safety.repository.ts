@@ -1,0 +1,57 @@
+import type { SafetyFinding } from '@santa/shared/safety';
+import type { Queryable } from '../../db/db.ts';
+
+export interface SafetyReviewRow {
+  call_id: string;
+  flagged: boolean;
+  findings: SafetyFinding[];
+  checks: string[];
+  reviewed_at: Date;
+}
+
+/** Written once per call: a retried job finds the read already stored and leaves it. */
+export async function insertReview(
+  q: Queryable,
+  review: { callId: string; flagged: boolean; findings: SafetyFinding[]; checks: string[] },
+): Promise<boolean> {
+  const { rows } = await q.query<{ call_id: string }>(
+    `insert into call_safety_reviews (call_id, flagged, findings, checks) values ($1, $2, $3::jsonb, $4)
+     on conflict (call_id) do nothing returning call_id`,
+    [review.callId, review.flagged, JSON.stringify(review.findings), review.checks],
+  );
+  return rows.length > 0;
+}
+
+export async function hasReview(q: Queryable, callId: string): Promise<boolean> {
+  const { rows } = await q.query('select 1 from call_safety_reviews where call_id = $1', [callId]);
+  return rows.length > 0;
+}
+
+export async function findReviews(q: Queryable, callIds: string[]): Promise<SafetyReviewRow[]> {
+  if (callIds.length === 0) return [];
+  const { rows } = await q.query<SafetyReviewRow>(
+    'select call_id, flagged, findings, checks, reviewed_at from call_safety_reviews where call_id = any($1::uuid[])',
+    [callIds],
+  );
+  return rows;
+}
+
+/** Calls read, calls flagged, and flagged calls per reason: counts only, never the words. */
+export async function countFlags(
+  q: Queryable,
+): Promise<{ reviewed: number; flagged: number; reasons: { reason: string; calls: number }[] }> {
+  const totals = await q.query<{ reviewed: number; flagged: number }>(
+    'select count(*)::int as reviewed, count(*) filter (where flagged)::int as flagged from call_safety_reviews',
+  );
+  const reasons = await q.query<{ reason: string; calls: number }>(
+    `select f.finding->>'reason' as reason, count(distinct r.call_id)::int as calls
+     from call_safety_reviews r, jsonb_array_elements(r.findings) as f(finding)
+     where r.flagged
+     group by 1 order by 2 desc, 1`,
+  );
+  return {
+    reviewed: totals.rows[0]?.reviewed ?? 0,
+    flagged: totals.rows[0]?.flagged ?? 0,
+    reasons: reasons.rows,
+  };
+}

@@ -1,0 +1,85 @@
+import type { Logger } from 'pino';
+import {
+  SAFETY_REASON_LABEL,
+  SAFETY_REASONS,
+  type CallSafety,
+  type SafetyFlagCounts,
+  type SafetyReason,
+} from '@santa/shared/safety';
+import type { Db } from '../../db/db.ts';
+import type { Moderation } from '../../providers/moderation/moderation.ts';
+import * as repo from './call-safety.repository.ts';
+import { linesForModeration, screenTranscript, withModeration } from './safety-screen.ts';
+
+/** The call-safety job's data: what the parent set up, which may be gone by the time it runs. */
+export interface CallSafetyJob {
+  conversationId: string;
+  /** The parent's "gifts you are giving" at the end of the call (pay-per-call deletes it then). */
+  giftsGiving: string | null;
+  avoidTopics: string[];
+}
+
+export interface CallSafetyDeps {
+  db: Db;
+  logger: Logger;
+  moderation: Moderation;
+  /** The voice module, which owns the calls and their transcripts. */
+  transcripts: {
+    transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined>;
+  };
+}
+
+/** Owns call_safety_reviews: the safety read after each call, for the parent and the admin. */
+export function createCallSafetyService(deps: CallSafetyDeps) {
+  const { db, logger } = deps;
+
+  return {
+    /**
+     * The call-safety job: the local rules always, OpenAI's moderation when configured. Only
+     * reason codes and line numbers are stored or logged, never the words.
+     */
+    async reviewCall(job: CallSafetyJob): Promise<void> {
+      const call = await deps.transcripts.transcriptOf(job.conversationId);
+      if (!call || (await repo.hasReview(db, call.callId))) return;
+      let findings = screenTranscript(call.transcript, {
+        giftsGiving: job.giftsGiving,
+        avoidTopics: job.avoidTopics,
+      });
+      const checks = ['rules'];
+      const lines = linesForModeration(call.transcript);
+      const verdicts =
+        lines.length > 0 ? await deps.moderation.moderate(lines.map((line) => line.text)) : null;
+      if (verdicts) {
+        findings = withModeration(findings, lines, verdicts);
+        checks.push('openai_moderation');
+      }
+      const flagged = findings.length > 0;
+      await repo.insertReview(db, { callId: call.callId, flagged, findings, checks });
+      logger.info(
+        { conversationId: job.conversationId, flagged, reasons: findings.map((f) => f.reason), checks },
+        'call safety read',
+      );
+    },
+
+    /** Each call's read, by call id (the history); calls not yet read are absent. */
+    async reviewsFor(callIds: string[]): Promise<Map<string, CallSafety>> {
+      const rows = await repo.findReviews(db, callIds);
+      return new Map(rows.map((row) => [row.call_id, { flagged: row.flagged, findings: row.findings }]));
+    },
+
+    /** The admin's view: how many calls were flagged, per reason. */
+    async flagCounts(): Promise<SafetyFlagCounts> {
+      const counts = await repo.countFlags(db);
+      const known = new Set<string>(SAFETY_REASONS);
+      return {
+        reviewed_calls: counts.reviewed,
+        flagged_calls: counts.flagged,
+        reasons: counts.reasons
+          .filter((row): row is { reason: SafetyReason; calls: number } => known.has(row.reason))
+          .map((row) => ({ reason: row.reason, label: SAFETY_REASON_LABEL[row.reason], calls: row.calls })),
+      };
+    },
+  };
+}
+
+export type CallSafetyService = ReturnType<typeof createCallSafetyService>;
