@@ -17,6 +17,7 @@ function servicesOf(providers: Providers): [string, Diagnosable][] {
     ['openai', providers.summarizer],
     ['google', providers.google],
     ['storage', providers.recordings],
+    ['email', providers.mailer],
   ];
 }
 
