@@ -19,7 +19,17 @@ export class SmtpMailer implements Mailer {
     const url = new URL(settings.smtpUrl);
     // Named without the login, for findings and logs.
     this.server = `${url.protocol}//${url.host}`;
-    this.transporter = nodemailer.createTransport(settings.smtpUrl, TIMEOUTS);
+    const secure = url.protocol === 'smtps:';
+    this.transporter = nodemailer.createTransport({
+      host: url.hostname,
+      port: url.port ? Number(url.port) : secure ? 465 : 587,
+      // smtps:// is TLS from the first byte; smtp:// upgrades with STARTTLS when the server offers it.
+      secure,
+      auth: url.username
+        ? { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) }
+        : undefined,
+      ...TIMEOUTS,
+    });
   }
 
   readonly from: string;
