@@ -99,12 +99,12 @@ export function EmailLayout(props: {
       <Body style={styles.body}>
         <Container style={styles.container}>
           <Section style={styles.header}>
-            <Text style={styles.brand}>🎅 Santa Calls</Text>
+            <Text style={styles.brand}>Santa Calls</Text>
             <Text style={styles.tagline}>A phone call from the North Pole</Text>
           </Section>
           <Section style={styles.content}>{props.children}</Section>
-          <Hr style={{ borderColor: '#f1e4d8', margin: '0 28px' }} />
           <Section style={styles.footer}>
+            <Hr style={{ borderColor: '#f1e4d8', margin: '0 0 8px' }} />
             {props.footer}
             <Text style={styles.small}>
               Sent by{' '}
