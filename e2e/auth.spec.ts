@@ -58,13 +58,16 @@ test.describe('Auth page', () => {
     await expect(page).toHaveURL(/\/auth$/);
   });
 
-  test("a failure without a detail shows 'Authentication failed'", async ({ page }) => {
+  test('a server failure without a detail says the problem is on our side', async ({ page }) => {
     await page.route('**/api/auth/login', (route) => route.fulfill({ status: 502, body: '' }));
     await page.goto('/auth');
     await page.getByLabel('Email').fill(uniqueEmail());
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await expect(toast(page, 'Authentication failed')).toBeVisible();
+    await expect(
+      toast(page, 'Something went wrong on our side. Please try again in a minute.'),
+    ).toBeVisible();
+    await expect(toast(page, 'Authentication failed')).toHaveCount(0);
   });
 
   test("while submitting the button is disabled and reads 'Processing...'", async ({ page }) => {

@@ -9,6 +9,8 @@ await build({
   format: 'esm',
   target: 'node20',
   sourcemap: true,
+  // The email templates are React components (react/jsx-runtime, as server/tsconfig.json says).
+  jsx: 'automatic',
   logLevel: 'warning',
   plugins: [
     {

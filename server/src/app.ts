@@ -12,6 +12,7 @@ import { createAdminRouter } from './modules/admin/admin.routes.ts';
 import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
+import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
 import { createLineAccessRouter } from './modules/santa/line-access.routes.ts';
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     createAuthRouter({
       db,
       auth: services.auth,
+      account: services.account,
       google: createGoogleSignInService({
         db,
         auth: services.auth,
@@ -103,6 +105,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   );
 
   // ── API modules ──
+  api.use('/email', createEmailRouter({ emails: services.emails }));
   api.use('/admin', createAdminRouter(db, services.admin));
   api.use(
     '/subscription',

@@ -18,6 +18,8 @@ const REAL_KEYS = {
   GOOGLE_CLIENT_SECRET: 'secret',
   PUBLIC_URL: 'https://santa.example',
   SANTA_HOTLINE_NUMBER: '+14155550100',
+  SMTP_URL: 'smtp://santa:secret@smtp.example:587',
+  EMAIL_FROM: 'Santa Calls <santa@santa.example>',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
@@ -65,6 +67,19 @@ test('with sandboxes off, the public URL and the hotline must be named, not defa
   const { PUBLIC_URL: _url, SANTA_HOTLINE_NUMBER: _hotline, ...rest } = REAL_KEYS;
   const problems = problemsOf({ ALLOW_SANDBOX: 'false', ...rest });
   expect(problems).toContainEqual(expect.stringContaining('missing: PUBLIC_URL, SANTA_HOTLINE_NUMBER.'));
+});
+
+test('an SMTP server without a sender address is refused, even with sandboxes on', () => {
+  const problems = problemsOf({ SMTP_URL: 'smtp://santa:secret@smtp.example:587' });
+  expect(problems[0]).toMatch(/^EMAIL_FROM: required with SMTP_URL/);
+});
+
+test('SMTP_URL must be an smtp:// or smtps:// address; without it email goes to the sandbox mailbox', () => {
+  expect(problemsOf({ SMTP_URL: 'https://smtp.example', EMAIL_FROM: 'santa@santa.example' })).toEqual([
+    expect.stringMatching(/^SMTP_URL: /),
+  ]);
+  const config = parseConfig({ PUBLIC_URL: 'https://santa.example' });
+  expect(config.email).toEqual({ smtpUrl: undefined, from: 'Santa Calls <santa@santa.example>' });
 });
 
 test('a Stripe key without its webhook secret is refused, even with sandboxes on', () => {

@@ -68,6 +68,11 @@ const envSchema = z.object({
   RECORDINGS_S3_SECRET_ACCESS_KEY: optional,
   RECORDINGS_S3_FORCE_PATH_STYLE: booleanFlag.optional(),
   RECORDINGS_S3_PREFIX: z.string().default(''),
+  SMTP_URL: z
+    .url({ error: 'must be smtp://user:password@host:587 or smtps://user:password@host:465' })
+    .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
+    .optional(),
+  EMAIL_FROM: z.string().min(3).optional(),
 });
 
 export interface Config {
@@ -118,6 +123,8 @@ export interface Config {
   google: { clientId?: string; clientSecret?: string };
   /** Set: recordings live in this S3-compatible bucket; unset: in DATA_DIR/recordings. */
   recordingsS3: S3StorageSettings | undefined;
+  /** SMTP_URL set: email goes through that server; unset: into the sandbox mailbox. */
+  email: { smtpUrl?: string; from: string };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +154,11 @@ function halfConfigured(e: Env): string[] {
   if (e.TWILIO_ACCOUNT_SID && !e.ELEVENLABS_API_KEY) {
     problems.push(
       "ELEVENLABS_API_KEY/ELEVENLABS_AGENT_ID: required with real Twilio keys, or real callers are handed to the sandbox Santa's address. Set them, or unset TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN.",
+    );
+  }
+  if (e.SMTP_URL && !e.EMAIL_FROM) {
+    problems.push(
+      'EMAIL_FROM: required with SMTP_URL, e.g. "Santa Calls <santa@yourdomain.example>": an address your SMTP provider lets you send from, or every email is refused.',
     );
   }
   if (e.TWILIO_ACCOUNT_SID && e.SANTA_HOTLINE_NUMBER === SANDBOX_HOTLINE_NUMBER) {
@@ -202,6 +214,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['ELEVENLABS_WEBHOOK_SECRET', e.ELEVENLABS_WEBHOOK_SECRET],
       ['GOOGLE_CLIENT_ID', e.GOOGLE_CLIENT_ID],
       ['GOOGLE_CLIENT_SECRET', e.GOOGLE_CLIENT_SECRET],
+      ['SMTP_URL', e.SMTP_URL],
+      ['EMAIL_FROM', e.EMAIL_FROM],
       ['PUBLIC_URL', e.PUBLIC_URL],
       ['SANTA_HOTLINE_NUMBER', cleaned.SANTA_HOTLINE_NUMBER],
     ];
@@ -269,5 +283,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.RECORDINGS_S3_PREFIX,
         }
       : undefined,
+    email: {
+      smtpUrl: e.SMTP_URL,
+      // The sandbox's sender; a real SMTP server gets EMAIL_FROM (required with it).
+      from: e.EMAIL_FROM ?? `Santa Calls <santa@${url.hostname.replace(/^\[|\]$/g, '')}>`,
+    },
   };
 }

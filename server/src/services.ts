@@ -5,11 +5,14 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import type { Metrics } from './metrics/metrics.ts';
 import type { AdminPorts } from './modules/admin/admin.ports.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
+import { createAccountService, type AccountService } from './modules/auth/account.service.ts';
+import { createAccountTokens } from './modules/auth/account-tokens.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
 import {
   createCallSafetyService,
   type CallSafetyService,
 } from './modules/call-safety/call-safety.service.ts';
+import { createEmailService, type EmailService } from './modules/email/email.service.ts';
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
 import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
 import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
@@ -64,6 +67,10 @@ export interface PaymentsServices {
 /** Every service, built once: routers, background jobs and tests all hold these same instances. */
 export interface AppServices {
   auth: AuthService;
+  /** Password reset and change, email change and confirmation. */
+  account: AccountService;
+  /** Transactional email: decided once per event, sent by the email job. */
+  emails: EmailService;
   subscription: SubscriptionService;
   /** What an admin changed in a family's plan, for the family's dashboard. */
   planNotices: PlanNotices;
@@ -92,7 +99,28 @@ export function createServices(deps: AppDeps): AppServices {
   const profile = createProfileService(db);
   const santaScript = createSantaPromptService(db);
   const lineAccess = createLineAccessService(db);
-  const auth = createAuthService(db, { adminEmail: config.adminEmail, bcryptCost: deps.bcryptCost });
+  const accountTokens = createAccountTokens(db, { publicUrl: config.publicUrl });
+  const emails = createEmailService({
+    db,
+    mailer: providers.mailer,
+    jobs: deps.jobs,
+    links: accountTokens,
+    publicUrl: config.publicUrl,
+    logger,
+  });
+  const auth = createAuthService(db, {
+    adminEmail: config.adminEmail,
+    bcryptCost: deps.bcryptCost,
+    emails,
+  });
+  const account = createAccountService({
+    db,
+    tokens: accountTokens,
+    emails,
+    adminEmail: config.adminEmail,
+    hashPassword: auth.hashPassword,
+    forgetUser: auth.forgetUser,
+  });
   const coupons = createCouponsService(db);
   const numbers = createNumbersService({ db, telephony: providers.telephony, publicUrl: config.publicUrl });
   const voice = createVoiceModule({
@@ -109,6 +137,7 @@ export function createServices(deps: AppDeps): AppServices {
     jobs: deps.jobs,
     numbers,
     accounts: auth,
+    recaps: emails,
     answerBudgetMs: config.inboundAnswerBudgetMs,
     maxConcurrentCalls: config.maxConcurrentCalls,
     publicUrl: config.publicUrl,
@@ -138,11 +167,14 @@ export function createServices(deps: AppDeps): AppServices {
       numbers,
       calls: voice.calls,
       accounts: auth,
+      paymentEmails: emails,
       logger,
     }),
   };
   return {
     auth,
+    account,
+    emails,
     subscription,
     planNotices,
     profile,

@@ -26,11 +26,14 @@ export const loginRequestSchema = z.object({
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
+/** A password being chosen: long enough, and within what bcrypt reads. */
+const newPasswordSchema = passwordSchema
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .pipe(boundedPassword);
+
 export const registerRequestSchema = z.object({
   email: emailSchema,
-  password: passwordSchema
-    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-    .pipe(boundedPassword),
+  password: newPasswordSchema,
   name: z
     .string({ error: 'Name is required' })
     .trim()
@@ -43,6 +46,10 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const userSchema = z.object({
   id: z.string(),
   email: z.string(),
+  /** The parent opened the link sent to `email` (or Google vouched for it). */
+  email_verified: z.boolean(),
+  /** Whether the account signs in with a password (Google-only accounts do not). */
+  has_password: z.boolean(),
   name: z.string(),
   picture: z.string().nullable(),
   google_id: z.string().nullable(),
@@ -77,3 +84,43 @@ export const deviceSessionSchema = z.object({
 export type DeviceSession = z.infer<typeof deviceSessionSchema>;
 export const deviceSessionsResponseSchema = z.object({ sessions: z.array(deviceSessionSchema) });
 export type DeviceSessionsResponse = z.infer<typeof deviceSessionsResponseSchema>;
+
+/** How long a password-reset link works. */
+export const PASSWORD_RESET_MINUTES = 30;
+
+/** A single-use token from an emailed link (read from the link's #fragment by the client). */
+const linkTokenSchema = z
+  .string({ error: 'This link is incomplete. Open it again from the email.' })
+  .regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is incomplete. Open it again from the email.');
+
+/** POST /api/auth/password/forgot: answered the same whether or not the address has an account. */
+export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
+export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
+
+/** POST /api/auth/password/reset: the emailed token and the new password. */
+export const resetPasswordRequestSchema = z.object({ token: linkTokenSchema, password: newPasswordSchema });
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** POST /api/auth/password/change: signed in, with the current password. */
+export const changePasswordRequestSchema = z.object({
+  current_password: passwordSchema.pipe(boundedPassword),
+  new_password: newPasswordSchema,
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** POST /api/auth/email/change: the current password (when the account has one) and the new address. */
+export const changeEmailRequestSchema = z.object({
+  new_email: emailSchema,
+  password: z.string().optional(),
+});
+export type ChangeEmailRequest = z.infer<typeof changeEmailRequestSchema>;
+
+/** POST /api/auth/email/verify: the token of a verification link. */
+export const verifyEmailRequestSchema = z.object({ token: linkTokenSchema });
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>;
+export const verifyEmailResponseSchema = z.object({ message: z.string(), email: z.string() });
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+/** Answers of the account actions that only confirm. */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

@@ -2,12 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useUser } from '@/features/auth/api/get-me';
-import { GOOGLE_SIGN_IN_FAILED } from '@/features/auth/hooks/use-google-error-toast';
 import { readSessionId, useSessionHandoff } from '@/features/auth/hooks/use-session-handoff';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { PageSpinner } from '@/components/page-spinner';
-import { errorMessage } from '@/lib/api-client';
+import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 /**
@@ -66,7 +65,7 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
   const handoff = useSessionHandoff(sessionId);
   useEffect(() => {
     if (handoff.isError) {
-      toast.error(errorMessage(handoff.error, GOOGLE_SIGN_IN_FAILED), { id: 'session-handoff-failed' });
+      toast.error(requestErrorMessage(handoff.error), { id: 'session-handoff-failed' });
     }
   }, [handoff.isError, handoff.error]);
   if (handoff.isSuccess) return <Navigate to={paths.dashboard} replace />;

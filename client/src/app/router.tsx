@@ -7,6 +7,9 @@ import { AccountRoute } from './routes/account';
 import { AuthRoute } from './routes/auth';
 import { CallsRoute } from './routes/calls';
 import { DashboardRoute } from './routes/dashboard';
+import { ForgotPasswordRoute } from './routes/forgot-password';
+import { ResetPasswordRoute } from './routes/reset-password';
+import { VerifyEmailRoute } from './routes/verify-email';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PricingRoute } from './routes/pricing';
@@ -30,6 +33,17 @@ export const router = createBrowserRouter([
           </RedirectIfSignedIn>
         ),
       },
+      {
+        path: paths.forgotPassword,
+        element: (
+          <RedirectIfSignedIn>
+            <ForgotPasswordRoute />
+          </RedirectIfSignedIn>
+        ),
+      },
+      // Both open from an email, signed in or not: the link's token is the proof.
+      { path: paths.resetPassword, element: <ResetPasswordRoute /> },
+      { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
       {
         path: paths.dashboard,
         element: (

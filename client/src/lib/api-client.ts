@@ -16,6 +16,21 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.detail ? error.detail : fallback;
 }
 
+export const NETWORK_ERROR = 'We couldn’t reach Santa Calls — check your connection and try again.';
+export const SERVER_ERROR = 'Something went wrong on our side. Please try again in a minute.';
+
+/**
+ * What a failed request tells the parent: the server's own detail when it sent one, else whether
+ * the network or the server failed; never a generic "failed" that leaves them guessing.
+ */
+export function requestErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 0) return NETWORK_ERROR;
+    if (error.detail) return error.detail;
+  }
+  return SERVER_ERROR;
+}
+
 type Body = Record<string, unknown> | FormData | undefined;
 
 async function request<T>(method: string, path: string, body?: Body, headers: HeadersInit = {}): Promise<T> {

@@ -2,6 +2,10 @@
 export const paths = {
   landing: '/',
   auth: '/auth',
+  forgotPassword: '/forgot-password',
+  // The emailed links land here with their token in the #fragment (server: account-tokens.ts).
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
   pricing: '/pricing',
   dashboard: '/dashboard',
   setupProfile: '/setup-profile',

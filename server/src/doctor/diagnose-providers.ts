@@ -18,6 +18,7 @@ function servicesOf(providers: Providers): [string, Diagnosable][] {
     ['openai moderation', providers.moderation],
     ['google', providers.google],
     ['storage', providers.recordings],
+    ['email', providers.mailer],
   ];
 }
 

@@ -50,6 +50,7 @@ test('the doctor lists every provider, sandboxed ones as such, each with its fix
     ['openai moderation', 'sandbox'],
     ['google', 'sandbox'],
     ['storage', 'real'],
+    ['email', 'sandbox'],
   ]);
   for (const report of reports.filter((r) => r.mode === 'sandbox')) {
     expect(report.findings).toEqual([
@@ -134,6 +135,7 @@ test('start-up logs one line per provider, real or sandbox', async () => {
     'provider openai moderation: sandbox',
     'provider google: sandbox',
     'provider storage: real',
+    'provider email: sandbox',
   ]);
 });
 

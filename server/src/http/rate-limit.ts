@@ -108,3 +108,25 @@ export function limitByUser(db: Db, name: string, rule: LimitRule, detail: strin
     handler: tooMany(detail),
   });
 }
+
+/**
+ * A limit per value of the request (an email address asked about), whoever asks: spreading
+ * requests over many addresses does not let anyone flood one inbox.
+ */
+export function limitByKey(
+  db: Db,
+  name: string,
+  rule: LimitRule,
+  detail: string,
+  key: (req: Parameters<NonNullable<Options['keyGenerator']>>[0]) => string,
+) {
+  return rateLimit({
+    ...rule,
+    store: new DbRateLimitStore(db, `key:${name}`),
+    keyGenerator: key,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    validate: { keyGeneratorIpFallback: false },
+    handler: tooMany(detail),
+  });
+}

@@ -9,4 +9,7 @@ export interface SessionUser {
   picture: string | null;
   google_id: string | null;
   role: Role;
+  /** The address was proven by an emailed link or by Google. */
+  email_verified: boolean;
+  has_password: boolean;
 }

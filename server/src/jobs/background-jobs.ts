@@ -2,6 +2,7 @@ import type { AppDeps, AppServices } from '../services.ts';
 import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
 import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
+import type { EmailJob } from '../modules/email/email.service.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
 import { createProviderDeletions } from '../modules/voice/provider-deletions.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
@@ -37,7 +38,11 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
   await jobs.work(QUEUES.unclaimedRecordings, async () => {
     await deleteUnclaimedRecordings({ db, logger, recordings: providers.recordings });
   });
-  await jobs.work(QUEUES.expiredSessions, () => services.auth.deleteExpiredSessions().then(() => undefined));
+  await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
+  await jobs.work(QUEUES.expiredSessions, async () => {
+    await services.auth.deleteExpiredSessions();
+    await services.account.deleteExpiredTokens();
+  });
   await jobs.work(QUEUES.expiredOAuthStates, () =>
     services.auth.deleteExpiredOAuthStates().then(() => undefined),
   );

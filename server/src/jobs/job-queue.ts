@@ -12,6 +12,7 @@ export const QUEUES = {
   expiredSessions: 'expired-sessions',
   expiredOAuthStates: 'expired-oauth-states',
   staleSignInFailures: 'stale-sign-in-failures',
+  email: 'email',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -59,6 +60,12 @@ const BATCH: Partial<Record<QueueName, number>> = { 'call-summary': 100, 'call-s
 /** Summaries are looked for twice a second; periodic work is offered, and wakes its worker. */
 const SUMMARY_POLLING_SECONDS = 0.5;
 
+/**
+ * Email rides out an SMTP provider's outage of up to about two hours (30 s, 1 min … doubling),
+ * and a slow server holds a worker, never a request.
+ */
+const EMAIL = { retryLimit: 8, retryDelay: 30, retryBackoff: true } as const;
+
 /** Periodic work is not retried: the next slot does it again. */
 const PERIODIC = { retryLimit: 0 } as const;
 
@@ -71,6 +78,7 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'expired-sessions': PERIODIC,
   'expired-oauth-states': PERIODIC,
   'stale-sign-in-failures': PERIODIC,
+  email: EMAIL,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

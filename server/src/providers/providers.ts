@@ -2,6 +2,9 @@ import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/db.ts';
 import { countFailures } from '../metrics/count-failures.ts';
+import type { Mailer } from './email/mailer.ts';
+import { SandboxMailer } from './email/sandbox-mailer.ts';
+import { SmtpMailer } from './email/smtp-mailer.ts';
 import type { GoogleProvider } from './google/google-provider.ts';
 import { OpenIdGoogle } from './google/openid-google.ts';
 import { SandboxGoogle } from './google/sandbox-google.ts';
@@ -40,6 +43,7 @@ export interface Providers {
   readonly moderation: Moderation;
   readonly google: GoogleProvider;
   readonly stripe: StripeProvider;
+  readonly mailer: Mailer;
 }
 
 export interface ProviderContext {
@@ -66,6 +70,7 @@ export function createProviders(ctx: ProviderContext): Providers {
     moderation: providers.moderation,
     google: countFailures(providers.google, 'google', onFailure),
     stripe: countFailures(providers.stripe, 'stripe', onFailure),
+    mailer: countFailures(providers.mailer, 'email', onFailure),
   };
 }
 
@@ -111,6 +116,9 @@ function chooseProviders(ctx: ProviderContext): Providers {
             db,
             config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
           ),
+    mailer: config.email.smtpUrl
+      ? new SmtpMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from })
+      : new SandboxMailer(db, config.email.from),
     recordings: config.recordingsS3
       ? new S3RecordingStorage(config.recordingsS3)
       : new LocalRecordingStorage(path.join(config.dataDir, 'recordings')),

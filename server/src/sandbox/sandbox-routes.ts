@@ -9,12 +9,14 @@ import { postWithFetch, type PostToApp } from '../providers/sandbox-webhooks.ts'
 import { SandboxStripe } from '../providers/stripe/sandbox-stripe.ts';
 import { createSandboxCheckoutRouter } from './checkout/checkout.routes.ts';
 import { createSandboxGoogleRouter } from './google/google.routes.ts';
+import { SandboxMailer } from '../providers/email/sandbox-mailer.ts';
+import { createSandboxMailRouter } from './mail/mail.routes.ts';
 import { createSandboxPhone, type FamilyLineOf } from './phone/phone.routes.ts';
 
 const FORM_LIMIT = '100kb';
 
 /**
- * The pages that stand in for Stripe Checkout, Google's account chooser and a phone: server-
+ * The pages that stand in for Stripe Checkout, Google's account chooser, a phone and a mailbox: server-
  * rendered, saying plainly that they are a sandbox, each mounted only while its provider is the
  * sandbox. Null when no provider is (production), so /sandbox does not exist there.
  */
@@ -41,6 +43,10 @@ export function createSandboxRouter(
       requireSameOrigin(config.allowedOrigins),
       createSandboxCheckoutRouter(providers.stripe),
     );
+    mounted = true;
+  }
+  if (providers.mailer instanceof SandboxMailer) {
+    sandbox.use('/mail', createSandboxMailRouter(providers.mailer));
     mounted = true;
   }
   const phone = createSandboxPhone(deps, familyLineOf);

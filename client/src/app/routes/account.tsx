@@ -1,8 +1,11 @@
+import { ChangePasswordCard } from '@/features/account/components/change-password-card';
+import { EmailAddressCard } from '@/features/account/components/email-address-card';
+import { EmailPreferencesCard } from '@/features/account/components/email-preferences-card';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { useUser } from '@/features/auth/api/get-me';
 import { SignedInHeader } from '../signed-in-header';
 
-/** Signed-in only (the router guards it): the parent's account and devices. */
+/** Signed-in only (the router guards it): the parent's account, emails and devices. */
 export function AccountRoute() {
   const { data: user } = useUser();
   if (!user) return null;
@@ -16,6 +19,9 @@ export function AccountRoute() {
             {user.name} · {user.email}
           </p>
         </div>
+        <EmailAddressCard user={user} />
+        <ChangePasswordCard user={user} />
+        <EmailPreferencesCard />
         <SignedInDevices />
       </main>
     </div>

@@ -1,29 +1,12 @@
-import { Link } from 'react-router';
-import { Logo } from '@/components/logo';
 import { AuthCard } from '@/features/auth/components/auth-card';
 import { useGoogleErrorToast } from '@/features/auth/hooks/use-google-error-toast';
-import { paths } from '@/lib/paths';
+import { AuthShell } from '../auth-shell';
 
 export function AuthRoute() {
   useGoogleErrorToast();
   return (
-    <div className="flex min-h-screen flex-col bg-linear-to-br from-santa-800 via-santa-700 to-santa-600">
-      <header className="px-4 py-4 sm:px-6">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3">
-          <span className="rounded-xl bg-snow px-3 py-1.5 shadow-sm">
-            <Logo />
-          </span>
-          <Link
-            to={paths.landing}
-            className="rounded font-semibold text-white underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-400"
-          >
-            <span aria-hidden="true">← </span>Back to home
-          </Link>
-        </div>
-      </header>
-      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:items-center sm:pt-0">
-        <AuthCard />
-      </main>
-    </div>
+    <AuthShell>
+      <AuthCard />
+    </AuthShell>
   );
 }

@@ -11,16 +11,19 @@ export interface UserRow {
   picture: string | null;
   google_id: string | null;
   role: Role;
+  email_verified_at: Date | null;
   created_at: Date;
 }
 
 export interface SessionUserRow extends Omit<UserRow, 'password_hash' | 'created_at'> {
+  has_password: boolean;
   session_created_at: Date;
   session_expires_at: Date;
   last_seen_at: Date;
 }
 
-const USER_COLUMNS = 'id, email, name, password_hash, picture, google_id, role, created_at';
+const USER_COLUMNS =
+  'id, email, name, password_hash, picture, google_id, role, email_verified_at, created_at';
 
 export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(`select ${USER_COLUMNS} from users where email = $1`, [email]);
@@ -43,11 +46,13 @@ export async function insertUser(
     picture?: string | null;
     googleId?: string | null;
     role?: Role;
+    /** Google vouched for the address. */
+    emailVerified?: boolean;
   },
 ): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
-    `insert into users (email, name, password_hash, picture, google_id, role)
-     values ($1, $2, $3, $4, $5, $6) returning ${USER_COLUMNS}`,
+    `insert into users (email, name, password_hash, picture, google_id, role, email_verified_at)
+     values ($1, $2, $3, $4, $5, $6, case when $7 then now() end) returning ${USER_COLUMNS}`,
     [
       user.email,
       user.name,
@@ -55,6 +60,7 @@ export async function insertUser(
       user.picture ?? null,
       user.googleId ?? null,
       user.role ?? 'parent',
+      user.emailVerified ?? false,
     ],
   );
   return rows[0]!;
@@ -67,7 +73,8 @@ export async function linkGoogleAccount(
 ): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
     `update users set google_id = $2, picture = coalesce(picture, $3),
-       name = case when name = '' then $4 else name end
+       name = case when name = '' then $4 else name end,
+       email_verified_at = coalesce(email_verified_at, now())
      where id = $1 returning ${USER_COLUMNS}`,
     [userId, google.googleId, google.picture, google.name],
   );
@@ -150,8 +157,8 @@ export async function deleteOtherSessions(q: Queryable, userId: string, keepHash
 
 export async function findSessionUser(q: Queryable, tokenHash: string): Promise<SessionUserRow | undefined> {
   const { rows } = await q.query<SessionUserRow>(
-    `select u.id, u.email, u.name, u.picture, u.google_id, u.role,
-            s.created_at as session_created_at, s.expires_at as session_expires_at, s.last_seen_at
+    `select u.id, u.email, u.name, u.picture, u.google_id, u.role, u.email_verified_at,
+            u.password_hash is not null as has_password, s.created_at as session_created_at, s.expires_at as session_expires_at, s.last_seen_at
      from sessions s join users u on u.id = s.user_id
      where s.token_hash = $1 and s.expires_at > now()`,
     [tokenHash],
@@ -243,4 +250,27 @@ export async function accountExists(q: Queryable, userId: string): Promise<boole
 export async function emailOf(q: Queryable, userId: string): Promise<string | undefined> {
   const { rows } = await q.query<{ email: string }>('select email from users where id = $1', [userId]);
   return rows[0]?.email;
+}
+
+export async function setPasswordHash(q: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await q.query('update users set password_hash = $2 where id = $1', [userId, passwordHash]);
+}
+
+export async function deleteAllSessions(q: Queryable, userId: string): Promise<number> {
+  const { rowCount } = await q.query('delete from sessions where user_id = $1', [userId]);
+  return rowCount;
+}
+
+/** Marks the address verified if it is still the account's; answers whether it was. */
+export async function markEmailVerified(q: Queryable, userId: string, email: string): Promise<boolean> {
+  const { rowCount } = await q.query(
+    'update users set email_verified_at = coalesce(email_verified_at, now()) where id = $1 and email = $2',
+    [userId, email],
+  );
+  return rowCount > 0;
+}
+
+/** The new address, verified by the link that carried it (unique: may raise a violation). */
+export async function changeEmail(q: Queryable, userId: string, email: string): Promise<void> {
+  await q.query('update users set email = $2, email_verified_at = now() where id = $1', [userId, email]);
 }

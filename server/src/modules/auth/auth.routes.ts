@@ -7,6 +7,8 @@ import type { Db } from '../../db/db.ts';
 import { AppError, notSignedIn } from '../../http/errors.ts';
 import { limitByIp, type LimitRule } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
+import { createAccountRouter } from './account.routes.ts';
+import type { AccountService } from './account.service.ts';
 import type { AuthService, SignedIn } from './auth.service.ts';
 import { describeDevice } from './device.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
@@ -32,6 +34,7 @@ const TOO_MANY = 'Too many sign-in attempts. Please wait a few minutes and try a
 export function createAuthRouter(deps: {
   db: Db;
   auth: AuthService;
+  account: AccountService;
   google: GoogleSignInService;
   publicUrl: string;
   secureCookies: boolean;
@@ -43,6 +46,7 @@ export function createAuthRouter(deps: {
     createGoogleAuthRouter({ db: deps.db, google: deps.google, publicUrl: deps.publicUrl, secureCookies }),
   );
   const perIp = limitByIp(deps.db, 'auth', deps.rateLimits.perIp, TOO_MANY, { countSuccesses: false });
+  router.use(createAccountRouter({ db: deps.db, account: deps.account, perIp: deps.rateLimits.perIp }));
 
   const signedIn = (res: Parameters<Parameters<typeof router.post>[1]>[1], result: SignedIn) => {
     setSessionCookie(res, result.sessionToken, secureCookies);

@@ -25,6 +25,8 @@ export interface AuthServiceOptions {
   bcryptCost?: number;
   /** How long a looked-up parent session is remembered in memory (0 turns it off). */
   sessionCacheMs?: number;
+  /** The email module: a new account's welcome, queued in the sign-up's own transaction. */
+  emails?: { welcome(tx: Queryable, userId: string): Promise<unknown> };
 }
 
 /** Short enough that a logout on another replica takes effect within it (decision 0004). */
@@ -49,6 +51,8 @@ function toSessionUser(row: UserRow | SessionUserRow): SessionUser {
     picture: row.picture,
     google_id: row.google_id,
     role: row.role,
+    email_verified: row.email_verified_at !== null,
+    has_password: 'has_password' in row ? row.has_password : row.password_hash !== null,
   };
 }
 
@@ -81,7 +85,11 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       if (input.email === options.adminEmail) throw new AppError('forbidden', ADMIN_EMAIL_REFUSED);
       const passwordHash = await bcrypt.hash(input.password, cost);
       try {
-        const user = await repo.insertUser(db, { email: input.email, name: input.name, passwordHash });
+        const user = await db.transaction(async (tx) => {
+          const inserted = await repo.insertUser(tx, { email: input.email, name: input.name, passwordHash });
+          await options.emails?.welcome(tx, inserted.id);
+          return inserted;
+        });
         return await startSession(user, device);
       } catch (error) {
         if (isUniqueViolation(error)) throw new AppError('conflict', EMAIL_TAKEN);
@@ -239,6 +247,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
           name: profile.name || email,
           picture: profile.picture,
           googleId: profile.sub,
+          emailVerified: true,
         });
       } catch (error) {
         // Two callbacks racing for a new user: the loser reads the winner's row.

@@ -37,6 +37,8 @@ describe('POST /api/auth/register', () => {
     expect(res.body.user).toEqual({
       id: expect.any(String),
       email,
+      email_verified: false,
+      has_password: true,
       name: 'Pat',
       picture: null,
       google_id: null,

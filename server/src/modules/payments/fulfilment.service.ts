@@ -80,6 +80,10 @@ export function createFulfilmentService(deps: {
     lockAccount(q: Queryable, userId: string): Promise<boolean>;
     emailOf(userId: string): Promise<string | undefined>;
   };
+  /** The email module: "update your card", once per invoice.payment_failed event. */
+  paymentEmails?: {
+    paymentFailed(failure: { eventId: string; userId: string; updateUrl: string | null }): Promise<void>;
+  };
   logger: Logger;
 }) {
   const { db, stripe, subscription, coupons, logger } = deps;
@@ -275,6 +279,16 @@ export function createFulfilmentService(deps: {
           ? await onInvoice(event)
           : await onSubscription(event, String(event.data.object.id));
       await afterCommit(result);
+      // Only the delivery that recorded the failure (a replay commits no plan) asks for the email.
+      const failed = result.plan?.next;
+      if (event.type === 'invoice.payment_failed' && result.userId && failed?.payment_failed_at) {
+        await deps.paymentEmails
+          ?.paymentFailed({ eventId: event.id, userId: result.userId, updateUrl: failed.payment_update_url })
+          .catch((error: unknown) => {
+            // Stryker disable next-line ObjectLiteral,StringLiteral: the log's wording is not behaviour
+            logger.error({ err: error, eventId: event.id }, 'could not queue the payment-failed email');
+          });
+      }
     },
   };
 }

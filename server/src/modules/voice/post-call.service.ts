@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
-import type { Db } from '../../db/db.ts';
+import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
@@ -25,6 +25,16 @@ export interface PostCallDeps {
   jobs: JobSender;
   /** The auth module, which owns the accounts. */
   accounts: { accountExists(userId: string): Promise<boolean> };
+  /** The email module: the parent's recap, decided in the call's own transaction. */
+  recaps?: CallRecaps;
+}
+
+/** Told of each call stored, once, inside the transaction that stores it. */
+export interface CallRecaps {
+  callRecap(
+    tx: Queryable,
+    call: { callId: string; userId: string; kidName: string | null; durationSeconds: number },
+  ): Promise<void>;
 }
 
 /** The summary job's data: what the summarizer needs besides the stored transcript. */
@@ -158,6 +168,13 @@ export function createPostCallService(deps: PostCallDeps) {
         avoidTopics: profile?.avoid_topics ?? [],
       };
       await deps.jobs.send(QUEUES.callSafety, safety, tx);
+      // A replayed webhook stores nothing (no id above), so the recap goes once per call.
+      await deps.recaps?.callRecap(tx, {
+        callId: id,
+        userId,
+        kidName: call.kidName,
+        durationSeconds: call.durationSeconds,
+      });
       return id;
     });
     if (!callId) return false;

@@ -16,7 +16,7 @@ import {
   type DedicatedLines,
   type InboundCallService,
 } from './inbound-call.service.ts';
-import { createPostCallService, type PostCallService } from './post-call.service.ts';
+import { createPostCallService, type CallRecaps, type PostCallService } from './post-call.service.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
@@ -35,6 +35,8 @@ export interface VoiceModuleDeps {
   numbers: DedicatedLines;
   jobs: JobSender;
   accounts: { accountExists(userId: string): Promise<boolean> };
+  /** The parent's email after each call (the email module). */
+  recaps?: CallRecaps;
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   answerBudgetMs: number;
   /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
@@ -65,6 +67,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     providerDeletions: createProviderDeletions({ db, logger, voice: deps.voice }),
     jobs: deps.jobs,
     accounts: deps.accounts,
+    recaps: deps.recaps,
   });
   return {
     inbound: createInboundCallService({

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { loginRequestSchema, PASSWORD_MIN_LENGTH, registerRequestSchema } from '@santa/shared/auth';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextField } from '@/components/text-field';
-import { errorMessage } from '@/lib/api-client';
+import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSignIn } from '../api/sign-in';
 import { GoogleSignInButton } from './google-sign-in-button';
@@ -40,12 +40,12 @@ function buildRequest(
     const result = loginRequestSchema.safeParse(fields);
     return result.success
       ? { input: { mode, body: result.data } }
-      : { error: result.error.issues[0]?.message ?? 'Authentication failed' };
+      : { error: result.error.issues[0]?.message ?? 'Please check your email and password' };
   }
   const result = registerRequestSchema.safeParse(fields);
   return result.success
     ? { input: { mode, body: result.data } }
-    : { error: result.error.issues[0]?.message ?? 'Authentication failed' };
+    : { error: result.error.issues[0]?.message ?? 'Please check the form' };
 }
 
 /** Spec §2 Auth: one card toggling between sign-in (the default) and sign-up. */
@@ -71,7 +71,7 @@ export function AuthCard() {
       toast.success(text.success);
       navigate(paths.dashboard, { replace: true });
     } catch (error) {
-      toast.error(errorMessage(error, 'Authentication failed'));
+      toast.error(requestErrorMessage(error));
     }
   }
 
@@ -122,6 +122,14 @@ export function AuthCard() {
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
+        {mode === 'signin' ? (
+          <Link
+            to={paths.forgotPassword}
+            className="-mt-2 self-end rounded text-sm font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          >
+            Forgot password?
+          </Link>
+        ) : null}
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Processing...' : text.submit}
         </Button>

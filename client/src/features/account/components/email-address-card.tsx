@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { changeEmailRequestSchema, type User } from '@santa/shared/auth';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextField } from '@/components/text-field';
+import { requestErrorMessage } from '@/lib/api-client';
+import { useChangeEmail, useResendVerification } from '../api/account-settings';
+
+/** The address, whether it is confirmed, and a change that only happens once the new one is. */
+export function EmailAddressCard({ user }: { user: User }) {
+  const [newEmail, setNewEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [pending, setPending] = useState<string | null>(null);
+  const change = useChangeEmail();
+  const resend = useResendVerification();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = changeEmailRequestSchema.safeParse({
+      new_email: newEmail,
+      password: user.has_password ? password : undefined,
+    });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
+    try {
+      const { message } = await change.mutateAsync(parsed.data);
+      setPending(message);
+      setNewEmail('');
+      setPassword('');
+    } catch (error) {
+      toast.error(requestErrorMessage(error));
+    }
+  }
+
+  async function resendLink() {
+    try {
+      toast.success((await resend.mutateAsync()).message);
+    } catch (error) {
+      toast.error(requestErrorMessage(error));
+    }
+  }
+
+  return (
+    <Card aria-labelledby="email-title">
+      <h2 id="email-title" className="font-display text-2xl font-bold text-ink">
+        Email address
+      </h2>
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-ink/80">
+        <span className="font-semibold text-ink">{user.email}</span>
+        {user.email_verified ? (
+          <span className="rounded-full bg-pine-50 px-2 py-0.5 text-sm text-pine-700">Confirmed</span>
+        ) : (
+          <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm text-amber-900">
+            Not confirmed yet
+          </span>
+        )}
+      </p>
+      {!user.email_verified ? (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-ink/75">Open the link we emailed you to confirm it.</p>
+          <Button variant="outline" size="sm" onClick={() => void resendLink()} disabled={resend.isPending}>
+            Send the link again
+          </Button>
+        </div>
+      ) : null}
+      {pending ? (
+        <p role="status" className="mt-4 rounded-xl bg-pine-50 p-4 text-pine-700">
+          {pending}
+        </p>
+      ) : null}
+      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit}>
+        <TextField
+          label="New email address"
+          name="new-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={newEmail}
+          onChange={(event) => setNewEmail(event.target.value)}
+        />
+        {user.has_password ? (
+          <TextField
+            label="Current password"
+            name="email-password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        ) : null}
+        <div className="sm:col-span-2">
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Sending…' : 'Change email address'}
+          </Button>
+          <p className="mt-2 text-sm text-ink/70">
+            We send a link to the new address; your current one keeps working until you open it.
+          </p>
+        </div>
+      </form>
+    </Card>
+  );
+}

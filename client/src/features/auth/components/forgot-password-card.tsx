@@ -1,0 +1,70 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { forgotPasswordRequestSchema } from '@santa/shared/auth';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { TextField } from '@/components/text-field';
+import { requestErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useForgotPassword } from '../api/account-links';
+
+const linkClass =
+  'rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink';
+
+/** Asks for a reset link; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordCard() {
+  const [email, setEmail] = useState('');
+  const forgot = useForgotPassword();
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = forgotPasswordRequestSchema.safeParse({ email });
+    if (!parsed.success) {
+      toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
+      return;
+    }
+    try {
+      await forgot.mutateAsync(parsed.data);
+    } catch (error) {
+      toast.error(requestErrorMessage(error));
+    }
+  }
+
+  return (
+    <Card className="w-full max-w-md p-6 sm:p-8">
+      <div className="text-center">
+        <h1 className="font-display text-3xl font-bold text-santa-700">Forgot your password?</h1>
+        <p className="mt-2 text-gray-700">
+          Type the email address of your account and we’ll send you a link to choose a new one.
+        </p>
+      </div>
+      {forgot.isSuccess ? (
+        <div role="status" className="mt-6 rounded-xl bg-pine-50 p-4 text-pine-700">
+          <p className="font-semibold">Check your inbox</p>
+          <p className="mt-1">{forgot.data.message}</p>
+        </div>
+      ) : (
+        <form className="mt-6 flex flex-col gap-4" onSubmit={handleSubmit}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <Button type="submit" size="lg" className="mt-2 w-full" disabled={forgot.isPending}>
+            {forgot.isPending ? 'Sending…' : 'Send me a reset link'}
+          </Button>
+        </form>
+      )}
+      <p className="mt-6 text-center">
+        <Link to={paths.auth} className={linkClass}>
+          Back to sign in
+        </Link>
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import type { Queryable } from '../../db/db.ts';
+import type { EmailKind } from './templates/email-content.ts';
+
+export interface EmailRow {
+  id: string;
+  kind: EmailKind;
+  user_id: string;
+  /** Pinned address (a new one being verified); null means the account's address. */
+  to_address: string | null;
+  data: Record<string, unknown>;
+  sent_at: Date | null;
+  account_email: string;
+  account_name: string;
+}
+
+/** Answers the new row's id, or undefined when this (kind, event) already has its email. */
+export async function insertEmail(
+  q: Queryable,
+  email: { kind: EmailKind; eventKey: string; userId: string; toAddress?: string; data?: object },
+): Promise<string | undefined> {
+  const { rows } = await q.query<{ id: string }>(
+    `insert into emails (kind, event_key, user_id, to_address, data) values ($1, $2, $3, $4, $5)
+     on conflict (kind, event_key) do nothing returning id`,
+    [email.kind, email.eventKey, email.userId, email.toAddress ?? null, JSON.stringify(email.data ?? {})],
+  );
+  return rows[0]?.id;
+}
+
+/** With the account's current address and name; undefined once the account is gone. */
+export async function findEmail(q: Queryable, id: string): Promise<EmailRow | undefined> {
+  const { rows } = await q.query<EmailRow>(
+    `select e.id, e.kind, e.user_id, e.to_address, e.data, e.sent_at,
+            u.email as account_email, u.name as account_name
+     from emails e join users u on u.id = e.user_id where e.id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+export async function markSent(q: Queryable, id: string, toAddress: string): Promise<void> {
+  await q.query('update emails set sent_at = now(), to_address = $2 where id = $1', [id, toAddress]);
+}
+
+export interface EmailPreferencesRow {
+  call_recaps: boolean;
+}
+
+export async function findPreferences(q: Queryable, userId: string): Promise<EmailPreferencesRow> {
+  const { rows } = await q.query<EmailPreferencesRow>(
+    'select call_recaps from email_preferences where user_id = $1',
+    [userId],
+  );
+  return rows[0] ?? { call_recaps: true };
+}
+
+export async function savePreferences(
+  q: Queryable,
+  userId: string,
+  prefs: EmailPreferencesRow,
+): Promise<void> {
+  await q.query(
+    `insert into email_preferences (user_id, call_recaps) values ($1, $2)
+     on conflict (user_id) do update set call_recaps = excluded.call_recaps`,
+    [userId, prefs.call_recaps],
+  );
+}

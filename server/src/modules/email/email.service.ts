@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Db, Queryable } from '../../db/db.ts';
+import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
+import type { Mailer } from '../../providers/email/mailer.ts';
+import * as repo from './email.repository.ts';
+import type { EmailRow } from './email.repository.ts';
+import type { EmailContent, EmailKind } from './templates/email-content.ts';
+import { renderEmail } from './templates/render-email.tsx';
+
+/** The email job's data: only the row's id, so no address or link rests in the queue. */
+export interface EmailJob {
+  emailId: string;
+}
+
+/**
+ * Single-use links are minted when the email is sent, not when it is asked for: the token then
+ * exists only in the email itself (the database keeps its hash), never in the queue's tables.
+ */
+export interface EmailLinks {
+  passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number }>;
+  verifyEmailUrl(userId: string, email: string): Promise<string>;
+}
+
+export interface EmailServiceDeps {
+  db: Db;
+  mailer: Mailer;
+  jobs: JobSender;
+  links: EmailLinks;
+  publicUrl: string;
+  logger: Logger;
+}
+
+/** Owns the emails table: each email is decided once per event, then sent by the email job. */
+export function createEmailService(deps: EmailServiceDeps) {
+  const { db, publicUrl } = deps;
+
+  /**
+   * Records the email for (kind, eventKey) and queues its job in the same transaction; a second
+   * request for the same event (a replayed webhook) finds the row and sends nothing.
+   */
+  async function queue(
+    request: { kind: EmailKind; eventKey: string; userId: string; toAddress?: string; data?: object },
+    tx?: Queryable,
+  ): Promise<boolean> {
+    const run = async (q: Queryable) => {
+      const id = await repo.insertEmail(q, request);
+      if (id) await deps.jobs.send(QUEUES.email, { emailId: id } satisfies EmailJob, q);
+      return id !== undefined;
+    };
+    return tx ? run(tx) : db.transaction(run);
+  }
+
+  async function contentOf(row: EmailRow, to: string): Promise<EmailContent> {
+    const name = row.account_name;
+    const data = row.data;
+    switch (row.kind) {
+      case 'welcome':
+        return { kind: 'welcome', name, verifyUrl: await deps.links.verifyEmailUrl(row.user_id, to) };
+      case 'verify_email':
+        return {
+          kind: 'verify_email',
+          name,
+          email: to,
+          change: data.change === true,
+          verifyUrl: await deps.links.verifyEmailUrl(row.user_id, to),
+        };
+      case 'password_reset': {
+        const link = await deps.links.passwordResetUrl(row.user_id);
+        return { kind: 'password_reset', name, resetUrl: link.url, validMinutes: link.validMinutes };
+      }
+      case 'call_recap':
+        return {
+          kind: 'call_recap',
+          name,
+          kidName: typeof data.kidName === 'string' ? data.kidName : null,
+          minutes: typeof data.minutes === 'number' ? data.minutes : 1,
+          callsUrl: `${publicUrl}/calls`,
+          preferencesUrl: `${publicUrl}/account#email-preferences`,
+        };
+      case 'payment_failed':
+        return {
+          kind: 'payment_failed',
+          name,
+          updateUrl: typeof data.updateUrl === 'string' ? data.updateUrl : `${publicUrl}/dashboard`,
+          dashboardUrl: `${publicUrl}/dashboard`,
+        };
+    }
+  }
+
+  return {
+    queue,
+
+    /** The email job: renders and sends one email; a failure throws so the queue retries it. */
+    async deliver(job: EmailJob): Promise<void> {
+      const row = await repo.findEmail(db, job.emailId);
+      // Sent by an earlier attempt, or the account is gone (its emails went with it).
+      if (!row || row.sent_at) return;
+      const to = row.to_address ?? row.account_email;
+      const rendered = await renderEmail(await contentOf(row, to), publicUrl);
+      await deps.mailer.send({ to, ...rendered });
+      await repo.markSent(db, row.id, to);
+      deps.logger.info({ emailId: row.id, kind: row.kind }, 'email sent');
+    },
+
+    /** Sign-up: welcome, with the link that verifies the address; in the sign-up's transaction. */
+    welcome: (tx: Queryable, userId: string) => queue({ kind: 'welcome', eventKey: userId, userId }, tx),
+
+    /** Each request is its own event: a parent who asks twice gets two links. */
+    passwordReset: (userId: string) => queue({ kind: 'password_reset', eventKey: randomUUID(), userId }),
+
+    /** A link to `email`: the account's own (resend) or a new address (change, `change: true`). */
+    verifyEmail: (userId: string, email: string, change: boolean) =>
+      queue({ kind: 'verify_email', eventKey: randomUUID(), userId, toAddress: email, data: { change } }),
+
+    /** In the transaction that stores the call, once per call, unless the parent turned recaps off. */
+    async callRecap(
+      tx: Queryable,
+      call: { callId: string; userId: string; kidName: string | null; durationSeconds: number },
+    ): Promise<void> {
+      if (!(await repo.findPreferences(tx, call.userId)).call_recaps) return;
+      await queue(
+        {
+          kind: 'call_recap',
+          eventKey: call.callId,
+          userId: call.userId,
+          data: { kidName: call.kidName, minutes: Math.max(1, Math.round(call.durationSeconds / 60)) },
+        },
+        tx,
+      );
+    },
+
+    /** Stripe's invoice.payment_failed, once per event id: a replayed delivery sends nothing. */
+    async paymentFailed(failure: {
+      eventId: string;
+      userId: string;
+      updateUrl: string | null;
+    }): Promise<void> {
+      await queue({
+        kind: 'payment_failed',
+        eventKey: failure.eventId,
+        userId: failure.userId,
+        data: { updateUrl: failure.updateUrl },
+      });
+    },
+
+    preferences: (userId: string) => repo.findPreferences(db, userId),
+    savePreferences: (userId: string, prefs: repo.EmailPreferencesRow) =>
+      repo.savePreferences(db, userId, prefs),
+  };
+}
+
+export type EmailService = ReturnType<typeof createEmailService>;

@@ -1,0 +1,67 @@
+import { Heading, Link, Text } from '@react-email/components';
+import { Action, EmailLayout, headingStyle, Paragraph } from './layout.tsx';
+
+const hello = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
+
+/** The recap is the one optional email, so its footer says where to turn it off. */
+export function CallRecapEmail(props: {
+  name: string;
+  kidName: string | null;
+  minutes: number;
+  callsUrl: string;
+  preferencesUrl: string;
+  publicUrl: string;
+}) {
+  const who = props.kidName ?? 'Your child';
+  const length = props.minutes === 1 ? '1 minute' : `${props.minutes} minutes`;
+  const minuteCall = `${Math.max(1, props.minutes)}-minute call`;
+  return (
+    <EmailLayout
+      preview={`${who} just talked to Santa for ${length}.`}
+      publicUrl={props.publicUrl}
+      footer={
+        <Text style={{ color: '#6b7280', fontSize: '13px', lineHeight: '20px', margin: '8px 0' }}>
+          Rather not get these?{' '}
+          <Link href={props.preferencesUrl} style={{ color: '#b91c1c' }}>
+            Turn off call recaps
+          </Link>{' '}
+          on your account page.
+        </Text>
+      }
+    >
+      <Heading style={headingStyle}>{who} just talked to Santa!</Heading>
+      <Paragraph>{hello(props.name)}</Paragraph>
+      <Paragraph>
+        Ho ho ho! {props.kidName ?? 'Your child'} and Santa just finished a {minuteCall}. The transcript and
+        Santa&apos;s notes on the conversation are waiting for you on your dashboard.
+      </Paragraph>
+      <Action href={props.callsUrl}>See the call</Action>
+    </EmailLayout>
+  );
+}
+
+export function PaymentFailedEmail(props: {
+  name: string;
+  updateUrl: string;
+  dashboardUrl: string;
+  publicUrl: string;
+}) {
+  return (
+    <EmailLayout
+      preview="Your card was declined. Update it to keep Santa's line open."
+      publicUrl={props.publicUrl}
+    >
+      <Heading style={headingStyle}>Your payment didn&apos;t go through</Heading>
+      <Paragraph>{hello(props.name)}</Paragraph>
+      <Paragraph>
+        We tried to renew your Santa Calls pass, but the card on file was declined. Please pay with another
+        card so your family keeps its Santa number and minutes:
+      </Paragraph>
+      <Action href={props.updateUrl}>Update my card</Action>
+      <Paragraph>
+        You can also find this on your <Link href={props.dashboardUrl}>dashboard</Link>. Nothing else changes
+        while you sort it out.
+      </Paragraph>
+    </EmailLayout>
+  );
+}

@@ -1,0 +1,50 @@
+import type { ReactElement } from 'react';
+import { render } from '@react-email/render';
+import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
+import type { EmailContent } from './email-content.ts';
+import { CallRecapEmail, PaymentFailedEmail } from './family-emails.tsx';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+function compose(content: EmailContent, publicUrl: string): { subject: string; element: ReactElement } {
+  switch (content.kind) {
+    case 'welcome':
+      return {
+        subject: 'Welcome to Santa Calls! Please confirm your email',
+        element: <WelcomeEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'verify_email':
+      return {
+        subject: content.change
+          ? 'Confirm your new email address for Santa Calls'
+          : 'Confirm your email for Santa Calls',
+        element: <VerifyEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'password_reset':
+      return {
+        subject: 'Reset your Santa Calls password',
+        element: <PasswordResetEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'call_recap':
+      return {
+        subject: `${content.kidName ?? 'Your child'} just talked to Santa`,
+        element: <CallRecapEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'payment_failed':
+      return {
+        subject: 'Payment failed: update your card to keep your Santa Calls pass',
+        element: <PaymentFailedEmail {...content} publicUrl={publicUrl} />,
+      };
+  }
+}
+
+/** Both parts from the same components, so the text never drifts from the HTML. */
+export async function renderEmail(content: EmailContent, publicUrl: string): Promise<RenderedEmail> {
+  const { subject, element } = compose(content, publicUrl);
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { subject, html, text };
+}

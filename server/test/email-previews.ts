@@ -1,0 +1,51 @@
+/**
+ * Renders every email with sample content to <outDir>/<kind>.html, for the Playwright spec to
+ * photograph the ones a journey cannot reach (a Stripe payment failure, a finished call).
+ * Usage: node --import tsx server/test/email-previews.ts <outDir> [publicUrl]
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { EmailContent } from '../src/modules/email/templates/email-content.ts';
+import { renderEmail } from '../src/modules/email/templates/render-email.tsx';
+
+export function sampleEmails(publicUrl: string): EmailContent[] {
+  return [
+    { kind: 'welcome', name: 'Pat Parent', verifyUrl: `${publicUrl}/verify-email#token=sample` },
+    {
+      kind: 'verify_email',
+      name: 'Pat Parent',
+      email: 'pat.new@example.com',
+      change: true,
+      verifyUrl: `${publicUrl}/verify-email#token=sample`,
+    },
+    {
+      kind: 'password_reset',
+      name: 'Pat Parent',
+      resetUrl: `${publicUrl}/reset-password#token=sample`,
+      validMinutes: 30,
+    },
+    {
+      kind: 'call_recap',
+      name: 'Pat Parent',
+      kidName: 'Olivia',
+      minutes: 4,
+      callsUrl: `${publicUrl}/calls`,
+      preferencesUrl: `${publicUrl}/account#email-preferences`,
+    },
+    {
+      kind: 'payment_failed',
+      name: 'Pat Parent',
+      updateUrl: 'https://invoice.stripe.com/i/acct_sample/sample_invoice',
+      dashboardUrl: `${publicUrl}/dashboard`,
+    },
+  ];
+}
+
+const [outDir, publicUrl = 'http://localhost:3000'] = process.argv.slice(2);
+if (outDir) {
+  mkdirSync(outDir, { recursive: true });
+  for (const content of sampleEmails(publicUrl)) {
+    const rendered = await renderEmail(content, publicUrl);
+    writeFileSync(path.join(outDir, `${content.kind}.html`), rendered.html);
+  }
+}
