@@ -337,7 +337,8 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
           'Santa: The elves will see what they can do!',
         ].join('\n'),
         audio_url: expect.stringMatching(/^\/api\/calls\/[0-9a-f-]+\/recording$/),
-        recording_purchased: false,
+        // A pass includes its recordings.
+        recording_purchased: true,
       }),
     ]);
   });
