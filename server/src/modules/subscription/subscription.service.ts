@@ -1,3 +1,4 @@
+import { renewalCents } from '@santa/shared/billing-terms';
 import type { DiscountType } from '@santa/shared/constants';
 import { PLANS, planName, type PlanId } from '@santa/shared/plans';
 import type { Subscription, SubscriptionStatus } from '@santa/shared/subscription';
@@ -48,7 +49,18 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     cancel_at_period_end: row.cancel_at_period_end,
     payment_failed_at: row.payment_failed_at ? new Date(row.payment_failed_at).toISOString() : null,
     payment_update_url: row.payment_update_url,
+    renewal_amount: renewalAmount(row),
+    billed_by_stripe: !!row.stripe_subscription_id && PLANS[row.plan].billing === 'subscription',
   };
+}
+
+/** What the next renewal charges, by the plan table and the discount Stripe keeps applying. */
+function renewalAmount(row: SubscriptionRow): number | null {
+  if (!row.stripe_subscription_id || row.cancel_at_period_end || !USABLE_STATUSES.includes(row.status))
+    return null;
+  const discount =
+    row.discount_percent && row.discount_type ? { percent: row.discount_percent, type: row.discount_type } : null;
+  return renewalCents(row.plan, discount);
 }
 
 function fieldsOf(row: SubscriptionRow): SubscriptionFields {
