@@ -7,6 +7,10 @@ import type { AdminPorts } from './modules/admin/admin.ports.ts';
 import type { AuthRateLimits } from './modules/auth/auth.routes.ts';
 import { createAuthService, type AuthService } from './modules/auth/auth.service.ts';
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
+import {
+  createBillingPortalService,
+  type BillingPortalService,
+} from './modules/payments/billing-portal.service.ts';
 import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
 import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
 import { createDiscountHistoryService } from './modules/payments/discount-history.service.ts';
@@ -54,6 +58,7 @@ export interface PaymentsServices {
   numbers: NumbersService;
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
+  billingPortal: BillingPortalService;
 }
 
 /** Every service, built once: routers, background jobs and tests all hold these same instances. */
@@ -112,6 +117,11 @@ export function createServices(deps: AppDeps): AppServices {
       coupons,
       subscription,
       calls: voice.calls,
+      publicUrl: config.publicUrl,
+    }),
+    billingPortal: createBillingPortalService({
+      stripe: providers.stripe,
+      subscription,
       publicUrl: config.publicUrl,
     }),
     fulfilment: createFulfilmentService({

@@ -9,6 +9,7 @@ import { postWithFetch, type PostToApp } from '../providers/sandbox-webhooks.ts'
 import { SandboxStripe } from '../providers/stripe/sandbox-stripe.ts';
 import { createSandboxCheckoutRouter } from './checkout/checkout.routes.ts';
 import { createSandboxGoogleRouter } from './google/google.routes.ts';
+import { createSandboxPortalRouter } from './portal/portal.routes.ts';
 import { createSandboxPhone, type FamilyLineOf } from './phone/phone.routes.ts';
 
 const FORM_LIMIT = '100kb';
@@ -41,6 +42,7 @@ export function createSandboxRouter(
       requireSameOrigin(config.allowedOrigins),
       createSandboxCheckoutRouter(providers.stripe),
     );
+    sandbox.use('/portal', requireSameOrigin(config.allowedOrigins), createSandboxPortalRouter(providers.stripe));
     mounted = true;
   }
   const phone = createSandboxPhone(deps, familyLineOf);

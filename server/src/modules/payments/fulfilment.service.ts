@@ -1,6 +1,6 @@
 import type { CallsPort } from './checkout.service.ts';
 import type { Logger } from 'pino';
-import { PLANS, type PlanId } from '@santa/shared/plans';
+import { PLANS, passForPeriod, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../providers/stripe/stripe-provider.ts';
 import type { NumbersService } from '../numbers/numbers.service.ts';
 import {
+  passChanged,
   paymentFailed,
   periodRenewed,
   planActivated,
@@ -133,7 +134,14 @@ export function createFulfilmentService(deps: {
     const isOurs = current?.stripe_subscription_id === sub.id;
     const live = LIVE_STATUSES.has(sub.status);
     let replacedSubscriptionId: string | null = null;
-    if (live && isOurs) {
+    const changedTo = passForPeriod(sub.intervalMonths);
+    if (live && isOurs && changedTo && changedTo !== current.plan && PLANS[current.plan].periodMonths) {
+      // Stripe applies a new price only once it is paid (pending_if_incomplete): the pass changed.
+      plan.next = passChanged(subscriptionFields(current), {
+        plan: changedTo,
+        currentPeriodEnd: sub.currentPeriodEnd,
+      });
+    } else if (live && isOurs) {
       plan.next = {
         ...subscriptionFields(current),
         status: sub.status === 'past_due' ? 'past_due' : 'active',
