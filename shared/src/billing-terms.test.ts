@@ -3,7 +3,9 @@ import { billingTerms, discountLabel, planTerms, renewalCents } from './billing-
 import { PLANS } from './plans.ts';
 
 test('a pass says its price, its period, that it renews and that it can be cancelled', () => {
-  expect(planTerms(PLANS.subscription_3month)).toBe('$89 every 3 months · renews automatically · cancel anytime');
+  expect(planTerms(PLANS.subscription_3month)).toBe(
+    '$89 every 3 months · renews automatically · cancel anytime',
+  );
   expect(planTerms(PLANS.subscription_12month)).toBe(
     '$269 every 12 months · renews automatically · cancel anytime',
   );
@@ -23,9 +25,9 @@ test('a first-payment coupon lowers today only; an every-payment coupon lowers e
 test('one-off plans never say they renew', () => {
   expect(planTerms(PLANS.pay_per_call)).toBe('$2.99 once · no subscription');
   expect(planTerms(PLANS.free_sample)).toBe('Free · no card needed');
-  expect(billingTerms({ priceCents: 299, periodMonths: null, discount: { percent: 100, type: 'forever' } })).toBe(
-    '$0 once · no subscription',
-  );
+  expect(
+    billingTerms({ priceCents: 299, periodMonths: null, discount: { percent: 100, type: 'forever' } }),
+  ).toBe('$0 once · no subscription');
 });
 
 test('the next renewal charges full price after a first-payment coupon, the discounted price with a forever one', () => {

@@ -73,3 +73,13 @@ export function formatBillingDate(iso: string | Date): string {
     day: 'numeric',
   });
 }
+
+/**
+ * Said once the bought plan is live: "Your 3-Month Pass is active — renews on December 24, 2026"
+ * (or "— ends on …" when it will not renew).
+ */
+export function planActiveMessage(plan: Plan, periodEnd: string | null, endsAtPeriodEnd = false): string {
+  const base = `Your ${plan.name} is active`;
+  if (!plan.periodMonths || !periodEnd) return `${base}.`;
+  return `${base} — ${endsAtPeriodEnd ? 'ends' : 'renews'} on ${formatBillingDate(periodEnd)}`;
+}

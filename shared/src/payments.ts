@@ -59,11 +59,17 @@ export const couponCodeSchema = z
 
 /** Added to the dashboard's URL when checkout sends the parent back after paying. */
 export const CHECKOUT_RETURN_PARAM = { name: 'checkout', value: 'success' } as const;
+/** Which plan was bought, so the dashboard can say when that plan is active. */
+export const CHECKOUT_PLAN_PARAM = 'plan';
 
-/** The dashboard's address checkout returns to after payment. */
-export function checkoutReturnUrl(origin: string): string {
-  return `${origin}/dashboard?${CHECKOUT_RETURN_PARAM.name}=${CHECKOUT_RETURN_PARAM.value}`;
+/** The dashboard's address checkout returns to after payment (with the plan, for a plan). */
+export function checkoutReturnUrl(origin: string, plan?: string): string {
+  const base = `${origin}/dashboard?${CHECKOUT_RETURN_PARAM.name}=${CHECKOUT_RETURN_PARAM.value}`;
+  return plan ? `${base}&${CHECKOUT_PLAN_PARAM}=${encodeURIComponent(plan)}` : base;
 }
+
+/** Said on the pricing page when the parent comes back from a cancelled checkout. */
+export const CHECKOUT_CANCELLED_MESSAGE = 'Checkout cancelled. Nothing was charged.';
 
 /** Buying Pay Per Call would replace a pass, its dedicated number and its minutes. */
 export function passAlreadyActiveMessage(passName: string): string {
