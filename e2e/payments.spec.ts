@@ -46,7 +46,7 @@ test('pricing → 3-Month Pass → sandbox checkout → Pay: the dashboard shows
   await expect(page).toHaveURL(/\/sandbox\/checkout\/cs_test_/);
   await expect(page.getByText('SANDBOX — this is not Stripe.')).toBeVisible();
   await expect(page.getByRole('heading', { name: '3-Month Pass' })).toBeVisible();
-  await expect(page.getByText('$89 every 3 months')).toBeVisible();
+  await expect(page.getByText('$89 every 3 months', { exact: true })).toBeVisible();
   await screenshot(page, 'payments-sandbox-checkout');
   await page.getByRole('button', { name: 'Pay $89' }).click();
 
@@ -62,7 +62,7 @@ test('pricing → 3-Month Pass → sandbox checkout → Pay: the dashboard shows
   await page.goto('/pricing');
   await expect(page.getByText('Your 3-Month Pass already includes calls')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy One Call' })).toBeDisabled();
-  await expect(page.getByRole('button', { name: 'Get 6-Month Pass' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Upgrade to 6-Month Pass' })).toBeEnabled();
   await screenshot(page, 'payments-pricing-with-pass');
 });
 
@@ -102,6 +102,7 @@ test('Cancel on the sandbox checkout returns to pricing without a plan', async (
   await expect(page.getByText('$2.99 one-time')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'Nothing was charged.' })).toBeVisible();
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Choose a Plan' })).toBeVisible();
 });

@@ -42,7 +42,11 @@ export function createSandboxRouter(
       requireSameOrigin(config.allowedOrigins),
       createSandboxCheckoutRouter(providers.stripe),
     );
-    sandbox.use('/portal', requireSameOrigin(config.allowedOrigins), createSandboxPortalRouter(providers.stripe));
+    sandbox.use(
+      '/portal',
+      requireSameOrigin(config.allowedOrigins),
+      createSandboxPortalRouter(providers.stripe),
+    );
     mounted = true;
   }
   const phone = createSandboxPhone(deps, familyLineOf);

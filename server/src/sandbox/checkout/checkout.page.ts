@@ -36,9 +36,7 @@ function priceLine(view: SandboxCheckoutView): string {
 
 /** The terms our checkout request carried (the product description Stripe shows under the item). */
 function termsLine(view: SandboxCheckoutView): string {
-  return view.lineItem.description
-    ? `<p class="terms">${escapeHtml(view.lineItem.description)}</p>`
-    : '';
+  return view.lineItem.description ? `<p class="terms">${escapeHtml(view.lineItem.description)}</p>` : '';
 }
 
 function discountLine(view: SandboxCheckoutView): string {

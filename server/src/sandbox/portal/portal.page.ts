@@ -12,7 +12,8 @@ body{margin:0;min-height:100vh;display:flex;flex-direction:column;align-items:ce
 main{width:min(620px,calc(100% - 2rem));margin:2rem 0;display:flex;flex-direction:column;gap:1.25rem}
 .back{color:#635bff;font-weight:600;text-decoration:none}
 .card{background:#fff;border:1px solid #e3e8ee;border-radius:12px;padding:1.5rem;box-shadow:0 2px 8px rgba(50,50,93,.08)}
-h1{font-size:1.5rem;margin:.25rem 0 0}
+h1{font-size:1.5rem;margin:.25rem 0 0;overflow-wrap:anywhere}
+@media (max-width:480px){h1{font-size:1.2rem}}
 h2{font-size:.85rem;text-transform:uppercase;letter-spacing:.06em;color:#697386;margin:0 0 .75rem}
 .plan{font-size:1.2rem;font-weight:700;margin:0}
 .terms,.muted{color:#697386;margin:.25rem 0 0}

@@ -16,7 +16,10 @@ export function createSandboxPortalRouter(stripe: SandboxStripe) {
     if (!view) throw new AppError('not_found', 'No such billing portal session');
     // The forms post back here with their Origin, which the origin check requires.
     res.set('Referrer-Policy', 'same-origin');
-    res.status(message?.error ? 400 : 200).type('html').send(renderSandboxPortal(view, message));
+    res
+      .status(message?.error ? 400 : 200)
+      .type('html')
+      .send(renderSandboxPortal(view, message));
   };
 
   /** Runs a portal action and shows the page again with its outcome (a refusal in red). */

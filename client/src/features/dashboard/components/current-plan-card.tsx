@@ -11,7 +11,7 @@ import { useOpenBillingPortal } from '../api/open-billing-portal';
 
 export function CurrentPlanCard({ subscription }: { subscription: Subscription | null }) {
   return (
-    <Card className="flex flex-col">
+    <Card className="flex flex-col" role="region" aria-labelledby="current-plan-heading">
       <h2 id="current-plan-heading" className="text-sm font-semibold tracking-wide text-gray-600 uppercase">
         Current Plan
       </h2>
