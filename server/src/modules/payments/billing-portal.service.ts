@@ -20,7 +20,10 @@ export function createBillingPortalService(deps: {
       // Only Stripe knows this customer: a gift, a sample or an admin-made plan has none.
       if (!row?.stripe_customer_id) throw new AppError('conflict', PAYMENT_MESSAGES.notBilledByStripe);
       try {
-        return await deps.stripe.createBillingPortalSession({ customerId: row.stripe_customer_id, returnUrl });
+        return await deps.stripe.createBillingPortalSession({
+          customerId: row.stripe_customer_id,
+          returnUrl,
+        });
       } catch {
         throw new AppError('provider_failed', PAYMENT_MESSAGES.portalUnavailable);
       }

@@ -262,7 +262,9 @@ export function createCheckoutService(deps: {
   };
 }
 
-function termsDiscountOf(coupon: { discount_percent: number; discount_type: 'first_month' | 'forever' } | undefined) {
+function termsDiscountOf(
+  coupon: { discount_percent: number; discount_type: 'first_month' | 'forever' } | undefined,
+) {
   return coupon ? { percent: coupon.discount_percent, type: coupon.discount_type } : null;
 }
 

@@ -24,7 +24,11 @@ export function generateCouponCode(): string {
  */
 export function createCouponsService(db: Db, newCode: () => string = generateCouponCode) {
   return {
-    async generateCoupon(input: { percent: number; type: DiscountType; validDays?: number }): Promise<CouponRow> {
+    async generateCoupon(input: {
+      percent: number;
+      type: DiscountType;
+      validDays?: number;
+    }): Promise<CouponRow> {
       if (!(COUPON_PERCENTS as readonly number[]).includes(input.percent)) {
         throw new AppError('bad_request', 'discount_percent must be 25, 50 or 100');
       }

@@ -59,7 +59,9 @@ function renewalAmount(row: SubscriptionRow): number | null {
   if (!row.stripe_subscription_id || row.cancel_at_period_end || !USABLE_STATUSES.includes(row.status))
     return null;
   const discount =
-    row.discount_percent && row.discount_type ? { percent: row.discount_percent, type: row.discount_type } : null;
+    row.discount_percent && row.discount_type
+      ? { percent: row.discount_percent, type: row.discount_type }
+      : null;
   return renewalCents(row.plan, discount);
 }
 

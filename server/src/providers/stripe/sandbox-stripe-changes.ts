@@ -1,10 +1,4 @@
-import {
-  addMonths,
-  invoiceObject,
-  nowSeconds,
-  stripeId,
-  type Json,
-} from './sandbox-stripe-objects.ts';
+import { addMonths, invoiceObject, nowSeconds, stripeId, type Json } from './sandbox-stripe-objects.ts';
 import type { CheckoutLineItem } from './stripe-provider.ts';
 
 /**

@@ -60,12 +60,19 @@ function answer(method: string, path: string): Record<string, unknown> {
       status: 'active',
       customer: 'cus_123',
       cancel_at_period_end: method === 'GET',
-      items: { object: 'list', data: [{ id: 'si_9', object: 'subscription_item', current_period_end: periodEnd }] },
+      items: {
+        object: 'list',
+        data: [{ id: 'si_9', object: 'subscription_item', current_period_end: periodEnd }],
+      },
       metadata: {},
       ...(method === 'POST'
         ? {
             pending_update: { expires_at: periodEnd, subscription_items: [] },
-            latest_invoice: { id: 'in_9', object: 'invoice', hosted_invoice_url: 'https://invoice.stripe.com/i/in_9' },
+            latest_invoice: {
+              id: 'in_9',
+              object: 'invoice',
+              hosted_invoice_url: 'https://invoice.stripe.com/i/in_9',
+            },
           }
         : {}),
     };

@@ -191,7 +191,10 @@ export class StripeAdapter implements StripeProvider {
     };
   }
 
-  async createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+  async createBillingPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }> {
     const session = await this.client.billingPortal.sessions.create({
       customer: input.customerId,
       return_url: input.returnUrl,

@@ -86,7 +86,10 @@ export interface StripeProvider extends Diagnosable {
    * (proration) and charging the rest at once; a pending cancellation is taken back. The change
    * only takes effect once paid.
    */
-  changeSubscriptionPrice(input: { subscriptionId: string; lineItem: CheckoutLineItem }): Promise<PriceChange>;
+  changeSubscriptionPrice(input: {
+    subscriptionId: string;
+    lineItem: CheckoutLineItem;
+  }): Promise<PriceChange>;
   /** A customer portal session (cancel at period end, payment method, invoices): its URL. */
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
