@@ -23,9 +23,11 @@ export const PAYMENT_MESSAGES = {
   tooManyCouponChecks: 'Too many coupon checks. Please wait a minute and try again.',
 } as const;
 
-/** Checkout for the plan the parent already has: nothing to buy. */
-export function planAlreadyHeldMessage(planName: string): string {
-  return `You already have the ${planName}.`;
+/** Checkout for the plan the parent already has: nothing to buy (a cancelled one is taken back instead). */
+export function planAlreadyHeldMessage(planName: string, endsAtPeriodEnd = false): string {
+  return endsAtPeriodEnd
+    ? `You already have the ${planName}. To keep it renewing, take the cancellation back in Manage billing.`
+    : `You already have the ${planName}.`;
 }
 
 /** Added to the dashboard's URL when Stripe's customer portal sends the parent back. */

@@ -39,6 +39,16 @@ test('no checkout is opened for the pass the family already has (409)', async ()
   expect(rows).toHaveLength(1);
 });
 
+test('buying again a pass cancelled at period end points to taking the cancellation back', async () => {
+  const { client, user } = await signUp(ctx.app);
+  await buyPass(ctx, client);
+  await ctx.db.query('update subscriptions set cancel_at_period_end = true where user_id = $1', [user.id]);
+  const res = await checkout(client, 'subscription_3month');
+  expect(res.status).toBe(409);
+  expect(res.body.detail).toBe(planAlreadyHeldMessage('3-Month Pass', true));
+  expect(res.body.detail).toContain('Manage billing');
+});
+
 test('an unspent Pay Per Call is not sold twice', async () => {
   const { client, user } = await signUp(ctx.app);
   await ctx.db.transaction((tx) =>

@@ -213,7 +213,8 @@ export function createCheckoutService(deps: {
       const isPass = plan.billing === 'subscription';
       const current = await subscription.find(user.id);
       const held = current && isUsable(current) ? current : undefined;
-      if (held?.plan === input.plan) throw new AppError('conflict', planAlreadyHeldMessage(plan.name));
+      if (held?.plan === input.plan)
+        throw new AppError('conflict', planAlreadyHeldMessage(plan.name, held.cancel_at_period_end));
       // Pay Per Call would end a pass: its Stripe subscription, number and minutes with it.
       if (!isPass && held && PLANS[held.plan].billing === 'subscription')
         throw new AppError('conflict', passAlreadyActiveMessage(PLANS[held.plan].name));
