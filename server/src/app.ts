@@ -126,7 +126,15 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       db,
     }),
   );
-  api.use('/stripe', createStripeRouter({ checkout: services.payments.checkout }));
+  api.use(
+    '/stripe',
+    createStripeRouter({
+      db,
+      checkout: services.payments.checkout,
+      billingPortal: services.payments.billingPortal,
+      coupons: services.payments.coupons,
+    }),
+  );
 
   api.use(apiNotFound);
   app.use('/api', api);

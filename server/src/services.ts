@@ -14,6 +14,10 @@ import {
 } from './modules/call-safety/call-safety.service.ts';
 import { createEmailService, type EmailService } from './modules/email/email.service.ts';
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
+import {
+  createBillingPortalService,
+  type BillingPortalService,
+} from './modules/payments/billing-portal.service.ts';
 import { createCheckoutService, type CheckoutService } from './modules/payments/checkout.service.ts';
 import { createCouponsService, type CouponsService } from './modules/payments/coupons.service.ts';
 import { createDiscountHistoryService } from './modules/payments/discount-history.service.ts';
@@ -62,6 +66,7 @@ export interface PaymentsServices {
   numbers: NumbersService;
   checkout: CheckoutService;
   fulfilment: FulfilmentService;
+  billingPortal: BillingPortalService;
 }
 
 /** Every service, built once: routers, background jobs and tests all hold these same instances. */
@@ -157,6 +162,11 @@ export function createServices(deps: AppDeps): AppServices {
       coupons,
       subscription,
       calls: voice.calls,
+      publicUrl: config.publicUrl,
+    }),
+    billingPortal: createBillingPortalService({
+      stripe: providers.stripe,
+      subscription,
       publicUrl: config.publicUrl,
     }),
     fulfilment: createFulfilmentService({

@@ -431,6 +431,53 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     expect((await parent().get('/api/calls/history')).body.calls).toHaveLength(2);
   });
 
+  test('Manage billing opens a Stripe portal session for the family, and a longer pass changes the same subscription with proration', async () => {
+    const [subscription] = stripe.subscriptions.values();
+    const before = stripe.requests.length;
+    const portal = await parent().post('/api/stripe/billing-portal');
+    expect(portal.status).toBe(200);
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.com\/p\/session\/test_bps_/);
+    const [portalRequest] = stripe.requests.slice(before);
+    expect(Object.fromEntries(new URLSearchParams(portalRequest!.body))).toEqual({
+      customer: String(subscription!.customer),
+      return_url: `${PUBLIC_URL}/dashboard?billing=portal`,
+    });
+
+    const upgrade = await parent()
+      .post('/api/stripe/create-checkout')
+      .type('form')
+      .send({
+        plan: 'subscription_6month',
+        success_url: `${PUBLIC_URL}/dashboard?checkout=success&plan=subscription_6month`,
+        cancel_url: `${PUBLIC_URL}/pricing`,
+      });
+    expect(upgrade.status).toBe(200);
+    expect(upgrade.body.url).toBe(`${PUBLIC_URL}/dashboard?checkout=success&plan=subscription_6month`);
+    expect(stripe.sessions.size).toBe(1);
+    const update = stripe.requests
+      .slice(before)
+      .find((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${String(subscription!.id)}`)!;
+    expect(Object.fromEntries(new URLSearchParams(update.body))).toMatchObject({
+      'items[0][price_data][unit_amount]': '15900',
+      'items[0][price_data][recurring][interval_count]': '6',
+      proration_behavior: 'create_prorations',
+      payment_behavior: 'pending_if_incomplete',
+    });
+    const deliveries = stripe.takeDeliveries();
+    expect(deliveries.map((d) => d.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
+    for (const delivery of deliveries) expect((await deliverStripe(delivery)).status).toBe(200);
+    const status = (await parent().get('/api/subscription/status')).body.subscription;
+    // 4 minutes were used of the 180: 176 carried over to the new pass's 360.
+    expect(status).toMatchObject({
+      plan: 'subscription_6month',
+      minutes_limit: 536,
+      minutes_used: 0,
+      renewal_amount: 15900,
+    });
+    expect(stripe.subscriptions.size).toBe(1);
+    expect(twilio.numbers.size).toBe(1);
+  });
+
   test("deleting the family's account ends the pass at Stripe, gives the number back to Twilio and deletes the calls at ElevenLabs", async () => {
     const [subscription] = stripe.subscriptions.values();
     const [number] = twilio.numbers.values();

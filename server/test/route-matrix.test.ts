@@ -59,6 +59,11 @@ const MATRIX: Record<string, Access> = {
   'GET /sandbox/checkout/:id': everyone(404),
   'POST /sandbox/checkout/:id/pay': everyone(404),
   'POST /sandbox/checkout/:id/cancel': everyone(404),
+  'GET /sandbox/portal/:id': everyone(404),
+  'POST /sandbox/portal/:id/subscriptions/:sub/cancel': everyone(404),
+  'POST /sandbox/portal/:id/subscriptions/:sub/renew': everyone(404),
+  'POST /sandbox/portal/:id/subscriptions/:sub/end-period': everyone(404),
+  'POST /sandbox/portal/:id/payment-method': everyone(404),
   'GET /sandbox/phone/': everyone(200),
   'GET /sandbox/phone/app.js': everyone(200),
   'POST /sandbox/phone/api/dial': everyone(400),
@@ -125,6 +130,10 @@ const MATRIX: Record<string, Access> = {
   // The owner's recording is locked until bought; nobody else learns that it exists.
   'GET /api/calls/:id/recording': ownerOnly(403),
   'POST /api/stripe/create-checkout': signedIn(400),
+  // No Stripe customer yet: nothing to manage.
+  'POST /api/stripe/billing-portal': signedIn(409),
+  // Open to visitors (the pricing page checks a code before sign-in); ":code" is no code at all.
+  'GET /api/stripe/coupons/:code/preview': everyone(400),
 };
 
 let ctx: TestContext;

@@ -54,6 +54,16 @@ export const generateCouponQuerySchema = z.object({
     ),
   ),
   discount_type: z.enum(DISCOUNT_TYPES, { error: 'discount_type must be first_month or forever' }),
+  /** Days the code can be used; without it the code never expires. */
+  valid_days: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : undefined),
+    z
+      .number({ error: 'valid_days must be a whole number from 1 to 365' })
+      .int('valid_days must be a whole number from 1 to 365')
+      .min(1, 'valid_days must be a whole number from 1 to 365')
+      .max(365, 'valid_days must be a whole number from 1 to 365')
+      .optional(),
+  ),
 });
 export type GenerateCouponQuery = z.infer<typeof generateCouponQuerySchema>;
 

@@ -13,15 +13,65 @@ export const PAYMENT_MESSAGES = {
   noRecording: 'This call has no audio recording',
   recordingPurchased: 'This recording has already been purchased',
   callNotFound: 'Call not found',
+  expiredCoupon: 'This coupon code has expired',
+  couponOnPassChange:
+    'Coupons are for new passes. A change of pass is charged at its own price, less the unused part of your current one.',
+  renewalUnpaid:
+    'Your last renewal has not been paid yet. Please pay it (Manage billing) before changing your pass.',
+  notBilledByStripe: 'Your plan is not paid through a subscription, so there is no billing to manage.',
+  portalUnavailable: 'The billing page could not be opened. Please try again in a moment.',
+  tooManyCouponChecks: 'Too many coupon checks. Please wait a minute and try again.',
 } as const;
+
+/** Checkout for the plan the parent already has: nothing to buy (a cancelled one is taken back instead). */
+export function planAlreadyHeldMessage(planName: string, endsAtPeriodEnd = false): string {
+  return endsAtPeriodEnd
+    ? `You already have the ${planName}. To keep it renewing, take the cancellation back in Manage billing.`
+    : `You already have the ${planName}.`;
+}
+
+/** Added to the dashboard's URL when Stripe's customer portal sends the parent back. */
+export const BILLING_RETURN_PARAM = { name: 'billing', value: 'portal' } as const;
+
+export function billingReturnUrl(origin: string): string {
+  return `${origin}/dashboard?${BILLING_RETURN_PARAM.name}=${BILLING_RETURN_PARAM.value}`;
+}
+
+/** Added to the pricing page's URL when the parent cancels checkout. */
+export const CHECKOUT_CANCEL_PARAM = { name: 'checkout', value: 'cancelled' } as const;
+
+export const billingPortalResponseSchema = z.object({ url: z.string() });
+export type BillingPortalResponse = z.infer<typeof billingPortalResponseSchema>;
+
+/** What a valid coupon will do, for the pricing page's preview (never its holder or use). */
+export const couponPreviewSchema = z.object({
+  code: z.string(),
+  discount_percent: z.number().int(),
+  discount_type: z.enum(DISCOUNT_TYPES),
+});
+export type CouponPreview = z.infer<typeof couponPreviewSchema>;
+
+/** A code as the parent types it: uppercase, trimmed, letters and digits only. */
+export const couponCodeSchema = z
+  .string()
+  .trim()
+  .max(64, PAYMENT_MESSAGES.invalidCoupon)
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9]+$/, PAYMENT_MESSAGES.invalidCoupon));
 
 /** Added to the dashboard's URL when checkout sends the parent back after paying. */
 export const CHECKOUT_RETURN_PARAM = { name: 'checkout', value: 'success' } as const;
+/** Which plan was bought, so the dashboard can say when that plan is active. */
+export const CHECKOUT_PLAN_PARAM = 'plan';
 
-/** The dashboard's address checkout returns to after payment. */
-export function checkoutReturnUrl(origin: string): string {
-  return `${origin}/dashboard?${CHECKOUT_RETURN_PARAM.name}=${CHECKOUT_RETURN_PARAM.value}`;
+/** The dashboard's address checkout returns to after payment (with the plan, for a plan). */
+export function checkoutReturnUrl(origin: string, plan?: string): string {
+  const base = `${origin}/dashboard?${CHECKOUT_RETURN_PARAM.name}=${CHECKOUT_RETURN_PARAM.value}`;
+  return plan ? `${base}&${CHECKOUT_PLAN_PARAM}=${encodeURIComponent(plan)}` : base;
 }
+
+/** Said on the pricing page when the parent comes back from a cancelled checkout. */
+export const CHECKOUT_CANCELLED_MESSAGE = 'Checkout cancelled. Nothing was charged.';
 
 /** Buying Pay Per Call would replace a pass, its dedicated number and its minutes. */
 export function passAlreadyActiveMessage(passName: string): string {

@@ -184,3 +184,20 @@ export function monthlyAmountCents(plan: Plan, chargedCents = plan.priceCents): 
 export function recordingsIncluded(planId: PlanId): boolean {
   return PLANS[planId].billing === 'subscription';
 }
+
+/** The pass renewing every `months` months (each pass has its own period), if there is one. */
+export function passForPeriod(months: number | null): PlanId | undefined {
+  return months == null
+    ? undefined
+    : OFFERED_PLANS.find((plan) => plan.billing === 'subscription' && plan.periodMonths === months)?.id;
+}
+
+/** Offered passes from the shortest period to the longest: the order an upgrade follows. */
+export const PASS_PLAN_IDS = OFFERED_PLANS.filter((plan) => plan.billing === 'subscription')
+  .sort((a, b) => (a.periodMonths ?? 0) - (b.periodMonths ?? 0))
+  .map((plan) => plan.id);
+
+/** The longest pass: nothing to upgrade to from it. */
+export function isTopPass(id: PlanId): boolean {
+  return PASS_PLAN_IDS.at(-1) === id;
+}

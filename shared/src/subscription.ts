@@ -22,6 +22,13 @@ export const subscriptionSchema = z.object({
   payment_failed_at: z.string().nullable(),
   /** Stripe's page for the unpaid invoice (null in the sandbox's absence of one). */
   payment_update_url: z.string().nullable(),
+  /**
+   * Cents the next renewal will charge (a first-payment coupon is spent, an every-payment one
+   * stays); null when the plan does not renew (one-off plans, or cancelled at period end).
+   */
+  renewal_amount: z.number().int().nullable(),
+  /** Paid through a Stripe subscription: "Manage billing" opens Stripe's customer portal. */
+  billed_by_stripe: z.boolean(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

@@ -11,6 +11,7 @@ import { createSandboxCheckoutRouter } from './checkout/checkout.routes.ts';
 import { createSandboxGoogleRouter } from './google/google.routes.ts';
 import { SandboxMailer } from '../providers/email/sandbox-mailer.ts';
 import { createSandboxMailRouter } from './mail/mail.routes.ts';
+import { createSandboxPortalRouter } from './portal/portal.routes.ts';
 import { createSandboxPhone, type FamilyLineOf } from './phone/phone.routes.ts';
 
 const FORM_LIMIT = '100kb';
@@ -42,6 +43,11 @@ export function createSandboxRouter(
       '/checkout',
       requireSameOrigin(config.allowedOrigins),
       createSandboxCheckoutRouter(providers.stripe),
+    );
+    sandbox.use(
+      '/portal',
+      requireSameOrigin(config.allowedOrigins),
+      createSandboxPortalRouter(providers.stripe),
     );
     mounted = true;
   }

@@ -1,3 +1,4 @@
+import { priceChanged } from '../../src/providers/stripe/sandbox-stripe-changes.ts';
 import { createHmac } from 'node:crypto';
 import {
   couponObject,
@@ -79,6 +80,20 @@ export class FakeStripe {
     }
     const form = new URLSearchParams(req.body);
     if (req.method === 'POST' && req.path === '/v1/coupons') return { json: this.createCoupon(form) };
+    if (req.method === 'POST' && req.path === '/v1/products')
+      return { json: { id: stripeId('prod'), object: 'product', name: form.get('name'), active: true } };
+    if (req.method === 'POST' && req.path === '/v1/billing_portal/sessions') {
+      const id = stripeId('bps');
+      return {
+        json: {
+          id,
+          object: 'billing_portal.session',
+          customer: form.get('customer'),
+          return_url: form.get('return_url'),
+          url: `https://billing.stripe.com/p/session/test_${id}`,
+        },
+      };
+    }
     if (req.method === 'POST' && req.path === '/v1/checkout/sessions')
       return { json: this.createSession(form) };
     const session = matchPath(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/, req.path);
@@ -115,6 +130,23 @@ export class FakeStripe {
           this.send(eventObject('customer.subscription.deleted', { ...found }));
         }
         return { json: found };
+      }
+      if (req.method === 'POST' && form.has('items[0][price_data][unit_amount]')) {
+        // A price change: Stripe prorates, invoices the difference at once and, once paid, moves
+        // the subscription (the sandbox's own model of it).
+        const {
+          subscription: changed,
+          invoice,
+          previous,
+        } = priceChanged(found, {
+          name: '',
+          amountCents: Number(form.get('items[0][price_data][unit_amount]')),
+          intervalMonths: Number(form.get('items[0][price_data][recurring][interval_count]')),
+        });
+        this.subscriptions.set(id, changed);
+        this.send(eventObject('customer.subscription.updated', { ...changed }, previous));
+        this.send(eventObject('invoice.paid', invoice));
+        return { json: { ...changed, pending_update: null, latest_invoice: invoice } };
       }
       if (req.method === 'POST') {
         const previous = { discounts: found.discounts, cancel_at_period_end: found.cancel_at_period_end };

@@ -29,7 +29,11 @@ export function createAdminContentService(db: Db, ports: Pick<AdminPorts, 'santa
 
     async generateCoupon(admin: AdminActor, query: GenerateCouponQuery): Promise<AdminCoupon> {
       const coupon = presentCoupon(
-        await ports.coupons.generateCoupon({ percent: query.discount_percent, type: query.discount_type }),
+        await ports.coupons.generateCoupon({
+          percent: query.discount_percent,
+          type: query.discount_type,
+          validDays: query.valid_days,
+        }),
       );
       await repo.insertAudit(db, {
         adminEmail: admin.email,

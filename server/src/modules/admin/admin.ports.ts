@@ -22,7 +22,7 @@ export interface CouponView {
 }
 
 export interface CouponsPort {
-  generateCoupon(input: { percent: number; type: DiscountType }): Promise<CouponView>;
+  generateCoupon(input: { percent: number; type: DiscountType; validDays?: number }): Promise<CouponView>;
   listCoupons(): Promise<CouponView[]>;
 }
 

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import { planTerms } from '@santa/shared/billing-terms';
 import {
   checkoutReturnUrl,
   passAlreadyActiveMessage,
   PAYMENT_MESSAGES,
+  planAlreadyHeldMessage,
   type CreateCheckoutRequest,
 } from '@santa/shared/payments';
 import { PLANS } from '@santa/shared/plans';
@@ -17,6 +19,7 @@ import type {
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import type { SubscriptionRow } from '../subscription/subscription.repository.ts';
 import type { CouponsService } from './coupons.service.ts';
+import { createPassChange } from './pass-change.ts';
 import * as repo from './payments.repository.ts';
 
 /** Stripe accepts expires_at from 30 minutes to 24 hours ahead; a little margin over the minimum. */
@@ -75,6 +78,7 @@ export function createCheckoutService(deps: {
 }) {
   const { db, stripe, coupons, subscription, publicUrl } = deps;
   const origin = new URL(publicUrl).origin;
+  const passChange = createPassChange({ stripe });
 
   function assertOwnUrl(url: string): void {
     if (new URL(url).origin !== origin) throw new AppError('bad_request', PAYMENT_MESSAGES.foreignRedirect);
@@ -198,6 +202,11 @@ export function createCheckoutService(deps: {
     }
   }
 
+  /** The coupon's terms for the checkout line; an unusable one is refused later, when it is held. */
+  async function couponOf(code: string | undefined) {
+    return code ? await coupons.findByCode(code) : undefined;
+  }
+
   return {
     async createPlanCheckout(user: CheckoutUser, input: CreateCheckoutRequest): Promise<{ url: string }> {
       assertOwnUrl(input.success_url);
@@ -205,9 +214,17 @@ export function createCheckoutService(deps: {
       const plan = PLANS[input.plan];
       const isPass = plan.billing === 'subscription';
       const current = await subscription.find(user.id);
+      const held = current && isUsable(current) ? current : undefined;
+      if (held?.plan === input.plan)
+        throw new AppError('conflict', planAlreadyHeldMessage(plan.name, held.cancel_at_period_end));
       // Pay Per Call would end a pass: its Stripe subscription, number and minutes with it.
-      if (!isPass && current && isUsable(current) && PLANS[current.plan].billing === 'subscription')
-        throw new AppError('conflict', passAlreadyActiveMessage(PLANS[current.plan].name));
+      if (!isPass && held && PLANS[held.plan].billing === 'subscription')
+        throw new AppError('conflict', passAlreadyActiveMessage(PLANS[held.plan].name));
+      // A pass paid by a live Stripe subscription changes that subscription (decision 0012).
+      if (isPass && held && passChange.applies(held)) {
+        if (input.coupon_code) throw new AppError('bad_request', PAYMENT_MESSAGES.couponOnPassChange);
+        return { url: await passChange.change(held, input.plan, input.success_url) };
+      }
       const url = await open(
         user,
         { kind: 'plan', plan: input.plan, couponCode: input.coupon_code },
@@ -217,6 +234,7 @@ export function createCheckoutService(deps: {
             name: plan.name,
             amountCents: plan.priceCents,
             ...(isPass && plan.periodMonths ? { intervalMonths: plan.periodMonths } : {}),
+            description: planTerms(plan, termsDiscountOf(await couponOf(input.coupon_code))),
           },
           successUrl: input.success_url,
           cancelUrl: input.cancel_url,
@@ -245,6 +263,12 @@ export function createCheckoutService(deps: {
       return { checkout_url: url };
     },
   };
+}
+
+function termsDiscountOf(
+  coupon: { discount_percent: number; discount_type: 'first_month' | 'forever' } | undefined,
+) {
+  return coupon ? { percent: coupon.discount_percent, type: coupon.discount_type } : null;
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

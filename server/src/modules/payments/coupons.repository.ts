@@ -11,16 +11,18 @@ export interface CouponRow {
   used_at: Date | null;
   reserved_by_checkout: string | null;
   reserved_until: Date | null;
+  /** The last moment the code can be used; null never expires. */
+  expires_at: Date | null;
   created_at: Date;
 }
 
 export async function insertCoupon(
   q: Queryable,
-  input: { code: string; percent: number; type: DiscountType },
+  input: { code: string; percent: number; type: DiscountType; expiresAt?: Date | null },
 ): Promise<CouponRow> {
   const { rows } = await q.query<CouponRow>(
-    'insert into coupons (code, discount_percent, discount_type) values ($1, $2, $3) returning *',
-    [input.code, input.percent, input.type],
+    'insert into coupons (code, discount_percent, discount_type, expires_at) values ($1, $2, $3, $4) returning *',
+    [input.code, input.percent, input.type, input.expiresAt ?? null],
   );
   return rows[0]!;
 }
@@ -45,7 +47,7 @@ export async function reserveCoupon(
 ): Promise<CouponRow | undefined> {
   const { rows } = await q.query<CouponRow>(
     `update coupons set reserved_by_checkout = $2, reserved_until = $3
-     where code = $1 and not used
+     where code = $1 and not used and (expires_at is null or expires_at > now())
        and (reserved_until is null or reserved_until < now() or reserved_by_checkout = $4)
      returning *`,
     [input.code, input.checkoutId, input.until, input.replacing],
@@ -73,4 +75,14 @@ export async function redeemCoupon(
     [code, userId],
   );
   return rows[0];
+}
+
+/** Whether the coupon is held by an open checkout of this user. */
+export async function isReservedBy(q: Queryable, code: string, userId: string): Promise<boolean> {
+  const { rows } = await q.query(
+    `select 1 from coupons c join checkouts k on k.id = c.reserved_by_checkout
+     where c.code = $1 and k.user_id = $2`,
+    [code, userId],
+  );
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { COUPON_PERCENTS, type DiscountType } from '@santa/shared/constants';
-import { PAYMENT_MESSAGES } from '@santa/shared/payments';
+import { PAYMENT_MESSAGES, type CouponPreview } from '@santa/shared/payments';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './coupons.repository.ts';
@@ -24,7 +24,11 @@ export function generateCouponCode(): string {
  */
 export function createCouponsService(db: Db, newCode: () => string = generateCouponCode) {
   return {
-    async generateCoupon(input: { percent: number; type: DiscountType }): Promise<CouponRow> {
+    async generateCoupon(input: {
+      percent: number;
+      type: DiscountType;
+      validDays?: number;
+    }): Promise<CouponRow> {
       if (!(COUPON_PERCENTS as readonly number[]).includes(input.percent)) {
         throw new AppError('bad_request', 'discount_percent must be 25, 50 or 100');
       }
@@ -34,6 +38,7 @@ export function createCouponsService(db: Db, newCode: () => string = generateCou
             code: newCode(),
             percent: input.percent,
             type: input.type,
+            expiresAt: input.validDays ? new Date(Date.now() + input.validDays * DAY_MS) : null,
           });
         } catch (error) {
           if (!isUniqueViolation(error) || attempt >= 4) throw error;
@@ -55,7 +60,31 @@ export function createCouponsService(db: Db, newCode: () => string = generateCou
       const coupon = await repo.findCouponByCode(q, input.code);
       if (!coupon) throw new AppError('bad_request', PAYMENT_MESSAGES.invalidCoupon);
       if (coupon.used) throw new AppError('bad_request', PAYMENT_MESSAGES.usedCoupon);
+      if (isExpired(coupon)) throw new AppError('bad_request', PAYMENT_MESSAGES.expiredCoupon);
       throw new AppError('bad_request', PAYMENT_MESSAGES.couponInCheckout);
+    },
+
+    /**
+     * What a code would do, for the pricing page as it is typed: 404 unknown, 409 used or
+     * expired. A code held by this parent's own open checkout is still theirs to use; one held by
+     * someone else's is said to be in use, as checkout would say.
+     */
+    async preview(code: string, userId: string | undefined): Promise<CouponPreview> {
+      const coupon = await repo.findCouponByCode(db, code);
+      if (!coupon) throw new AppError('not_found', PAYMENT_MESSAGES.invalidCoupon);
+      if (coupon.used) throw new AppError('conflict', PAYMENT_MESSAGES.usedCoupon);
+      if (isExpired(coupon)) throw new AppError('conflict', PAYMENT_MESSAGES.expiredCoupon);
+      if (
+        coupon.reserved_until &&
+        coupon.reserved_until.getTime() > Date.now() &&
+        !(userId && (await repo.isReservedBy(db, coupon.code, userId)))
+      )
+        throw new AppError('conflict', PAYMENT_MESSAGES.couponInCheckout);
+      return {
+        code: coupon.code,
+        discount_percent: coupon.discount_percent,
+        discount_type: coupon.discount_type,
+      };
     },
 
     releaseReservation: (checkoutId: string, q: Queryable = db) => repo.releaseReservation(q, checkoutId),
@@ -63,6 +92,12 @@ export function createCouponsService(db: Db, newCode: () => string = generateCou
     /** Marks the coupon used by this user; undefined when someone else redeemed it first. */
     redeem: (q: Queryable, code: string, userId: string) => repo.redeemCoupon(q, code, userId),
   };
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function isExpired(coupon: CouponRow): boolean {
+  return !!coupon.expires_at && new Date(coupon.expires_at).getTime() <= Date.now();
 }
 
 export type CouponsService = ReturnType<typeof createCouponsService>;

@@ -1,6 +1,6 @@
 import type { CallsPort } from './checkout.service.ts';
 import type { Logger } from 'pino';
-import { PLANS, recordingsIncluded, type PlanId } from '@santa/shared/plans';
+import { PLANS, passForPeriod, recordingsIncluded, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../../providers/stripe/stripe-provider.ts';
 import type { NumbersService } from '../numbers/numbers.service.ts';
 import {
+  passChanged,
   paymentFailed,
   periodRenewed,
   planActivated,
@@ -44,6 +45,13 @@ interface Renewal {
   invoiceId: string;
   amountPaid: number;
   periodEnd: Date | null;
+}
+
+/** What Stripe charged for a plan's first payment: its word, not our arithmetic, is stored. */
+interface FirstCharge {
+  amountCents: number;
+  /** The first invoice's period: it describes the plan only while the subscription is still in it. */
+  periodEnd?: Date | null;
 }
 
 /** A renewal Stripe could not charge (invoice.payment_failed): where the parent pays it instead. */
@@ -89,12 +97,18 @@ export function createFulfilmentService(deps: {
   const { db, stripe, subscription, coupons, logger } = deps;
   const afterCommit = createAfterCommit(deps);
 
-  /** Redeems the checkout's coupon (if any) and starts its plan; answers a pass it replaces. */
+  /**
+   * Redeems the checkout's coupon (if any) and starts its plan; answers a pass it replaces. The
+   * amount is what Stripe charged when the event says (the session's amount_total); an event that
+   * does not (customer.subscription.created first) stores the plan table's price less the coupon,
+   * and the first invoice's amount_paid corrects it when it lands.
+   */
   async function activate(
     tx: Queryable,
     checkout: CheckoutRow,
     ids: { customerId: string | null; sub?: StripeSubscription },
     plan: PlanChange,
+    charged?: FirstCharge,
   ): Promise<string | null> {
     let discount: Discount | null = null;
     if (checkout.coupon_code) {
@@ -115,7 +129,7 @@ export function createFulfilmentService(deps: {
     if (recordingsIncluded(checkout.plan!)) await deps.calls.includeRecordings(tx, checkout.user_id);
     plan.next = planActivated(previous, {
       plan: checkout.plan!,
-      amountCents: discountedPrice(checkout.plan!, discount),
+      amountCents: charged?.amountCents ?? discountedPrice(checkout.plan!, discount),
       discount,
       stripeCustomerId: ids.customerId,
       stripeSubscriptionId: ids.sub?.id ?? null,
@@ -131,14 +145,21 @@ export function createFulfilmentService(deps: {
     sub: StripeSubscription,
     checkout: CheckoutRow | undefined,
     plan: PlanChange,
-    invoice: { renewal?: Renewal; failedPayment?: FailedPayment } = {},
+    invoice: { renewal?: Renewal; failedPayment?: FailedPayment; firstCharge?: FirstCharge } = {},
   ): Promise<string | null> {
     const { current } = plan;
-    const { renewal, failedPayment } = invoice;
+    const { renewal, failedPayment, firstCharge } = invoice;
     const isOurs = current?.stripe_subscription_id === sub.id;
     const live = LIVE_STATUSES.has(sub.status);
     let replacedSubscriptionId: string | null = null;
-    if (live && isOurs) {
+    const changedTo = passForPeriod(sub.intervalMonths);
+    if (live && isOurs && changedTo && changedTo !== current.plan && PLANS[current.plan].periodMonths) {
+      // Stripe applies a new price only once it is paid (pending_if_incomplete): the pass changed.
+      plan.next = passChanged(subscriptionFields(current), {
+        plan: changedTo,
+        currentPeriodEnd: sub.currentPeriodEnd,
+      });
+    } else if (live && isOurs) {
       plan.next = {
         ...subscriptionFields(current),
         status: sub.status === 'past_due' ? 'past_due' : 'active',
@@ -146,7 +167,13 @@ export function createFulfilmentService(deps: {
         cancel_at_period_end: sub.cancelAtPeriodEnd,
       };
     } else if (live && checkout && (await repo.completeCheckout(tx, checkout.id))) {
-      replacedSubscriptionId = await activate(tx, checkout, { customerId: sub.customerId, sub }, plan);
+      replacedSubscriptionId = await activate(
+        tx,
+        checkout,
+        { customerId: sub.customerId, sub },
+        plan,
+        firstCharge,
+      );
     } else if (ENDED_STATUSES.has(sub.status) && isOurs && current.status !== 'ended') {
       plan.next = planEnded(subscriptionFields(current));
     }
@@ -161,6 +188,16 @@ export function createFulfilmentService(deps: {
         currentPeriodEnd: sub.currentPeriodEnd ?? renewal.periodEnd,
         amountCents: renewal.amountPaid,
       });
+    }
+    // The first invoice says what the first payment really was, unless the pass has since renewed
+    // or changed (a new period): a late or replayed first invoice must not undo that.
+    if (
+      firstCharge?.periodEnd &&
+      live &&
+      plan.next?.stripe_subscription_id === sub.id &&
+      sub.currentPeriodEnd?.getTime() === firstCharge.periodEnd.getTime()
+    ) {
+      plan.next = { ...plan.next, amount: firstCharge.amountCents };
     }
     if (failedPayment && live && plan.next?.stripe_subscription_id === sub.id) {
       plan.next = paymentFailed(plan.next, failedPayment.updateUrl);
@@ -196,7 +233,12 @@ export function createFulfilmentService(deps: {
   async function onSubscription(
     event: StripeEvent,
     subscriptionId: string,
-    options: { renewal?: Renewal; failedPayment?: FailedPayment; checkout?: CheckoutRow } = {},
+    options: {
+      renewal?: Renewal;
+      failedPayment?: FailedPayment;
+      firstCharge?: FirstCharge;
+      checkout?: CheckoutRow;
+    } = {},
   ): Promise<AfterCommit> {
     let sub: StripeSubscription;
     try {
@@ -231,7 +273,10 @@ export function createFulfilmentService(deps: {
     }
     const paid = session.payment_status !== 'unpaid';
     if (checkout?.kind === 'plan' && session.mode === 'subscription' && session.subscription && paid) {
-      return onSubscription(event, session.subscription, { checkout });
+      return onSubscription(event, session.subscription, {
+        checkout,
+        firstCharge: { amountCents: session.amount_total },
+      });
     }
     let replacedSubscriptionId: string | null = null;
     const plan = await once(event, paid ? checkout?.user_id : undefined, async (tx, plan) => {
@@ -239,7 +284,9 @@ export function createFulfilmentService(deps: {
       if (checkout.kind === 'recording') {
         await deps.calls.markRecordingPurchased(tx, checkout.call_id!, checkout.user_id);
       } else {
-        replacedSubscriptionId = await activate(tx, checkout, { customerId: session.customer }, plan);
+        replacedSubscriptionId = await activate(tx, checkout, { customerId: session.customer }, plan, {
+          amountCents: session.amount_total,
+        });
       }
     });
     return { userId: checkout?.user_id, plan, replacedSubscriptionId };
@@ -260,7 +307,11 @@ export function createFulfilmentService(deps: {
       invoice.billingReason === 'subscription_cycle'
         ? { invoiceId: invoice.id, amountPaid: invoice.amountPaid, periodEnd: invoice.periodEnd }
         : undefined;
-    return onSubscription(event, invoice.subscriptionId, { renewal });
+    const firstCharge =
+      invoice.billingReason === 'subscription_create'
+        ? { amountCents: invoice.amountPaid, periodEnd: invoice.periodEnd }
+        : undefined;
+    return onSubscription(event, invoice.subscriptionId, { renewal, firstCharge });
   }
 
   return {

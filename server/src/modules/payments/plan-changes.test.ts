@@ -1,7 +1,7 @@
 /** A family's pass as Stripe changes it after the purchase: upgrades, late payments, renewals. */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { PurchasablePlanId } from '@santa/shared/plans';
-import { buyPass } from '../../../test/fixtures/admin.ts';
+import { buyPass, openCheckout } from '../../../test/fixtures/admin.ts';
 import {
   invoice,
   postEvent,
@@ -9,7 +9,14 @@ import {
   stripeEvent,
   webhookSecret,
 } from '../../../test/fixtures/stripe-events.ts';
-import { createTestContext, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import { PAYMENT_MESSAGES } from '@santa/shared/payments';
+import {
+  createTestContext,
+  PUBLIC_URL,
+  signUp,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -66,22 +73,113 @@ async function renewalPaid(subscriptionId: string): Promise<void> {
   expect((await postEvent(ctx.app, event, webhookSecret(ctx.providers))).status).toBe(200);
 }
 
-test('moving to a longer pass cancels the old Stripe subscription at once and keeps one dedicated number', async () => {
+/** What the pricing page does for a pass holder choosing another pass. */
+function choosePass(client: TestClient, plan: PurchasablePlanId, extra: Record<string, string> = {}) {
+  return client
+    .post('/api/stripe/create-checkout')
+    .type('form')
+    .send({
+      plan,
+      success_url: `${PUBLIC_URL}/dashboard?checkout=success`,
+      cancel_url: `${PUBLIC_URL}/pricing`,
+      ...extra,
+    });
+}
+
+async function stripeObject(subscriptionId: string): Promise<Json> {
+  const { rows } = await ctx.db.query<{ object: Json }>(
+    'select object from sandbox_stripe_subscriptions where id = $1',
+    [subscriptionId],
+  );
+  return rows[0]!.object;
+}
+
+test('moving to a longer pass changes the price of the same Stripe subscription, prorated, with no second checkout', async () => {
   const { client, user } = await signUp(ctx.app);
-  const first = await buy(client, 'subscription_3month');
-  const second = await buy(client, 'subscription_12month');
-  expect(second).not.toBe(first);
-  expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', status: 'active' });
-  expect((await ctx.providers.stripe.retrieveSubscription(first)).status).toBe('canceled');
-  expect((await ctx.providers.stripe.retrieveSubscription(second)).status).toBe('active');
+  const sub = await buy(client, 'subscription_3month');
+  await ctx.db.query('update subscriptions set minutes_used = 30 where user_id = $1', [user.id]);
+  const res = await choosePass(client, 'subscription_6month');
+  expect(res.status).toBe(200);
+  // No checkout page: straight back to the dashboard, the change already paid by the card on file.
+  expect(res.body.url).toBe(`${PUBLIC_URL}/dashboard?checkout=success`);
+  const { rows: checkouts } = await ctx.db.query('select plan from checkouts where user_id = $1', [user.id]);
+  expect(checkouts).toEqual([{ plan: 'subscription_3month' }]);
+  const plan = await planOf(client);
+  expect(plan).toMatchObject({ plan: 'subscription_6month', status: 'active', stripe_subscription_id: sub });
+  const { rows } = await ctx.db.query<{ minutes_limit: number; minutes_used: number; amount: number }>(
+    'select minutes_limit, minutes_used, amount from subscriptions where user_id = $1',
+    [user.id],
+  );
+  // The new pass's minutes plus the 150 unspent ones, as when any plan starts.
+  expect(rows[0]).toEqual({ minutes_limit: 360 + 150, minutes_used: 0, amount: 15900 });
+  const stripeSide = await stripeObject(sub);
+  expect(stripeSide.status).toBe('active');
+  const item = ((stripeSide.items as Json).data as Json[])[0]! as {
+    price: { unit_amount: number; recurring: { interval_count: number } };
+  };
+  expect([item.price.unit_amount, item.price.recurring.interval_count]).toEqual([15900, 6]);
+  // The proration invoice charged the new price less (almost all of) the unused 3-month period.
+  const { rows: invoices } = await ctx.db.query<{ object: Json }>(
+    `select object from sandbox_stripe_invoices where object->>'billing_reason' = 'subscription_update' and customer = $1`,
+    [stripeSide.customer],
+  );
+  expect(invoices).toHaveLength(1);
+  expect(Number(invoices[0]!.object.amount_paid)).toBeLessThanOrEqual(15900 - 8800);
   const numbers = await ctx.db.query('select 1 from agent_configs where user_id = $1', [user.id]);
   expect(numbers.rows).toHaveLength(1);
 });
 
-test('a renewal of a subscription the family has moved away from credits nothing', async () => {
+test('an upgrade replayed by Stripe (the same event twice) gives the new minutes once', async () => {
   const { client, user } = await signUp(ctx.app);
-  const first = await buy(client, 'subscription_3month');
-  await buy(client, 'subscription_6month');
+  const sub = await buy(client, 'subscription_3month');
+  expect((await choosePass(client, 'subscription_12month')).status).toBe(200);
+  await ctx.db.query('update subscriptions set minutes_used = 100 where user_id = $1', [user.id]);
+  const replay = stripeEvent('customer.subscription.updated', await stripeObject(sub));
+  expect((await postEvent(ctx.app, replay, webhookSecret(ctx.providers))).status).toBe(200);
+  expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', minutes_used: 100 });
+});
+
+test('a pass holder with an unpaid renewal must settle it before changing pass', async () => {
+  const { client } = await signUp(ctx.app);
+  const sub = await buy(client, 'subscription_3month');
+  await stripeChanges(sub, { status: 'past_due' });
+  const res = await choosePass(client, 'subscription_6month');
+  expect(res.status).toBe(409);
+  expect(res.body.detail).toBe(PAYMENT_MESSAGES.renewalUnpaid);
+  expect(await planOf(client)).toMatchObject({ plan: 'subscription_3month' });
+});
+
+test('a coupon is refused on a change of pass rather than silently ignored', async () => {
+  const { client } = await signUp(ctx.app);
+  await buy(client, 'subscription_3month');
+  const res = await choosePass(client, 'subscription_6month', { coupon_code: 'ANYCODE' });
+  expect(res.status).toBe(400);
+  expect(res.body.detail).toBe(PAYMENT_MESSAGES.couponOnPassChange);
+});
+
+test('upgrading a pass that was cancelled at period end takes the cancellation back', async () => {
+  const { client } = await signUp(ctx.app);
+  const sub = await buy(client, 'subscription_3month');
+  await stripeChanges(sub, { cancel_at_period_end: true });
+  expect((await choosePass(client, 'subscription_6month')).status).toBe(200);
+  expect(await planOf(client)).toMatchObject({ plan: 'subscription_6month', cancel_at_period_end: false });
+  expect((await stripeObject(sub)).cancel_at_period_end).toBe(false);
+});
+
+test('two checkouts opened side by side and both paid: the second pass replaces the first, whose subscription ends', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const shorter = await openCheckout(client, 'subscription_3month');
+  const longer = await openCheckout(client, 'subscription_12month');
+  await sandboxStripe(ctx.providers).pay(shorter);
+  const first = (await planOf(client)).stripe_subscription_id;
+  await sandboxStripe(ctx.providers).pay(longer);
+  const second = (await planOf(client)).stripe_subscription_id;
+  expect(second).not.toBe(first);
+  expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', status: 'active' });
+  expect((await ctx.providers.stripe.retrieveSubscription(first)).status).toBe('canceled');
+  const numbers = await ctx.db.query('select 1 from agent_configs where user_id = $1', [user.id]);
+  expect(numbers.rows).toHaveLength(1);
+  // A renewal of the replaced subscription credits nothing.
   await ctx.db.query('update subscriptions set minutes_used = 40 where user_id = $1', [user.id]);
   const before = await planOf(client);
   await renewalPaid(first);

@@ -1,8 +1,14 @@
 /** Stripe events a real account sends that the happy path never meets: failures and leftovers. */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { invoiceObject } from '../../providers/stripe/sandbox-stripe-objects.ts';
-import { buyPass } from '../../../test/fixtures/admin.ts';
-import { invoice, postEvent, stripeEvent, webhookSecret } from '../../../test/fixtures/stripe-events.ts';
+import { buyPass, openCheckout } from '../../../test/fixtures/admin.ts';
+import {
+  invoice,
+  postEvent,
+  sandboxStripe,
+  stripeEvent,
+  webhookSecret,
+} from '../../../test/fixtures/stripe-events.ts';
 import { createTestContext, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
@@ -76,9 +82,12 @@ test('a renewal Stripe could not charge asks the parent to pay it with another c
 
 test('a failed payment on a subscription the family has moved away from is not shown to them', async () => {
   const { client, user } = await signUp(ctx.app);
-  await buyPass(ctx, client, undefined, 'subscription_3month');
+  // Two checkouts opened side by side (two tabs), then both paid: the second replaces the first.
+  const shorter = await openCheckout(client, 'subscription_3month');
+  const longer = await openCheckout(client, 'subscription_6month');
+  await sandboxStripe(ctx.providers).pay(shorter);
   const first = await stripeSubscriptionOf(user.id);
-  await buyPass(ctx, client, undefined, 'subscription_6month');
+  await sandboxStripe(ctx.providers).pay(longer);
   await deliver('invoice.payment_failed', failedRenewal({ ...first, status: 'past_due' }));
   expect(await planShown(client)).toMatchObject({ plan: 'subscription_6month', payment_failed_at: null });
 });

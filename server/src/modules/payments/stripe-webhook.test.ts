@@ -59,6 +59,8 @@ async function passEvents(
     mode: 'subscription',
     subscription: sub.id,
     customer: sub.customer,
+    amount_subtotal: PLANS[plan].priceCents,
+    amount_total: PLANS[plan].priceCents,
   });
   return {
     sub,

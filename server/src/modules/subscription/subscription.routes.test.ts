@@ -49,6 +49,8 @@ describe('GET /api/subscription/status', () => {
         cancel_at_period_end: false,
         payment_failed_at: null,
         payment_update_url: null,
+        renewal_amount: null,
+        billed_by_stripe: false,
       },
     });
   });

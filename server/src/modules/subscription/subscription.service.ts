@@ -1,3 +1,4 @@
+import { discountedCents, renewalCents } from '@santa/shared/billing-terms';
 import type { DiscountType } from '@santa/shared/constants';
 import { PLANS, planName, type PlanId } from '@santa/shared/plans';
 import type { Subscription, SubscriptionStatus } from '@santa/shared/subscription';
@@ -48,7 +49,20 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     cancel_at_period_end: row.cancel_at_period_end,
     payment_failed_at: row.payment_failed_at ? new Date(row.payment_failed_at).toISOString() : null,
     payment_update_url: row.payment_update_url,
+    renewal_amount: renewalAmount(row),
+    billed_by_stripe: !!row.stripe_subscription_id && PLANS[row.plan].billing === 'subscription',
   };
+}
+
+/** What the next renewal charges, by the plan table and the discount Stripe keeps applying. */
+function renewalAmount(row: SubscriptionRow): number | null {
+  if (!row.stripe_subscription_id || row.cancel_at_period_end || !USABLE_STATUSES.includes(row.status))
+    return null;
+  const discount =
+    row.discount_percent && row.discount_type
+      ? { percent: row.discount_percent, type: row.discount_type }
+      : null;
+  return renewalCents(row.plan, discount);
 }
 
 function fieldsOf(row: SubscriptionRow): SubscriptionFields {
@@ -100,6 +114,29 @@ export function periodRenewed(
     minutes_limit: Math.max(current.minutes_limit, PLANS[current.plan].minutes),
     amount: period.amountCents ?? current.amount,
     current_period_end: period.currentPeriodEnd,
+    ...PAYMENT_SETTLED,
+  };
+}
+
+/**
+ * The pass moved to another pass on the same Stripe subscription (an upgrade, paid with
+ * proration): a new period starts now with the new pass's minutes, and unspent minutes are
+ * carried over as when any plan starts. An every-payment coupon keeps applying to the new price.
+ */
+export function passChanged(
+  current: SubscriptionFields,
+  change: { plan: PlanId; currentPeriodEnd: Date | null },
+): SubscriptionFields {
+  const keepsDiscount = current.discount_type === 'forever' && current.discount_percent;
+  return {
+    ...current,
+    plan: change.plan,
+    status: 'active',
+    minutes_limit: PLANS[change.plan].minutes + remainingMinutes(current),
+    minutes_used: 0,
+    amount: discountedCents(PLANS[change.plan].priceCents, keepsDiscount ? current.discount_percent : null),
+    current_period_end: change.currentPeriodEnd,
+    cancel_at_period_end: false,
     ...PAYMENT_SETTLED,
   };
 }

@@ -74,6 +74,7 @@ export function subscriptionObject(args: {
     object: 'price',
     active: false,
     currency: 'usd',
+    nickname: args.lineItem.name,
     product: stripeId('prod'),
     recurring: {
       interval: 'month',
@@ -123,7 +124,7 @@ export function subscriptionObject(args: {
 export function invoiceObject(args: {
   subscription: Json;
   customer: string;
-  billingReason: 'subscription_create' | 'subscription_cycle';
+  billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   amountPaid: number;
   subtotal: number;
 }): Json {

@@ -18,16 +18,19 @@ import {
 } from './stripe-objects.ts';
 import {
   STRIPE_WEBHOOK_PATH,
-  StripeObjectMissingError,
   type CheckoutDiscount,
   type CheckoutLineItem,
   type CheckoutSession,
   type CreateCheckoutSessionInput,
+  type PriceChange,
   type StripeProvider,
 } from './stripe-provider.ts';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import { shuffled, type PostToApp } from '../sandbox-webhooks.ts';
 import { signStripePayload, verifyStripeSignature } from './stripe-signature.ts';
+import * as store from './sandbox-stripe-store.ts';
+import { priceChanged } from './sandbox-stripe-changes.ts';
+import { SandboxStripePortal } from './sandbox-stripe-portal.ts';
 
 /** Stripe retries a failed delivery for days; the sandbox tries a few times, quickly. */
 const DELIVERY_ATTEMPTS = 4;
@@ -45,6 +48,7 @@ export interface SandboxCheckoutView {
   totalCents: number;
   successUrl: string;
   cancelUrl: string;
+  expiresAt: Date;
 }
 
 interface SessionRow {
@@ -68,12 +72,16 @@ export class SandboxStripe implements StripeProvider {
     );
   }
   private post: PostToApp | undefined;
+  /** The customer portal's page and actions (sandbox/portal). */
+  readonly portal: SandboxStripePortal;
 
   constructor(
     private readonly db: Db,
     private readonly webhookSecret: string,
     private readonly publicUrl: string,
-  ) {}
+  ) {
+    this.portal = new SandboxStripePortal(db, (event) => this.deliver(event), publicUrl);
+  }
 
   /** How events reach the app's webhook route (an HTTP POST to PUBLIC_URL by default). */
   connectWebhook(post: PostToApp): void {
@@ -154,6 +162,7 @@ export class SandboxStripe implements StripeProvider {
       discountCents: Number(s.amount_subtotal) - Number(s.amount_total),
       totalCents: Number(s.amount_total),
       successUrl: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', row.id),
+      expiresAt: new Date(Number(s.expires_at) * 1000),
       cancelUrl: String(s.cancel_url),
     };
   }
@@ -201,6 +210,7 @@ export class SandboxStripe implements StripeProvider {
         session.subscription = subscription.id;
         session.invoice = invoice.id;
         await this.saveSubscription(tx, subscription);
+        await store.saveInvoice(tx, invoice);
         sent.push(
           eventObject('checkout.session.completed', session),
           eventObject('customer.subscription.created', subscription),
@@ -219,21 +229,12 @@ export class SandboxStripe implements StripeProvider {
     await Promise.all(shuffled(events).map((event) => this.deliver(event)));
   }
 
-  private async saveSubscription(q: Pick<Db, 'query'>, subscription: Json): Promise<void> {
-    await q.query(
-      `insert into sandbox_stripe_subscriptions (id, object) values ($1, $2)
-       on conflict (id) do update set object = excluded.object, updated_at = now()`,
-      [subscription.id, JSON.stringify(subscription)],
-    );
+  private saveSubscription(q: Pick<Db, 'query'>, subscription: Json): Promise<void> {
+    return store.saveSubscription(q, subscription);
   }
 
-  private async findSubscriptionJson(id: string): Promise<Json> {
-    const { rows } = await this.db.query<{ object: Json }>(
-      'select object from sandbox_stripe_subscriptions where id = $1',
-      [id],
-    );
-    if (!rows[0]) throw new StripeObjectMissingError(`No such subscription: '${id}'`);
-    return rows[0].object;
+  private findSubscriptionJson(id: string): Promise<Json> {
+    return store.findSubscription(this.db, id);
   }
 
   /** Sandbox-only: sets Stripe's side of a subscription (tests play Stripe's state changes). */
@@ -300,5 +301,29 @@ export class SandboxStripe implements StripeProvider {
         cancel_at_period_end: subscription.cancel_at_period_end,
       }),
     );
+  }
+
+  async changeSubscriptionPrice(input: {
+    subscriptionId: string;
+    lineItem: CheckoutLineItem;
+  }): Promise<PriceChange> {
+    // The sandbox's cards are always charged, so the change applies at once.
+    const events = await this.db.transaction(async (tx) => {
+      const current = await store.findSubscription(tx, input.subscriptionId, true);
+      if (current.status === 'canceled') throw new SandboxStripeError('This subscription has ended');
+      const { subscription, invoice, previous } = priceChanged(current, input.lineItem);
+      await store.saveSubscription(tx, subscription);
+      await store.saveInvoice(tx, invoice);
+      return [
+        eventObject('customer.subscription.updated', subscription, previous),
+        eventObject('invoice.paid', invoice),
+      ];
+    });
+    await Promise.all(shuffled(events).map((event) => this.deliver(event)));
+    return { status: 'applied' };
+  }
+
+  createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }> {
+    return this.portal.createSession(input);
   }
 }

@@ -45,6 +45,38 @@ function answer(method: string, path: string): Record<string, unknown> {
       metadata: { checkout_id: 'c1' },
     };
   }
+  if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+    return {
+      id: 'bps_123',
+      object: 'billing_portal.session',
+      url: 'https://billing.stripe.com/p/session/test_123',
+    };
+  }
+  if (method === 'POST' && path === '/v1/products') return { id: 'prod_new', object: 'product' };
+  if (path === '/v1/subscriptions/sub_declined') {
+    return {
+      id: 'sub_declined',
+      object: 'subscription',
+      status: 'active',
+      customer: 'cus_123',
+      cancel_at_period_end: method === 'GET',
+      items: {
+        object: 'list',
+        data: [{ id: 'si_9', object: 'subscription_item', current_period_end: periodEnd }],
+      },
+      metadata: {},
+      ...(method === 'POST'
+        ? {
+            pending_update: { expires_at: periodEnd, subscription_items: [] },
+            latest_invoice: {
+              id: 'in_9',
+              object: 'invoice',
+              hosted_invoice_url: 'https://invoice.stripe.com/i/in_9',
+            },
+          }
+        : {}),
+    };
+  }
   if (path === '/v1/subscriptions/sub_gone') {
     return {
       error: {
@@ -142,7 +174,7 @@ describe('StripeAdapter request shapes', () => {
       'metadata[checkout_id]': 'c1',
       'metadata[plan]': 'subscription_3month',
       'subscription_data[metadata][checkout_id]': 'c1',
-      payment_method_collection: 'if_required',
+      payment_method_collection: 'always',
       customer_email: 'parent@example.com',
       client_reference_id: 'u1',
       success_url: 'http://localhost:3000/dashboard',
@@ -188,6 +220,7 @@ describe('StripeAdapter request shapes', () => {
       customerId: 'cus_123',
       cancelAtPeriodEnd: false,
       currentPeriodEnd: new Date(periodEnd * 1000),
+      intervalMonths: null,
       metadata: { checkout_id: 'c1' },
     });
     await adapter.cancelSubscriptionNow('sub_123');
@@ -198,6 +231,60 @@ describe('StripeAdapter request shapes', () => {
       'POST /v1/subscriptions/sub_123',
     ]);
     expect(Object.fromEntries(requests[2]!.params)).toEqual({ discounts: '', cancel_at_period_end: 'true' });
+  });
+
+  test('a customer portal session is asked for the customer and the return page, and its URL answered', async () => {
+    const session = await adapter.createBillingPortalSession({
+      customerId: 'cus_123',
+      returnUrl: 'http://localhost:3000/dashboard?billing=portal',
+    });
+    expect(session).toEqual({ url: 'https://billing.stripe.com/p/session/test_123' });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v1/billing_portal/sessions']);
+    expect(Object.fromEntries(requests[0]!.params)).toEqual({
+      customer: 'cus_123',
+      return_url: 'http://localhost:3000/dashboard?billing=portal',
+    });
+    expect(requests[0]!.version).toBe(STRIPE_API_VERSION);
+  });
+
+  test('an upgrade changes the price of the existing subscription item with proration, applied only once paid', async () => {
+    const result = await adapter.changeSubscriptionPrice({
+      subscriptionId: 'sub_123',
+      lineItem: { name: '6-Month Pass', amountCents: 15900, intervalMonths: 6, description: 'terms' },
+    });
+    expect(result).toEqual({ status: 'applied' });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_123',
+      'POST /v1/products',
+      'POST /v1/subscriptions/sub_123',
+    ]);
+    expect(Object.fromEntries(requests[1]!.params)).toEqual({ name: '6-Month Pass', description: 'terms' });
+    expect(Object.fromEntries(requests[2]!.params)).toEqual({
+      'items[0][id]': 'si_1',
+      'items[0][price_data][currency]': 'usd',
+      'items[0][price_data][product]': 'prod_new',
+      'items[0][price_data][unit_amount]': '15900',
+      'items[0][price_data][recurring][interval]': 'month',
+      'items[0][price_data][recurring][interval_count]': '6',
+      proration_behavior: 'create_prorations',
+      payment_behavior: 'pending_if_incomplete',
+      'expand[0]': 'latest_invoice',
+    });
+  });
+
+  test('an upgrade whose charge needs the parent answers the invoice page, after taking a cancellation back', async () => {
+    const result = await adapter.changeSubscriptionPrice({
+      subscriptionId: 'sub_declined',
+      lineItem: { name: 'Year-Round Magic', amountCents: 26900, intervalMonths: 12 },
+    });
+    expect(result).toEqual({ status: 'payment_required', payUrl: 'https://invoice.stripe.com/i/in_9' });
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_declined',
+      'POST /v1/subscriptions/sub_declined',
+      'POST /v1/products',
+      'POST /v1/subscriptions/sub_declined',
+    ]);
+    expect(Object.fromEntries(requests[1]!.params)).toEqual({ cancel_at_period_end: 'false' });
   });
 
   test("a subscription Stripe no longer has is told apart from Stripe's other errors", async () => {

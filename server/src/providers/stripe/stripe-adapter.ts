@@ -10,8 +10,10 @@ import {
 import {
   StripeObjectMissingError,
   StripeSignatureError,
+  type CheckoutLineItem,
   type CheckoutSession,
   type CreateCheckoutSessionInput,
+  type PriceChange,
   type StripeProvider,
 } from './stripe-provider.ts';
 
@@ -77,7 +79,10 @@ export class StripeAdapter implements StripeProvider {
           price_data: {
             currency: 'usd',
             unit_amount: lineItem.amountCents,
-            product_data: { name: lineItem.name },
+            product_data: {
+              name: lineItem.name,
+              ...(lineItem.description ? { description: lineItem.description } : {}),
+            },
             ...(lineItem.intervalMonths
               ? { recurring: { interval: 'month', interval_count: lineItem.intervalMonths } }
               : {}),
@@ -91,8 +96,8 @@ export class StripeAdapter implements StripeProvider {
       ...(isSubscription
         ? {
             subscription_data: { metadata: input.metadata },
-            // A 100% coupon completes without asking for a card.
-            payment_method_collection: 'if_required' as const,
+            // Even a 100% first-payment coupon collects a card: the pass renews at full price.
+            payment_method_collection: 'always' as const,
           }
         : !input.customerId
           ? { customer_creation: 'always' as const }
@@ -139,5 +144,61 @@ export class StripeAdapter implements StripeProvider {
 
   async removeDiscountAndCancelAtPeriodEnd(id: string): Promise<void> {
     await this.client.subscriptions.update(id, { discounts: '', cancel_at_period_end: true });
+  }
+
+  async changeSubscriptionPrice(input: {
+    subscriptionId: string;
+    lineItem: CheckoutLineItem;
+  }): Promise<PriceChange> {
+    const { subscriptionId, lineItem } = input;
+    const current = await this.client.subscriptions.retrieve(subscriptionId);
+    const item = current.items.data[0];
+    if (!item) throw new Error(`Stripe subscription ${subscriptionId} has no item to change`);
+    // pending_if_incomplete accepts only the price change itself, so a pending cancellation is
+    // taken back first: a parent who upgrades wants the pass to go on.
+    if (current.cancel_at_period_end) {
+      await this.client.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    }
+    // price_data on a subscription item names a product; each pass gets its own name on invoices.
+    const product = await this.client.products.create({
+      name: lineItem.name,
+      ...(lineItem.description ? { description: lineItem.description } : {}),
+    });
+    const updated = await this.client.subscriptions.update(subscriptionId, {
+      items: [
+        {
+          id: item.id,
+          price_data: {
+            currency: 'usd',
+            product: product.id,
+            unit_amount: lineItem.amountCents,
+            recurring: { interval: 'month', interval_count: lineItem.intervalMonths ?? 1 },
+          },
+        },
+      ],
+      // A new period length resets the billing cycle: Stripe invoices the new price now, less
+      // the unused part of the old period.
+      proration_behavior: 'create_prorations',
+      // The new price applies only once that invoice is paid; a failed charge changes nothing.
+      payment_behavior: 'pending_if_incomplete',
+      expand: ['latest_invoice'],
+    });
+    if (!updated.pending_update) return { status: 'applied' };
+    const invoice = updated.latest_invoice;
+    return {
+      status: 'payment_required',
+      payUrl: invoice && typeof invoice === 'object' ? (invoice.hosted_invoice_url ?? null) : null,
+    };
+  }
+
+  async createBillingPortalSession(input: {
+    customerId: string;
+    returnUrl: string;
+  }): Promise<{ url: string }> {
+    const session = await this.client.billingPortal.sessions.create({
+      customer: input.customerId,
+      return_url: input.returnUrl,
+    });
+    return { url: session.url };
   }
 }

@@ -61,12 +61,33 @@ async function diagnose(secretKey = 'sk_live_123') {
   return adapter.diagnose({ publicUrl: PUBLIC_URL });
 }
 
-function setAccount(state: { endpoints?: Record<string, unknown>[]; portal?: boolean; refuseKey?: boolean }) {
+/** The portal as the README asks for it. */
+const PORTAL_FEATURES = {
+  subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none' },
+  payment_method_update: { enabled: true },
+  invoice_history: { enabled: true },
+  subscription_update: { enabled: false },
+};
+
+function setAccount(state: {
+  endpoints?: Record<string, unknown>[];
+  portal?: boolean;
+  portalFeatures?: Record<string, unknown>;
+  refuseKey?: boolean;
+}) {
   endpoints = state.endpoints ?? [endpoint()];
   portals =
     state.portal === false
       ? []
-      : [{ id: 'bpc_1', object: 'billing_portal.configuration', active: true, is_default: true }];
+      : [
+          {
+            id: 'bpc_1',
+            object: 'billing_portal.configuration',
+            active: true,
+            is_default: true,
+            features: { ...PORTAL_FEATURES, ...state.portalFeatures },
+          },
+        ];
   refuseKey = state.refuseKey ?? false;
 }
 
@@ -126,6 +147,22 @@ test('no Customer Portal configuration is a warning with where to set it', async
   const finding = (await diagnose()).find((f) => f.check === 'customer portal')!;
   expect(finding.severity).toBe('warning');
   expect(finding.fix).toContain('Customer portal');
+});
+
+test('a portal that cancels immediately, hides cards or invoices, or switches plans is a warning naming each fix', async () => {
+  setAccount({
+    portalFeatures: {
+      subscription_cancel: { enabled: true, mode: 'immediately' },
+      payment_method_update: { enabled: false },
+      invoice_history: { enabled: false },
+      subscription_update: { enabled: true },
+    },
+  });
+  const finding = (await diagnose()).find((f) => f.check === 'customer portal')!;
+  expect(finding.severity).toBe('warning');
+  expect(finding.fix).toBe(
+    'In Stripe\'s dashboard, Settings → Billing → Customer portal: set cancellations to "at the end of the billing period"; let customers update their payment method; show the invoice history; turn off switching plans in the portal, then save.',
+  );
 });
 
 test('a key Stripe refuses is fatal, and the doctor goes on without throwing', async () => {

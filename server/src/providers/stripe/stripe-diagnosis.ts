@@ -62,6 +62,29 @@ function endpointFindings(endpoints: Stripe.WebhookEndpoint[], url: string, apiV
   return findings;
 }
 
+/**
+ * "Manage billing" promises the parent: cancel at period end (the pass runs out, it is not cut
+ * short), a new card, the invoices; and no plan switching there, since a change of pass goes
+ * through the pricing page and its confirmation (decision 0012).
+ */
+function portalFinding(config: Stripe.BillingPortal.Configuration): Finding {
+  const { features } = config;
+  const problems: string[] = [];
+  if (!features.subscription_cancel.enabled) problems.push('turn on cancelling subscriptions');
+  else if (features.subscription_cancel.mode !== 'at_period_end')
+    problems.push('set cancellations to "at the end of the billing period"');
+  if (!features.payment_method_update.enabled) problems.push('let customers update their payment method');
+  if (!features.invoice_history.enabled) problems.push('show the invoice history');
+  if (features.subscription_update.enabled) problems.push('turn off switching plans in the portal');
+  return problems.length === 0
+    ? ok('customer portal', 'cancel at period end, payment method and invoices')
+    : warning(
+        'customer portal',
+        'set up differently from what "Manage billing" promises',
+        `In Stripe's dashboard, Settings → Billing → Customer portal: ${problems.join('; ')}, then save.`,
+      );
+}
+
 /** Checks the account as the app will use it: key mode, the webhook endpoint, the Customer Portal. */
 export async function diagnoseStripe(
   client: Stripe,
@@ -82,9 +105,10 @@ export async function diagnoseStripe(
       active: true,
       limit: 1,
     });
+    const config = portals.data[0];
     findings.push(
-      portals.data.length > 0
-        ? ok('customer portal', 'a default configuration is active')
+      config
+        ? portalFinding(config)
         : warning(
             'customer portal',
             'not configured',

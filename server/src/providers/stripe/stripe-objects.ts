@@ -60,18 +60,41 @@ const subscriptionObjectSchema = z.object({
   cancel_at_period_end: z.boolean().default(false),
   // Since API 2025-03-31 the period lives on the items; older versions have it on the object.
   current_period_end: z.number().nullish(),
-  items: z.object({ data: z.array(z.object({ current_period_end: z.number().nullish() })) }).nullish(),
+  items: z
+    .object({
+      data: z.array(
+        z.object({
+          current_period_end: z.number().nullish(),
+          price: z
+            .object({
+              unit_amount: z.number().int().nullish(),
+              recurring: z.object({ interval: z.string(), interval_count: z.number().int() }).nullish(),
+            })
+            .nullish(),
+        }),
+      ),
+    })
+    .nullish(),
   metadata: metadataSchema,
 });
 
 export const subscriptionSchema = subscriptionObjectSchema.transform((sub) => {
-  const periodEnd = sub.items?.data[0]?.current_period_end ?? sub.current_period_end ?? null;
+  const item = sub.items?.data[0];
+  const periodEnd = item?.current_period_end ?? sub.current_period_end ?? null;
+  const recurring = item?.price?.recurring;
   return {
     id: sub.id,
     status: sub.status,
     customerId: sub.customer,
     cancelAtPeriodEnd: sub.cancel_at_period_end,
     currentPeriodEnd: periodEnd == null ? null : new Date(periodEnd * 1000),
+    /** The price's period in months: which pass this subscription is now (upgrades change it). */
+    intervalMonths:
+      recurring?.interval === 'month'
+        ? recurring.interval_count
+        : recurring?.interval === 'year'
+          ? recurring.interval_count * 12
+          : null,
     metadata: sub.metadata,
   };
 });

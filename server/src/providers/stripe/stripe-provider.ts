@@ -7,6 +7,8 @@ export interface CheckoutLineItem {
   amountCents: number;
   /** Set for a subscription: it renews every this many months. */
   intervalMonths?: number;
+  /** The terms shown under the item on the checkout page ("$89 every 3 months · renews …"). */
+  description?: string;
 }
 
 export interface CheckoutDiscount {
@@ -49,6 +51,13 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'invoice.payment_failed',
 ] as const;
 
+/** A pass moved to another price on its own subscription (an upgrade). */
+export type PriceChange =
+  /** Stripe charged the prorated difference; customer.subscription.updated carries the new price. */
+  | { status: 'applied' }
+  /** The charge needs the parent (3-D Secure, a declined card): nothing changed until they pay here. */
+  | { status: 'payment_required'; payUrl: string | null };
+
 export const STRIPE_WEBHOOK_PATH = '/api/stripe/webhook';
 
 export class StripeSignatureError extends Error {}
@@ -72,4 +81,15 @@ export interface StripeProvider extends Diagnosable {
   cancelSubscriptionNow(id: string): Promise<void>;
   /** Drops the coupon from future invoices and ends the subscription when the paid period ends. */
   removeDiscountAndCancelAtPeriodEnd(id: string): Promise<void>;
+  /**
+   * Moves the subscription to another price now, crediting the unused part of the period
+   * (proration) and charging the rest at once; a pending cancellation is taken back. The change
+   * only takes effect once paid.
+   */
+  changeSubscriptionPrice(input: {
+    subscriptionId: string;
+    lineItem: CheckoutLineItem;
+  }): Promise<PriceChange>;
+  /** A customer portal session (cancel at period end, payment method, invoices): its URL. */
+  createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }

@@ -23,6 +23,7 @@ button{width:100%;font:inherit;font-weight:600;border-radius:8px;padding:.75rem 
 .pay{background:#635bff;color:#fff;border:0}
 .pay:hover,.pay:focus-visible{background:#4b45c6}
 .cancel{background:#fff;color:#3c4257;border:1px solid #d5dbe1}
+.terms{margin:-1rem 0 1.25rem;color:#3c4257;font-weight:600}
 .note{font-size:.85rem;color:#697386;margin:1.25rem 0 0}
 .state{padding:1rem;border-radius:8px;background:#fff4e5;color:#6b3f00}
 `;
@@ -31,6 +32,11 @@ function priceLine(view: SandboxCheckoutView): string {
   const months = view.lineItem.intervalMonths;
   const price = formatPrice(view.subtotalCents);
   return months ? `${price} every ${months} months` : `${price} one-time`;
+}
+
+/** The terms our checkout request carried (the product description Stripe shows under the item). */
+function termsLine(view: SandboxCheckoutView): string {
+  return view.lineItem.description ? `<p class="terms">${escapeHtml(view.lineItem.description)}</p>` : '';
 }
 
 function discountLine(view: SandboxCheckoutView): string {
@@ -57,6 +63,7 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
 <main class="card">
 <p class="merchant">Santa Calls</p>
 <h1>${escapeHtml(view.lineItem.name)}</h1>
+${termsLine(view)}
 <dl>
   <dt>${escapeHtml(view.lineItem.name)}</dt><dd>${priceLine(view)}</dd>
   ${discountLine(view)}

@@ -1,12 +1,17 @@
+import { toast } from 'sonner';
+import { discountLabel, formatBillingDate } from '@santa/shared/billing-terms';
+import { formatPrice, isTopPass, PLANS } from '@santa/shared/plans';
 import type { Subscription } from '@santa/shared/subscription';
-import { ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
+import { errorMessage } from '@/lib/api-client';
 import { capitalize } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useOpenBillingPortal } from '../api/open-billing-portal';
 
 export function CurrentPlanCard({ subscription }: { subscription: Subscription | null }) {
   return (
-    <Card className="flex flex-col">
+    <Card className="flex flex-col" role="region" aria-labelledby="current-plan-heading">
       <h2 id="current-plan-heading" className="text-sm font-semibold tracking-wide text-gray-600 uppercase">
         Current Plan
       </h2>
@@ -16,12 +21,16 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription |
           <p className="mt-1 text-gray-700">
             Status: <span className="font-semibold text-pine-700">{capitalize(subscription.status)}</span>
           </p>
+          <RenewalLine subscription={subscription} />
           {subscription.payment_failed_at ? <PaymentFailedNotice subscription={subscription} /> : null}
-          {subscription.plan !== 'pay_per_call' ? (
-            <ButtonLink to={paths.pricing} variant="outline" size="sm" className="mt-4 self-start">
-              Upgrade Plan
-            </ButtonLink>
-          ) : null}
+          <div className="mt-4 flex flex-wrap gap-2">
+            {subscription.billed_by_stripe ? <ManageBillingButton /> : null}
+            {subscription.plan !== 'pay_per_call' && !isTopPass(subscription.plan) ? (
+              <ButtonLink to={paths.pricing} variant="outline" size="sm">
+                Upgrade Plan
+              </ButtonLink>
+            ) : null}
+          </div>
         </>
       ) : (
         <>
@@ -33,6 +42,54 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription |
         </>
       )}
     </Card>
+  );
+}
+
+/**
+ * When the pass next charges, and how much; or, once cancelled, the day it ends, so the parent
+ * knows before Santa's number goes away.
+ */
+function RenewalLine({ subscription }: { subscription: Subscription }) {
+  const end = subscription.current_period_end;
+  if (!end || !PLANS[subscription.plan].periodMonths) return null;
+  if (subscription.cancel_at_period_end) {
+    return (
+      <p role="status" className="mt-3 rounded-lg border border-gold-400 bg-amber-50 p-3 text-sm text-ink">
+        <span className="font-semibold">Ends on {formatBillingDate(end)}.</span> It will not renew; Santa's
+        number and your minutes stay until then.
+      </p>
+    );
+  }
+  if (subscription.renewal_amount === null) return null;
+  const discount =
+    subscription.discount_type === 'forever' && subscription.discount_percent
+      ? ` (${discountLabel({ percent: subscription.discount_percent, type: 'forever' })})`
+      : '';
+  return (
+    <p className="mt-1 text-gray-700">
+      Renews on <span className="font-semibold text-ink">{formatBillingDate(end)}</span> for{' '}
+      <span className="font-semibold text-ink">{formatPrice(subscription.renewal_amount)}</span>
+      {discount}
+    </p>
+  );
+}
+
+function ManageBillingButton() {
+  const portal = useOpenBillingPortal();
+  return (
+    <Button
+      size="sm"
+      variant="outline"
+      disabled={portal.isPending || portal.isSuccess}
+      aria-busy={portal.isPending}
+      onClick={() =>
+        portal.mutate(undefined, {
+          onError: (error) => toast.error(errorMessage(error, 'The billing page could not be opened')),
+        })
+      }
+    >
+      {portal.isPending || portal.isSuccess ? 'Opening…' : 'Manage billing'}
+    </Button>
   );
 }
 

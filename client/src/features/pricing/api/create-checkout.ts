@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { checkoutReturnUrl } from '@santa/shared/payments';
+import { CHECKOUT_CANCEL_PARAM, checkoutReturnUrl } from '@santa/shared/payments';
 import type { PurchasablePlanId } from '@santa/shared/plans';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
@@ -14,8 +14,11 @@ export function createCheckout({ plan, couponCode }: CheckoutInput) {
   const origin = window.location.origin;
   const form = new FormData();
   form.set('plan', plan);
-  form.set('success_url', checkoutReturnUrl(origin));
-  form.set('cancel_url', `${origin}${paths.pricing}`);
+  form.set('success_url', checkoutReturnUrl(origin, plan));
+  form.set(
+    'cancel_url',
+    `${origin}${paths.pricing}?${CHECKOUT_CANCEL_PARAM.name}=${CHECKOUT_CANCEL_PARAM.value}`,
+  );
   if (couponCode) form.set('coupon_code', couponCode);
   return api.post<{ url: string }>('/stripe/create-checkout', form);
 }

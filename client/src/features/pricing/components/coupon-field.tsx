@@ -1,15 +1,51 @@
 import { useId, useState } from 'react';
+import { discountLabel } from '@santa/shared/billing-terms';
 import { Button } from '@/components/button';
+import type { CouponCheck } from '../api/coupon-preview';
 
 /** Spec §5: forced to uppercase and trimmed; the caller sends it only when non-empty. */
 export function normaliseCoupon(value: string): string {
   return value.toUpperCase().trim();
 }
 
-export function CouponField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+/** What the code will do, or why it cannot be used: never a promise before the server has said so. */
+function CheckMessage({ check, id }: { check: CouponCheck; id: string }) {
+  if (check.state === 'empty') return null;
+  if (check.state === 'checking')
+    return (
+      <p id={id} className="text-sm text-gray-600" aria-live="polite">
+        Checking code…
+      </p>
+    );
+  if (check.state === 'invalid')
+    return (
+      <p id={id} role="alert" className="text-sm font-semibold text-santa-700">
+        {check.message}
+      </p>
+    );
+  const { preview } = check;
+  return (
+    <p id={id} className="text-sm text-ink" aria-live="polite">
+      <span className="font-mono font-semibold">{preview.code}</span>:{' '}
+      {discountLabel({ percent: preview.discount_percent, type: preview.discount_type })}. The prices below
+      include it.
+    </p>
+  );
+}
+
+export function CouponField({
+  value,
+  onChange,
+  check,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  check: CouponCheck;
+}) {
   const [isOpen, setIsOpen] = useState(value !== '');
   const inputId = useId();
   const panelId = useId();
+  const messageId = useId();
 
   return (
     <div className="mx-auto w-full max-w-md text-center">
@@ -36,17 +72,17 @@ export function CouponField({ value, onChange }: { value: string; onChange: (val
               autoComplete="off"
               autoCapitalize="characters"
               spellCheck={false}
-              className="min-w-0 flex-1 rounded-xl border border-gray-300 bg-white px-4 py-2.5 font-mono uppercase tracking-wider text-ink placeholder:text-gray-500 focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600"
+              aria-invalid={check.state === 'invalid'}
+              aria-describedby={check.state === 'empty' ? undefined : messageId}
+              className={`min-w-0 flex-1 rounded-xl border bg-white px-4 py-2.5 font-mono uppercase tracking-wider text-ink placeholder:text-gray-500 focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 ${
+                check.state === 'invalid' ? 'border-santa-600' : 'border-gray-300'
+              }`}
             />
             <Button variant="outline" onClick={() => onChange('')} disabled={value === ''}>
               Clear
             </Button>
           </div>
-          {value ? (
-            <p className="text-sm text-pine-700" aria-live="polite">
-              Code {value} will be applied at checkout.
-            </p>
-          ) : null}
+          <CheckMessage check={check} id={messageId} />
         </div>
       ) : null}
     </div>

@@ -1,20 +1,40 @@
 import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { CHECKOUT_CANCEL_PARAM, CHECKOUT_CANCELLED_MESSAGE } from '@santa/shared/payments';
 import { OFFERED_PLANS, PLANS, type Plan, type PurchasablePlanId } from '@santa/shared/plans';
 import { SiteFooter } from '@/components/site-footer';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
+import { useCouponCheck } from '../api/coupon-preview';
 import { useCreateCheckout } from '../api/create-checkout';
 import { useSampleCallStatus } from '../api/get-sample-call-status';
 import { useActivateSampleCall } from '../api/use-sample-call';
 import { CouponField } from './coupon-field';
 import { PlanCard } from './plan-card';
+import { changeConfirmation, offerFor } from './plan-offers';
 import { PricingFaq } from './pricing-faq';
 
 function isPurchasable(plan: Plan): plan is Plan & { id: PurchasablePlanId } {
   return plan.billing === 'one_time' || plan.billing === 'subscription';
+}
+
+/** Back from a cancelled checkout (its cancel_url carries ?checkout=cancelled): say so, once. */
+function useCheckoutCancelled() {
+  const [params, setParams] = useSearchParams();
+  const cancelled = params.get(CHECKOUT_CANCEL_PARAM.name) === CHECKOUT_CANCEL_PARAM.value;
+  useEffect(() => {
+    if (!cancelled) return;
+    toast.info(CHECKOUT_CANCELLED_MESSAGE);
+    setParams(
+      (current) => {
+        current.delete(CHECKOUT_CANCEL_PARAM.name);
+        return current;
+      },
+      { replace: true },
+    );
+  }, [cancelled, setParams]);
 }
 
 /** The plans, coupon and FAQ; the route supplies the header and whether someone is signed in. */
@@ -27,9 +47,13 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
   const createCheckout = useCreateCheckout();
   const isSampleUsed = isSignedIn && sampleStatus.data?.sample_call_used === true;
   const status = useSubscriptionStatus({ enabled: isSignedIn });
-  const current = isSignedIn ? status.data?.subscription : null;
-  // Checkout refuses Pay Per Call to a pass holder: it would replace the pass and its number.
-  const passName = current && PLANS[current.plan].billing === 'subscription' ? current.plan_name : null;
+  const current = (isSignedIn ? status.data?.subscription : null) ?? null;
+  const couponCheck = useCouponCheck(couponCode);
+  const discount =
+    couponCheck.state === 'valid'
+      ? { percent: couponCheck.preview.discount_percent, type: couponCheck.preview.discount_type }
+      : null;
+  useCheckoutCancelled();
 
   // Coming back from the checkout page with the browser's Back button restores this page from
   // the back-forward cache with the plan still pending.
@@ -64,9 +88,12 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
       void navigate(paths.auth);
       return;
     }
+    const isChange = current && offerFor(PLANS[plan], current, isSampleUsed).kind === 'change';
+    // No checkout page follows a change of pass: this is where the parent agrees to the charge.
+    if (isChange && !window.confirm(changeConfirmation(PLANS[plan], current))) return;
     setPendingPlan(plan);
     createCheckout.mutate(
-      { plan, couponCode },
+      { plan, couponCode: isChange ? '' : couponCode },
       {
         onError: (error) => {
           toast.error(errorMessage(error, 'Failed to create checkout'));
@@ -90,7 +117,7 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
         </div>
 
         <div className="mt-8">
-          <CouponField value={couponCode} onChange={setCouponCode} />
+          <CouponField value={couponCode} onChange={setCouponCode} check={couponCheck} />
         </div>
 
         <section
@@ -101,10 +128,8 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
             <PlanCard
               key={plan.id}
               plan={plan}
-              isUsed={plan.billing === 'free' && isSampleUsed}
-              unavailableNote={
-                plan.billing === 'one_time' && passName ? `Your ${passName} already includes calls` : null
-              }
+              offer={offerFor(plan, current, isSampleUsed)}
+              discount={discount}
               isPending={pendingPlan === plan.id}
               isDisabled={pendingPlan !== null}
               onChoose={() => {

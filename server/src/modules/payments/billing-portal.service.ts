@@ -1,0 +1,34 @@
+import { billingReturnUrl, PAYMENT_MESSAGES } from '@santa/shared/payments';
+import { AppError } from '../../http/errors.ts';
+import type { StripeProvider } from '../../providers/stripe/stripe-provider.ts';
+import type { SubscriptionService } from '../subscription/subscription.service.ts';
+
+/**
+ * "Manage billing": Stripe's customer portal for the parent's own Stripe customer, where they
+ * cancel at period end (or take it back), change the card and see invoices. Every change comes
+ * back to us as Stripe's webhooks, through fulfilment, like any other change Stripe makes.
+ */
+export function createBillingPortalService(deps: {
+  stripe: StripeProvider;
+  subscription: SubscriptionService;
+  publicUrl: string;
+}) {
+  const returnUrl = billingReturnUrl(new URL(deps.publicUrl).origin);
+  return {
+    async open(userId: string): Promise<{ url: string }> {
+      const row = await deps.subscription.find(userId);
+      // Only Stripe knows this customer: a gift, a sample or an admin-made plan has none.
+      if (!row?.stripe_customer_id) throw new AppError('conflict', PAYMENT_MESSAGES.notBilledByStripe);
+      try {
+        return await deps.stripe.createBillingPortalSession({
+          customerId: row.stripe_customer_id,
+          returnUrl,
+        });
+      } catch {
+        throw new AppError('provider_failed', PAYMENT_MESSAGES.portalUnavailable);
+      }
+    },
+  };
+}
+
+export type BillingPortalService = ReturnType<typeof createBillingPortalService>;
