@@ -24,6 +24,8 @@ export function createSandboxPortalRouter(stripe: SandboxStripe) {
 
   /** Runs a portal action and shows the page again with its outcome (a refusal in red). */
   const act = async (res: Response, id: string, done: string, action: () => Promise<void>) => {
+    // Checked before any action reads it: a malformed id (a NUL byte, say) is a 404, never a 500.
+    if (!SESSION_ID.test(id)) throw new AppError('not_found', 'No such billing portal session');
     try {
       await action();
     } catch (error) {
