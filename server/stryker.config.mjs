@@ -14,6 +14,7 @@ export default {
     'src/modules/voice/reservations.repository.ts',
     'src/modules/payments/fulfilment.service.ts',
     'src/modules/payments/fulfilment-after-commit.ts',
+    'src/modules/payments/fulfilment-terms.ts',
     'src/modules/payments/coupons.service.ts',
     'src/modules/payments/coupons.repository.ts',
   ],

@@ -8,7 +8,7 @@ import {
   createCouponsService,
   generateCouponCode,
 } from './coupons.service.ts';
-import { discountedPrice } from './fulfilment.service.ts';
+import { discountedPrice } from './fulfilment-terms.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import type { CallsPort } from './checkout.service.ts';
 import type { Logger } from 'pino';
-import { PLANS, passForPeriod, recordingsIncluded, type PlanId } from '@santa/shared/plans';
+import { PLANS, passForPeriod, recordingsIncluded } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import {
@@ -9,11 +9,7 @@ import {
   type StripeEvent,
   type StripeSubscription,
 } from '../../providers/stripe/stripe-objects.ts';
-import {
-  STRIPE_WEBHOOK_EVENTS,
-  StripeObjectMissingError,
-  type StripeProvider,
-} from '../../providers/stripe/stripe-provider.ts';
+import { StripeObjectMissingError, type StripeProvider } from '../../providers/stripe/stripe-provider.ts';
 import type { NumbersService } from '../numbers/numbers.service.ts';
 import {
   passChanged,
@@ -27,49 +23,20 @@ import {
 } from '../subscription/subscription.service.ts';
 import type { CouponsService } from './coupons.service.ts';
 import { createAfterCommit, type AfterCommit, type PlanChange } from './fulfilment-after-commit.ts';
+import {
+  CHECKOUT_EVENTS,
+  discountedPrice,
+  ENDED_STATUSES,
+  HANDLED_EVENTS,
+  INVOICE_EVENTS,
+  isFulfilled,
+  LIVE_STATUSES,
+  type FailedPayment,
+  type FirstCharge,
+  type Renewal,
+} from './fulfilment-terms.ts';
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
-
-/**
- * A delayed payment method (bank debit) completes the session unpaid and later sends
- * async_payment_succeeded with the same session, now paid: both fulfil through one path.
- */
-const CHECKOUT_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
-const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
-const HANDLED_EVENTS: ReadonlySet<string> = new Set(STRIPE_WEBHOOK_EVENTS);
-const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
-const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);
-
-/** A paid renewal invoice (billing_reason subscription_cycle). */
-interface Renewal {
-  invoiceId: string;
-  amountPaid: number;
-  periodEnd: Date | null;
-}
-
-/** What Stripe charged for a plan's first payment: its word, not our arithmetic, is stored. */
-interface FirstCharge {
-  amountCents: number;
-  /** The first invoice's period: it describes the plan only while the subscription is still in it. */
-  periodEnd?: Date | null;
-}
-
-/** A renewal Stripe could not charge (invoice.payment_failed): where the parent pays it instead. */
-interface FailedPayment {
-  updateUrl: string | null;
-}
-
-/** Nothing is left to do for a completed checkout: its plan or recording is in, its number bought. */
-function isFulfilled(checkout: CheckoutRow): boolean {
-  if (checkout.status !== 'complete') return false;
-  if (checkout.kind === 'recording' || checkout.number_provisioned_at) return true;
-  return PLANS[checkout.plan!].line !== 'dedicated';
-}
-
-export function discountedPrice(planId: PlanId, discount: Discount | null): number {
-  const price = PLANS[planId].priceCents;
-  return discount ? Math.round((price * (100 - discount.percent)) / 100) : price;
-}
 
 /**
  * Stripe webhook fulfilment (style: Documenso). Signature first; unknown types acknowledged at
