@@ -88,7 +88,7 @@ export function RenewalReminderEmail(props: {
         ]}
       />
       <HowToCancel dashboardUrl={props.dashboardUrl} before={props.renewsOn} />
-      <Action href={props.dashboardUrl}>Manage billing</Action>
+      <Action href={props.dashboardUrl}>Open my dashboard</Action>
     </EmailLayout>
   );
 }
