@@ -39,6 +39,7 @@ import {
   type SubscriptionService,
 } from './modules/subscription/subscription.service.ts';
 import { createPlanNotices, type PlanNotices } from './modules/subscription/plan-notices.ts';
+import { createRenewalReminders, type RenewalReminders } from './modules/subscription/renewal-reminders.ts';
 import { createVoiceModule, type VoiceModule } from './modules/voice/voice-module.ts';
 import type { Providers } from './providers/providers.ts';
 import type { PostToApp } from './providers/sandbox-webhooks.ts';
@@ -91,6 +92,8 @@ export interface AppServices {
   callSafety: CallSafetyService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
+  /** A week before a pass renews, its reminder (the hourly job). */
+  renewalReminders: RenewalReminders;
 }
 
 /**
@@ -100,7 +103,6 @@ export interface AppServices {
 export function createServices(deps: AppDeps): AppServices {
   const { db, config, logger, providers } = deps;
   const subscription = createSubscriptionService(db);
-  const planNotices = createPlanNotices(db);
   const profile = createProfileService(db);
   const santaScript = createSantaPromptService(db);
   const lineAccess = createLineAccessService(db);
@@ -113,6 +115,7 @@ export function createServices(deps: AppDeps): AppServices {
     publicUrl: config.publicUrl,
     logger,
   });
+  const planNotices = createPlanNotices(db, emails);
   const auth = createAuthService(db, {
     adminEmail: config.adminEmail,
     bcryptCost: deps.bcryptCost,
@@ -196,6 +199,7 @@ export function createServices(deps: AppDeps): AppServices {
     santaScript,
     voice,
     callSafety,
+    renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
     admin: {
       subscription,
       notices: planNotices,

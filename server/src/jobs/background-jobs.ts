@@ -39,6 +39,7 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
     await deleteUnclaimedRecordings({ db, logger, recordings: providers.recordings });
   });
   await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
+  await jobs.work(QUEUES.renewalReminders, () => services.renewalReminders.sendDue().then(() => undefined));
   await jobs.work(QUEUES.expiredSessions, async () => {
     await services.auth.deleteExpiredSessions();
     await services.account.deleteExpiredTokens();
@@ -59,4 +60,5 @@ export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.expiredSessions, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.expiredOAuthStates, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.staleSignInFailures, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.renewalReminders, PERIODIC_SECONDS.hourly);
 }

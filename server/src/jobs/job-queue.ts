@@ -13,6 +13,7 @@ export const QUEUES = {
   expiredOAuthStates: 'expired-oauth-states',
   staleSignInFailures: 'stale-sign-in-failures',
   email: 'email',
+  renewalReminders: 'renewal-reminders',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -79,6 +80,7 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'expired-oauth-states': PERIODIC,
   'stale-sign-in-failures': PERIODIC,
   email: EMAIL,
+  'renewal-reminders': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

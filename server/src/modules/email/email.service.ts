@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
+import { billingContent, billingEmailRequests } from './billing-emails.ts';
 import * as repo from './email.repository.ts';
 import type { EmailRow } from './email.repository.ts';
 import type { EmailContent, EmailKind } from './templates/email-content.ts';
@@ -85,11 +86,17 @@ export function createEmailService(deps: EmailServiceDeps) {
           updateUrl: typeof data.updateUrl === 'string' ? data.updateUrl : `${publicUrl}/dashboard`,
           dashboardUrl: `${publicUrl}/dashboard`,
         };
+      default: {
+        const content = billingContent(row, name, publicUrl);
+        if (!content) throw new Error(`no content for email kind ${row.kind}`);
+        return content;
+      }
     }
   }
 
   return {
     queue,
+    ...billingEmailRequests(queue),
 
     /** The email job: renders and sends one email; a failure throws so the queue retries it. */
     async deliver(job: EmailJob): Promise<void> {

@@ -11,6 +11,7 @@ import {
 } from '../../providers/stripe/stripe-objects.ts';
 import { StripeObjectMissingError, type StripeProvider } from '../../providers/stripe/stripe-provider.ts';
 import type { NumbersService } from '../numbers/numbers.service.ts';
+import type { SubscriptionFields } from '../subscription/subscription.repository.ts';
 import {
   passChanged,
   paymentFailed,
@@ -37,6 +38,7 @@ import {
 } from './fulfilment-terms.ts';
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
+import { chargeOn, type ReceiptEmails } from './receipts.ts';
 
 /**
  * Stripe webhook fulfilment (style: Documenso). Signature first; unknown types acknowledged at
@@ -55,14 +57,25 @@ export function createFulfilmentService(deps: {
     lockAccount(q: Queryable, userId: string): Promise<boolean>;
     emailOf(userId: string): Promise<string | undefined>;
   };
-  /** The email module: "update your card", once per invoice.payment_failed event. */
-  paymentEmails?: {
+  /** The email module: "update your card" once per invoice.payment_failed event; receipts. */
+  paymentEmails?: ReceiptEmails & {
     paymentFailed(failure: { eventId: string; userId: string; updateUrl: string | null }): Promise<void>;
   };
   logger: Logger;
 }) {
   const { db, stripe, subscription, coupons, logger } = deps;
   const afterCommit = createAfterCommit(deps);
+
+  /** Once per checkout (the email's key), in the transaction that records the event. */
+  async function purchaseReceipt(
+    tx: Queryable,
+    checkoutId: string,
+    userId: string,
+    plan: SubscriptionFields,
+    amountCents: number,
+  ): Promise<void> {
+    await deps.paymentEmails?.purchaseReceipt(tx, checkoutId, chargeOn(userId, plan, amountCents));
+  }
 
   /**
    * Redeems the checkout's coupon (if any) and starts its plan; answers a pass it replaces. The
@@ -102,6 +115,8 @@ export function createFulfilmentService(deps: {
       stripeSubscriptionId: ids.sub?.id ?? null,
       currentPeriodEnd: ids.sub?.currentPeriodEnd ?? null,
     });
+    // Without Stripe's total (customer.subscription.created came first) the first invoice sends it.
+    if (charged) await purchaseReceipt(tx, checkout.id, plan.userId, plan.next, charged.amountCents);
     const replaced = previous?.stripe_subscription_id;
     return replaced && replaced !== ids.sub?.id && previous.status !== 'ended' ? replaced : null;
   }
@@ -155,6 +170,11 @@ export function createFulfilmentService(deps: {
         currentPeriodEnd: sub.currentPeriodEnd ?? renewal.periodEnd,
         amountCents: renewal.amountPaid,
       });
+      await deps.paymentEmails?.renewalReceipt(
+        tx,
+        renewal.invoiceId,
+        chargeOn(plan.userId, plan.next, renewal.amountPaid),
+      );
     }
     // The first invoice says what the first payment really was, unless the pass has since renewed
     // or changed (a new period): a late or replayed first invoice must not undo that.
@@ -165,6 +185,7 @@ export function createFulfilmentService(deps: {
       sub.currentPeriodEnd?.getTime() === firstCharge.periodEnd.getTime()
     ) {
       plan.next = { ...plan.next, amount: firstCharge.amountCents };
+      if (checkout) await purchaseReceipt(tx, checkout.id, plan.userId, plan.next, firstCharge.amountCents);
     }
     if (failedPayment && live && plan.next?.stripe_subscription_id === sub.id) {
       plan.next = paymentFailed(plan.next, failedPayment.updateUrl);

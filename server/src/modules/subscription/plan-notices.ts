@@ -11,17 +11,25 @@ interface NoticeRow {
 /** Notices shown to a family at most: older ones are still dismissable but no longer listed. */
 const LISTED = 20;
 
+/** The email module: the same news by email, keyed by the notice so each action sends one. */
+export interface PlanNoticeEmails {
+  planNotice(q: Queryable, userId: string, noticeId: string, notice: NewPlanNotice): Promise<unknown>;
+}
+
 /** The plan_notices table: what an admin changed in a family's plan, for the family to see. */
-export function createPlanNotices(db: Db) {
+export function createPlanNotices(db: Db, emails?: PlanNoticeEmails) {
   return {
-    /** In the transaction that made the change, so a notice exists exactly when the change does. */
+    /**
+     * In the transaction that made the change, so a notice (and its email) exists exactly when
+     * the change does.
+     */
     async record(q: Queryable, userId: string, notice: NewPlanNotice): Promise<void> {
       const { kind, ...details } = notice;
-      await q.query('insert into plan_notices (user_id, kind, details) values ($1, $2, $3)', [
-        userId,
-        kind,
-        JSON.stringify(details),
-      ]);
+      const { rows } = await q.query<{ id: string }>(
+        'insert into plan_notices (user_id, kind, details) values ($1, $2, $3) returning id',
+        [userId, kind, JSON.stringify(details)],
+      );
+      await emails?.planNotice(q, userId, rows[0]!.id, notice);
     },
 
     async listActive(userId: string): Promise<PlanNotice[]> {

@@ -109,3 +109,17 @@ export async function listSubscriptions(q: Queryable): Promise<SubscriptionRow[]
   const { rows } = await q.query<SubscriptionRow>('select * from subscriptions');
   return rows;
 }
+
+/**
+ * Passes Stripe will charge again in (from, to]: live, billed by Stripe, not set to end at the
+ * period's close. Past-due ones are left out: their own email already asks for a card.
+ */
+export async function listRenewingBetween(q: Queryable, from: Date, to: Date): Promise<SubscriptionRow[]> {
+  const { rows } = await q.query<SubscriptionRow>(
+    `select * from subscriptions
+     where status = 'active' and not cancel_at_period_end and stripe_subscription_id is not null
+       and current_period_end > $1 and current_period_end <= $2`,
+    [from, to],
+  );
+  return rows;
+}

@@ -165,6 +165,8 @@ export function createSubscriptionService(db: Db) {
     find: (userId: string, q: Queryable = db) => repo.findSubscription(q, userId),
     /** Every family's plan (the admin's user list). */
     listAll: () => repo.listSubscriptions(db),
+    /** Live passes Stripe will charge again in (from, to]. */
+    listRenewingBetween: (from: Date, to: Date) => repo.listRenewingBetween(db, from, to),
     findForUpdate: (q: Queryable, userId: string) => repo.findSubscriptionForUpdate(q, userId),
     findByStripeSubscriptionId: (stripeSubscriptionId: string, q: Queryable = db) =>
       repo.findSubscriptionByStripeId(q, stripeSubscriptionId),

@@ -11,6 +11,48 @@ export type EmailContent =
       callsUrl: string;
       preferencesUrl: string;
     }
-  | { kind: 'payment_failed'; name: string; updateUrl: string; dashboardUrl: string };
+  | { kind: 'payment_failed'; name: string; updateUrl: string; dashboardUrl: string }
+  | ({ kind: 'purchase_receipt' } & ReceiptContent)
+  | ({ kind: 'renewal_receipt' } & ReceiptContent)
+  | {
+      kind: 'renewal_reminder';
+      name: string;
+      planName: string;
+      /** "$89", what the renewal will charge. */
+      amount: string;
+      renewsOn: string;
+      terms: string;
+      dashboardUrl: string;
+    }
+  | { kind: 'plan_gift'; name: string; minutes: number; note: string | null; dashboardUrl: string }
+  | {
+      kind: 'discount_revoked';
+      name: string;
+      planName: string;
+      discountPercent: number;
+      /** The paid period still runs to this date; null when we do not know it. */
+      endsOn: string | null;
+      dashboardUrl: string;
+    }
+  | {
+      kind: 'plan_cancelled';
+      name: string;
+      planName: string;
+      minutesLeft: number;
+      pricingUrl: string;
+      dashboardUrl: string;
+    };
+
+/** A receipt: what was bought, what Stripe charged, and for a pass how it renews and how to stop it. */
+export interface ReceiptContent {
+  name: string;
+  planName: string;
+  /** "$89" or "$44.50": Stripe's total, as stored. */
+  amount: string;
+  paidOn: string;
+  /** Only for a pass: its renewal terms and next renewal date. */
+  renewal: { terms: string; renewsOn: string | null } | null;
+  dashboardUrl: string;
+}
 
 export type EmailKind = EmailContent['kind'];

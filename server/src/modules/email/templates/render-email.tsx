@@ -3,6 +3,8 @@ import { render } from '@react-email/render';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
 import type { EmailContent } from './email-content.ts';
 import { CallRecapEmail, PaymentFailedEmail } from './family-emails.tsx';
+import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
+import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -38,6 +40,37 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: 'Payment failed: update your card to keep your Santa Calls pass',
         element: <PaymentFailedEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'purchase_receipt':
+    case 'renewal_receipt':
+      return {
+        subject:
+          content.kind === 'renewal_receipt'
+            ? `Receipt: your ${content.planName} renewed (${content.amount})`
+            : `Receipt: your ${content.planName} (${content.amount})`,
+        element: (
+          <ReceiptEmail {...content} isRenewal={content.kind === 'renewal_receipt'} publicUrl={publicUrl} />
+        ),
+      };
+    case 'renewal_reminder':
+      return {
+        subject: `Your ${content.planName} renews on ${content.renewsOn}`,
+        element: <RenewalReminderEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'plan_gift':
+      return {
+        subject: `A gift from Santa Calls: ${content.minutes === 1 ? '1 minute' : `${content.minutes} minutes`} of calls`,
+        element: <GiftEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'discount_revoked':
+      return {
+        subject: `A change to your ${content.planName}`,
+        element: <DiscountRevokedEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'plan_cancelled':
+      return {
+        subject: `Your ${content.planName} was cancelled`,
+        element: <PlanCancelledEmail {...content} publicUrl={publicUrl} />,
       };
   }
 }
