@@ -96,7 +96,13 @@ export async function diagnoseStripe(
     const endpoints = await client.webhookEndpoints.list({ limit: 100 }).autoPagingToArray({ limit: 1000 });
     findings.push(...endpointFindings(endpoints, url, input.apiVersion));
   } catch (error) {
-    findings.push(unreachable('webhook endpoint', error, 'Check that this server can reach api.stripe.com and that Stripe accepts STRIPE_SECRET_KEY.'));
+    findings.push(
+      unreachable(
+        'webhook endpoint',
+        error,
+        'Check that this server can reach api.stripe.com and that Stripe accepts STRIPE_SECRET_KEY.',
+      ),
+    );
     return findings;
   }
   try {
