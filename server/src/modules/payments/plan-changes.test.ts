@@ -1,5 +1,5 @@
 /** A family's pass as Stripe changes it after the purchase: upgrades, late payments, renewals. */
-import { afterAll, beforeAll, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { PurchasablePlanId } from '@santa/shared/plans';
 import { buyPass, openCheckout } from '../../../test/fixtures/admin.ts';
 import {
@@ -194,6 +194,52 @@ test('a late payment keeps the pass usable and says past_due; Stripe settling it
   expect((await client.get('/api/santa/hotline-number')).status).toBe(200);
   await stripeChanges(sub, { status: 'active' });
   expect(await planOf(client)).toMatchObject({ status: 'active' });
+});
+
+test('a pass whose renewal is late keeps its dedicated Santa number while Stripe retries', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const sub = await buy(client, 'subscription_3month');
+  const numberOf = async () =>
+    (
+      await ctx.db.query<{ n: string }>(
+        'select twilio_phone_number as n from agent_configs where user_id = $1',
+        [user.id],
+      )
+    ).rows[0]?.n;
+  const number = await numberOf();
+  expect(number).toBeDefined();
+  await stripeChanges(sub, { status: 'past_due' });
+  expect(await numberOf()).toBe(number);
+});
+
+test('a first pass replaces no Stripe subscription, so none is cancelled', async () => {
+  const { client } = await signUp(ctx.app);
+  const cancel = vi.spyOn(ctx.providers.stripe, 'cancelSubscriptionNow');
+  try {
+    await buy(client, 'subscription_3month');
+    expect(cancel).not.toHaveBeenCalled();
+  } finally {
+    cancel.mockRestore();
+  }
+});
+
+test('when Stripe will not cancel the subscription a new pass replaced, the new pass still stands', async () => {
+  const { client } = await signUp(ctx.app);
+  // Two tabs: a second checkout paid while the first pass is live (the replace path).
+  const shorter = await openCheckout(client, 'subscription_3month');
+  const longer = await openCheckout(client, 'subscription_12month');
+  await sandboxStripe(ctx.providers).pay(shorter);
+  const first = (await planOf(client)).stripe_subscription_id;
+  const cancel = vi
+    .spyOn(ctx.providers.stripe, 'cancelSubscriptionNow')
+    .mockRejectedValueOnce(new Error('Stripe is unreachable'));
+  try {
+    await sandboxStripe(ctx.providers).pay(longer);
+    expect(cancel).toHaveBeenCalledWith(first);
+  } finally {
+    cancel.mockRestore();
+  }
+  expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', status: 'active' });
 });
 
 test('a paid renewal of a past_due pass makes it active with the period minutes again', async () => {
