@@ -59,3 +59,7 @@ test('a family without a plan may buy anything; a used sample says so', () => {
   expect(offerFor(PLANS.free_sample, null, true)).toEqual({ kind: 'used' });
   expect(offerFor(PLANS.pay_per_call, null, false)).toEqual({ kind: 'buy' });
 });
+
+test('a family on its free sample sees it as used, not as a plan to take again', () => {
+  expect(offerFor(PLANS.free_sample, holding('free_sample', false), true)).toEqual({ kind: 'used' });
+});

@@ -9,10 +9,11 @@ import type { PlanOffer } from './plan-card';
  * Call; another pass changes their own subscription rather than adding one.
  */
 export function offerFor(plan: Plan, current: Subscription | null, isSampleUsed: boolean): PlanOffer {
+  // The sample is once per family: once claimed it reads "Used", even while its minute lasts.
+  if (plan.billing === 'free' && isSampleUsed) return { kind: 'used' };
   if (current?.plan === plan.id) return { kind: 'current' };
   const held = current ? PLANS[current.plan] : null;
   if (plan.billing === 'free') {
-    if (isSampleUsed) return { kind: 'used' };
     return held ? { kind: 'unavailable', note: `Your ${held.name} already includes calls` } : { kind: 'buy' };
   }
   if (plan.billing === 'one_time' && held?.billing === 'subscription')
