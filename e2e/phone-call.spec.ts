@@ -54,19 +54,23 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await expect(page.getByRole('status')).toContainText('Call ended');
   await screenshot(page, 'sandbox-phone-ended');
 
-  // The dashboard shows the call and the spent minute.
+  // The dashboard shows the call, and what is left of the sample's minute in seconds.
   await page.goto('/dashboard');
   const history = page.locator('li').filter({ hasText: 'Completed' });
   await expect(history).toHaveCount(1);
   await expect(history).toContainText(/Duration: \d+ seconds/);
   await history.getByText('View transcript').click();
   await expect(history).toContainText('I learned to swim at school');
-  await expect(page.getByText('1 minute used')).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '1 of 1 minute used');
-  // Every minute is spent: above 80 percent the bar turns red, and at zero the card offers more.
-  await expect(page.getByTestId('usage-bar')).toHaveClass(/bg-red-600/);
+  // Billed by the second: the call spent its seconds, not the whole minute.
+  await expect(page.getByText(/^\d+ seconds? left of 1 minute$/)).toBeVisible();
+  await expect(page.getByText(/^\d+ seconds? used$/)).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveAttribute(
+    'aria-valuetext',
+    /^\d+ seconds? of 1 minute used$/,
+  );
+  // Under a minute left, the card offers more.
   await expect(page.getByRole('link', { name: 'Add More Minutes' })).toHaveAttribute('href', '/pricing');
-  await screenshot(page, 'dashboard-minutes-spent');
+  await screenshot(page, 'dashboard-seconds-left');
 
   // Unlock the recording through the sandbox checkout.
   await history.getByRole('button', { name: 'Purchase $0.99' }).click();

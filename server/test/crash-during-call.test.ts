@@ -46,15 +46,15 @@ describe.skipIf(!url)('killing the server during a live call', () => {
   }
 
   async function reservation(callSid: string) {
-    const { rows } = await ctx.db.query<{ status: string; minutes_billed: number | null }>(
-      'select status, minutes_billed from call_reservations where call_sid = $1',
+    const { rows } = await ctx.db.query<{ status: string; seconds_billed: number | null }>(
+      'select status, seconds_billed from call_reservations where call_sid = $1',
       [callSid],
     );
     return rows[0];
   }
 
-  async function minutesUsed(userId: string): Promise<number | undefined> {
-    return (await ctx.services.subscription.find(userId))?.minutes_used;
+  async function secondsUsed(userId: string): Promise<number | undefined> {
+    return (await ctx.services.subscription.find(userId))?.seconds_used;
   }
 
   /** Kills the process mid-call and starts a new one on the same address (Twilio's webhook URL). */
@@ -83,9 +83,9 @@ describe.skipIf(!url)('killing the server during a live call', () => {
       .poll(() => reservation(callSid), { timeout: 30_000, interval: 250 })
       .toMatchObject({
         status: 'settled',
-        minutes_billed: 2,
+        seconds_billed: 95,
       });
-    expect(await minutesUsed(family.user.id)).toBe(2);
+    expect(await secondsUsed(family.user.id)).toBe(95);
     const again = await phone('/dial', { from: family.parentPhone, to: HOTLINE });
     expect(again.body.state.status).toBe('live');
     await phone('/hangup', { call_sid: again.body.state.call_sid });
@@ -106,7 +106,7 @@ describe.skipIf(!url)('killing the server during a live call', () => {
     });
     const settled = await reservation(callSid);
     expect(settled?.status).toBe('settled');
-    expect(await minutesUsed(family.user.id)).toBe(settled?.minutes_billed);
+    expect(await secondsUsed(family.user.id)).toBe(settled?.seconds_billed);
     const again = await phone('/dial', { from: family.parentPhone, to: HOTLINE });
     expect(again.body.state.status).toBe('live');
     await phone('/hangup', { call_sid: again.body.state.call_sid });

@@ -142,7 +142,7 @@ const requestLine = (r: { method: string; path: string }) => line(r.method, r.pa
 async function minutes() {
   const res = await parent().get('/api/subscription/status');
   expect(res.status).toBe(200);
-  return res.body.subscription as { minutes_used: number; minutes_remaining: number };
+  return res.body.subscription as { minutes_used: number; minutes_remaining: number; seconds_used: number };
 }
 
 describe("a family's 3-Month Pass on the real vendor adapters", () => {
@@ -324,8 +324,8 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     // ElevenLabs retries a webhook it thinks failed: the call is kept and billed once.
     expect((await deliverElevenLabs(transcription!)).body).toEqual({ received: true, stored: false });
 
-    // 95 seconds are billed as 2 whole minutes.
-    expect(await minutes()).toMatchObject({ minutes_used: 2, minutes_remaining: 178 });
+    // 95 seconds are billed as 95 seconds; the minute fields read a started minute as used.
+    expect(await minutes()).toMatchObject({ seconds_used: 95, minutes_used: 2, minutes_remaining: 178 });
     const history = await parent().get('/api/calls/history');
     expect(history.body.calls).toEqual([
       expect.objectContaining({
@@ -392,8 +392,8 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     // Settling wants the call to have ended before the sweep began: the next sweep, as the periodic
     // job would run it, makes that certain however fast the database is.
     await sweep();
-    // Twilio's record says 70 seconds: 2 more minutes.
-    expect(await minutes()).toMatchObject({ minutes_used: 4 });
+    // Twilio's record says 70 seconds: 165 in all.
+    expect(await minutes()).toMatchObject({ seconds_used: 165, minutes_used: 3 });
 
     const before = elevenlabs.requests.length;
     openai.replies.push(SECOND_SUMMARY);
@@ -424,7 +424,7 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
       ]),
     );
     // Sync found a call already billed by Twilio's word: the pass is not charged twice.
-    expect(await minutes()).toMatchObject({ minutes_used: 4, minutes_remaining: 176 });
+    expect(await minutes()).toMatchObject({ seconds_used: 165, minutes_remaining: 177 });
 
     const again = await parent().post('/api/calls/sync-from-elevenlabs');
     expect(again.body).toEqual({ message: 'Synced 0 calls', stored: 0, unreadable: 0 });
@@ -467,10 +467,11 @@ describe("a family's 3-Month Pass on the real vendor adapters", () => {
     expect(deliveries.map((d) => d.type)).toEqual(['customer.subscription.updated', 'invoice.paid']);
     for (const delivery of deliveries) expect((await deliverStripe(delivery)).status).toBe(200);
     const status = (await parent().get('/api/subscription/status')).body.subscription;
-    // 4 minutes were used of the 180: 176 carried over to the new pass's 360.
+    // 165 seconds were used of the 180 minutes: 10,635 seconds carried over to the new pass's 360 minutes.
     expect(status).toMatchObject({
       plan: 'subscription_6month',
-      minutes_limit: 536,
+      seconds_limit: 360 * 60 + 10_635,
+      minutes_limit: 537,
       minutes_used: 0,
       renewal_amount: 15900,
     });

@@ -26,8 +26,10 @@ export const planNoticeSchema = z.discriminatedUnion('kind', [
     kind: z.literal('plan_cancelled'),
     created_at: z.string(),
     plan_name: z.string(),
-    /** Minutes that were left when the plan stopped. */
+    /** Whole minutes that were left when the plan stopped (rounded down). */
     minutes_left: z.number().int(),
+    /** The same in seconds; absent from notices written before usage was counted in seconds. */
+    seconds_left: z.number().int().optional(),
   }),
 ]);
 export type PlanNotice = z.infer<typeof planNoticeSchema>;

@@ -61,6 +61,11 @@ export function capitalize(value: string): string {
   return value ? value[0]!.toUpperCase() + value.slice(1).replace(/_/g, ' ') : value;
 }
 
+/** "1 second", "47 seconds". */
+export function formatSeconds(count: number): string {
+  return `${count} ${count === 1 ? 'second' : 'seconds'}`;
+}
+
 /** "1 minute", "0 minutes", "30 minutes". */
 export function formatMinutes(count: number): string {
   return `${count} ${count === 1 ? 'minute' : 'minutes'}`;

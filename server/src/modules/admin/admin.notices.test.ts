@@ -58,12 +58,17 @@ test('a discount revoked to the end of the period tells the parent until when th
 
 test('a pass cancelled at once tells the parent it stopped, with the minutes that were left', async () => {
   const parent = await discountedParent();
-  await ctx.db.query('update subscriptions set minutes_used = 40 where user_id = $1', [parent.user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 2413 where user_id = $1', [parent.user.id]);
   await admin
     .post('/api/admin/revoke-discount')
     .send({ user_id: parent.user.id, action: 'cancel_immediately' });
   expect(await noticesOf(parent.client)).toEqual([
-    expect.objectContaining({ kind: 'plan_cancelled', plan_name: '3-Month Pass', minutes_left: 140 }),
+    expect.objectContaining({
+      kind: 'plan_cancelled',
+      plan_name: '3-Month Pass',
+      minutes_left: 139,
+      seconds_left: 8387,
+    }),
   ]);
 });
 

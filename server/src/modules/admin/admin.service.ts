@@ -11,7 +11,8 @@ import { planName } from '@santa/shared/plans';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { SubscriptionRow } from '../subscription/subscription.repository.ts';
-import { remainingMinutes } from '../subscription/subscription.service.ts';
+import { minutesLeftOf } from '@santa/shared/subscription';
+import { remainingSeconds } from '../subscription/subscription.service.ts';
 import type { AdminPorts } from './admin.ports.ts';
 import * as present from './admin.presenter.ts';
 import * as repo from './admin.repository.ts';
@@ -29,7 +30,13 @@ export const userNotFound = () => new AppError('not_found', 'User not found');
 /** What the family is told: when a cancellation stopped their calls, or until when the pass runs. */
 function noticeOfRevocation(action: RevokeDiscountRequest['action'], plan: SubscriptionRow): NewPlanNotice {
   if (action === 'cancel_immediately') {
-    return { kind: 'plan_cancelled', plan_name: planName(plan.plan), minutes_left: remainingMinutes(plan) };
+    const left = remainingSeconds(plan);
+    return {
+      kind: 'plan_cancelled',
+      plan_name: planName(plan.plan),
+      minutes_left: minutesLeftOf(left),
+      seconds_left: left,
+    };
   }
   return {
     kind: 'discount_revoked',

@@ -91,7 +91,7 @@ describe('GET /api/admin/users/:id', () => {
 });
 
 describe('POST /api/admin/gift-minutes', () => {
-  test('raises minutes_limit, records the gift with gifted_by_email and answers a message', async () => {
+  test('raises the limit by the gift’s minutes, records the gift with gifted_by_email and answers a message', async () => {
     const parent = await createParent(ctx);
     await buyPass(ctx, parent.client);
     const res = await admin.post('/api/admin/gift-minutes').type('form').send({
@@ -101,7 +101,7 @@ describe('POST /api/admin/gift-minutes', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: `Successfully gifted 30 minutes to ${parent.user.email}` });
-    expect((await subscriptionOf(ctx, parent.user.id))!.minutes_limit).toBe(210);
+    expect((await subscriptionOf(ctx, parent.user.id))!.seconds_limit).toBe(210 * 60);
     const gifts = await admin.get(`/api/admin/gift-history/${parent.user.id}`);
     expect(gifts.body.gifts).toEqual([
       {
@@ -132,7 +132,7 @@ describe('POST /api/admin/gift-minutes', () => {
     expect(await subscriptionOf(ctx, parent.user.id)).toMatchObject({
       plan: 'gift',
       status: 'active',
-      minutes_limit: 10,
+      seconds_limit: 600,
     });
     const status = await parent.client.get('/api/subscription/status');
     expect(status.body.subscription).toMatchObject({ plan_name: 'Gifted Minutes', minutes_remaining: 10 });
@@ -164,7 +164,7 @@ describe('POST /api/admin/gift-minutes', () => {
       .type('form')
       .send({ user_id: parent.user.id, minutes: '10000' });
     expect(res.status).toBe(200);
-    expect((await subscriptionOf(ctx, parent.user.id))!.minutes_limit).toBe(10000);
+    expect((await subscriptionOf(ctx, parent.user.id))!.seconds_limit).toBe(10000 * 60);
   });
 
   test('an unknown user answers 404', async () => {

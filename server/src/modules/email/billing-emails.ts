@@ -45,7 +45,11 @@ const revokedSchema = z.object({
   discount_percent: z.number().int(),
   ends_at: z.string().nullable(),
 });
-const cancelledSchema = z.object({ plan_name: z.string(), minutes_left: z.number().int() });
+const cancelledSchema = z.object({
+  plan_name: z.string(),
+  minutes_left: z.number().int(),
+  seconds_left: z.number().int().optional(),
+});
 
 const chargeData = (charge: Charge) => ({
   plan: charge.plan,
@@ -165,7 +169,8 @@ export function billingContent(
         kind: 'plan_cancelled',
         name,
         planName: cancelled.plan_name,
-        minutesLeft: cancelled.minutes_left,
+        // Notices written before usage was counted in seconds hold whole minutes only.
+        secondsLeft: cancelled.seconds_left ?? cancelled.minutes_left * 60,
         pricingUrl: `${publicUrl}/pricing`,
         dashboardUrl,
       };

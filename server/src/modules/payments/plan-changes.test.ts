@@ -37,11 +37,11 @@ async function planOf(client: TestClient) {
   const { rows } = await ctx.db.query<{
     plan: string;
     status: string;
-    minutes_used: number;
+    seconds_used: number;
     cancel_at_period_end: boolean;
     stripe_subscription_id: string;
   }>(
-    'select plan, status, minutes_used, cancel_at_period_end, stripe_subscription_id from subscriptions where user_id = $1',
+    'select plan, status, seconds_used, cancel_at_period_end, stripe_subscription_id from subscriptions where user_id = $1',
     [me.user.id],
   );
   return rows[0]!;
@@ -97,7 +97,7 @@ async function stripeObject(subscriptionId: string): Promise<Json> {
 test('moving to a longer pass changes the price of the same Stripe subscription, prorated, with no second checkout', async () => {
   const { client, user } = await signUp(ctx.app);
   const sub = await buy(client, 'subscription_3month');
-  await ctx.db.query('update subscriptions set minutes_used = 30 where user_id = $1', [user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 1813 where user_id = $1', [user.id]);
   const res = await choosePass(client, 'subscription_6month');
   expect(res.status).toBe(200);
   // No checkout page: straight back to the dashboard, the change already paid by the card on file.
@@ -106,12 +106,12 @@ test('moving to a longer pass changes the price of the same Stripe subscription,
   expect(checkouts).toEqual([{ plan: 'subscription_3month' }]);
   const plan = await planOf(client);
   expect(plan).toMatchObject({ plan: 'subscription_6month', status: 'active', stripe_subscription_id: sub });
-  const { rows } = await ctx.db.query<{ minutes_limit: number; minutes_used: number; amount: number }>(
-    'select minutes_limit, minutes_used, amount from subscriptions where user_id = $1',
+  const { rows } = await ctx.db.query<{ seconds_limit: number; seconds_used: number; amount: number }>(
+    'select seconds_limit, seconds_used, amount from subscriptions where user_id = $1',
     [user.id],
   );
-  // The new pass's minutes plus the 150 unspent ones, as when any plan starts.
-  expect(rows[0]).toEqual({ minutes_limit: 360 + 150, minutes_used: 0, amount: 15900 });
+  // The new pass's minutes plus the 8,987 unspent seconds, to the second, as when any plan starts.
+  expect(rows[0]).toEqual({ seconds_limit: 360 * 60 + 8987, seconds_used: 0, amount: 15900 });
   const stripeSide = await stripeObject(sub);
   expect(stripeSide.status).toBe('active');
   const item = ((stripeSide.items as Json).data as Json[])[0]! as {
@@ -133,10 +133,10 @@ test('an upgrade replayed by Stripe (the same event twice) gives the new minutes
   const { client, user } = await signUp(ctx.app);
   const sub = await buy(client, 'subscription_3month');
   expect((await choosePass(client, 'subscription_12month')).status).toBe(200);
-  await ctx.db.query('update subscriptions set minutes_used = 100 where user_id = $1', [user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 6000 where user_id = $1', [user.id]);
   const replay = stripeEvent('customer.subscription.updated', await stripeObject(sub));
   expect((await postEvent(ctx.app, replay, webhookSecret(ctx.providers))).status).toBe(200);
-  expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', minutes_used: 100 });
+  expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', seconds_used: 6000 });
 });
 
 test('a pass holder with an unpaid renewal must settle it before changing pass', async () => {
@@ -180,7 +180,7 @@ test('two checkouts opened side by side and both paid: the second pass replaces 
   const numbers = await ctx.db.query('select 1 from agent_configs where user_id = $1', [user.id]);
   expect(numbers.rows).toHaveLength(1);
   // A renewal of the replaced subscription credits nothing.
-  await ctx.db.query('update subscriptions set minutes_used = 40 where user_id = $1', [user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 2400 where user_id = $1', [user.id]);
   const before = await planOf(client);
   await renewalPaid(first);
   expect(await planOf(client)).toEqual(before);
@@ -246,7 +246,7 @@ test('a paid renewal of a past_due pass makes it active with the period minutes 
   const { client, user } = await signUp(ctx.app);
   const sub = await buy(client, 'subscription_3month');
   await stripeChanges(sub, { status: 'past_due' });
-  await ctx.db.query('update subscriptions set minutes_used = 100 where user_id = $1', [user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 6000 where user_id = $1', [user.id]);
   await sandboxStripe(ctx.providers).putSubscription({
     ...(
       await ctx.db.query<{ object: Json }>('select object from sandbox_stripe_subscriptions where id = $1', [
@@ -256,7 +256,7 @@ test('a paid renewal of a past_due pass makes it active with the period minutes 
     status: 'active',
   });
   await renewalPaid(sub);
-  expect(await planOf(client)).toMatchObject({ status: 'active', minutes_used: 0 });
+  expect(await planOf(client)).toMatchObject({ status: 'active', seconds_used: 0 });
 });
 
 test("Stripe's cancel at period end is mirrored, and so is taking it back", async () => {

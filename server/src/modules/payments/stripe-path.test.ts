@@ -91,7 +91,7 @@ test('a renewal invoice reads the plan once and writes it once: status, period a
     checkoutSession({ metadata, mode: 'subscription', subscription: sub.id, customer: sub.customer }),
   );
   expect((await postEvent(ctx.app, completed, secret)).status).toBe(200);
-  await ctx.db.query('update subscriptions set minutes_used = 30 where user_id = $1', [user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 1800 where user_id = $1', [user.id]);
 
   const renewal = stripeEvent(
     'invoice.paid',
@@ -102,5 +102,5 @@ test('a renewal invoice reads the plan once and writes it once: status, period a
   });
   expect(count(statements, /from subscriptions where user_id = \$1 for update/)).toBe(1);
   expect(count(statements, /^insert into subscriptions/)).toBe(1);
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(0);
 });

@@ -99,6 +99,7 @@ describe('POST /api/stripe/webhook', () => {
         status: 'active',
         minutes_limit: PLANS[plan].minutes,
         minutes_used: 0,
+        seconds_limit: PLANS[plan].minutes * 60,
         amount: PLANS[plan].priceCents,
         discount_percent: null,
       });
@@ -148,15 +149,20 @@ describe('POST /api/stripe/webhook', () => {
     expect((await client.get('/api/subscription/status')).body.has_subscription).toBe(false);
   });
 
-  test('moving from the free sample to a pass carries the unspent minute over', async () => {
+  test('moving from the free sample to a pass carries the unspent seconds over', async () => {
     const { client, user } = await signUp(ctx.app);
-    await ctx.db.transaction((tx) =>
-      ctx.services.subscription.activatePlan(tx, user.id, { plan: 'free_sample', amountCents: 0 }),
-    );
+    await ctx.db.transaction(async (tx) => {
+      await ctx.services.subscription.activatePlan(tx, user.id, { plan: 'free_sample', amountCents: 0 });
+      await ctx.services.subscription.update(tx, user.id, { seconds_used: 13 });
+    });
     const { completed } = await passEvents(client, user.id);
     await deliver(completed);
     const status = await client.get('/api/subscription/status');
-    expect(status.body.subscription).toMatchObject({ plan: 'subscription_3month', minutes_limit: 181 });
+    expect(status.body.subscription).toMatchObject({
+      plan: 'subscription_3month',
+      seconds_limit: 180 * 60 + 47,
+      minutes_limit: 180,
+    });
   });
 
   test('concurrent, shuffled Stripe events for one pass buy exactly one number', async () => {
@@ -245,16 +251,21 @@ describe('POST /api/stripe/webhook', () => {
     expect((await ctx.db.query('select 1 from stripe_events where id = $1', [event.id])).rows).toEqual([]);
   });
 
-  test('invoice.paid for a subscription_cycle renewal resets minutes_used', async () => {
+  test('invoice.paid for a subscription_cycle renewal resets the seconds used', async () => {
     const { client, user } = await signUp(ctx.app);
     const { sub, completed } = await passEvents(client, user.id);
     await deliver(completed);
-    await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_used: 150 }));
+    await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { seconds_used: 9000 }));
     await deliver(stripeEvent('invoice.paid', invoice(sub, 'subscription_create', 8900)));
     expect((await client.get('/api/subscription/status')).body.subscription.minutes_used).toBe(150);
     await deliver(stripeEvent('invoice.paid', invoice(sub, 'subscription_cycle', 8900)));
     const status = await client.get('/api/subscription/status');
-    expect(status.body.subscription).toMatchObject({ minutes_used: 0, minutes_limit: 180, status: 'active' });
+    expect(status.body.subscription).toMatchObject({
+      seconds_used: 0,
+      minutes_used: 0,
+      minutes_limit: 180,
+      status: 'active',
+    });
   });
 
   test('a renewal invoice delivered again under a new event id is credited once', async () => {
@@ -263,7 +274,7 @@ describe('POST /api/stripe/webhook', () => {
     await deliver(completed);
     const renewal = invoice(sub, 'subscription_cycle', 8900);
     await deliver(stripeEvent('invoice.paid', renewal));
-    await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_used: 40 }));
+    await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { seconds_used: 2400 }));
     await deliver(stripeEvent('invoice.paid', renewal));
     const status = await client.get('/api/subscription/status');
     expect(status.body.subscription.minutes_used).toBe(40);

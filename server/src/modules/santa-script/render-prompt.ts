@@ -1,4 +1,5 @@
 import { PROMPT_PLACEHOLDERS, type SantaPersonality } from '@santa/shared/constants';
+import { callTimeText } from '@santa/shared/subscription';
 
 export interface PromptProfile {
   kid_name: string;
@@ -93,12 +94,8 @@ export function santaVariables(profile: PromptProfile): Record<SantaVariable, st
   return variables;
 }
 
-function minutesText(minutes: number): string {
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
-}
-
 /** The admin's script with the profile filled in, then style, time limit and the fixed rules. */
-export function renderPrompt(template: string, profile: PromptProfile, allowedMinutes: number): string {
+export function renderPrompt(template: string, profile: PromptProfile, allowedSeconds: number): string {
   // One pass, so text a parent typed (even "{age}") is never substituted again.
   const body = template.replace(PLACEHOLDER, (_match, field: Field) => valueOf(profile, field));
   const name = valueOf(profile, 'kid_name');
@@ -107,7 +104,7 @@ export function renderPrompt(template: string, profile: PromptProfile, allowedMi
     '',
     `Your style: ${PERSONALITY_STYLES[profile.santa_personality] ?? PERSONALITY_STYLES.traditional}`,
     '',
-    `Time: this call can last at most ${minutesText(allowedMinutes)}. Start wrapping up a little before then and say a warm goodbye to ${name} before the time is over.`,
+    `Time: this call can last at most ${callTimeText(allowedSeconds)}. Start wrapping up a little before then and say a warm goodbye to ${name} before the time is over.`,
     '',
     'Rules you must always follow:',
     ...SAFETY_RULES.map((rule) => `- ${rule}`),

@@ -19,8 +19,8 @@ const ALREADY_USED = 'You have already used your free sample call';
 const PHONE_USED = 'This phone number has already been used for a free sample call';
 
 async function plan(userId: string) {
-  const { rows } = await ctx.db.query<{ plan: string; status: string; minutes_limit: number }>(
-    'select plan, status, minutes_limit from subscriptions where user_id = $1',
+  const { rows } = await ctx.db.query<{ plan: string; status: string; seconds_limit: number }>(
+    'select plan, status, seconds_limit from subscriptions where user_id = $1',
     [userId],
   );
   return rows[0];
@@ -53,10 +53,13 @@ describe('sample call', () => {
         status: 'active',
         minutes_limit: 1,
         minutes_used: 0,
+        seconds_limit: 60,
+        seconds_used: 0,
+        seconds_remaining: 60,
         amount: 0,
       },
     });
-    expect(await plan(user.id)).toEqual({ plan: 'free_sample', status: 'active', minutes_limit: 1 });
+    expect(await plan(user.id)).toEqual({ plan: 'free_sample', status: 'active', seconds_limit: 60 });
     expect((await client.get('/api/santa/sample-call-status')).body).toEqual({ sample_call_used: true });
     const status = await client.get('/api/subscription/status');
     expect(status.body).toMatchObject({
@@ -159,7 +162,7 @@ describe('sample call', () => {
     expect(await plan(user.id)).toEqual({
       plan: 'subscription_3month',
       status: 'active',
-      minutes_limit: 180,
+      seconds_limit: 180 * 60,
     });
     expect((await client.get('/api/santa/sample-call-status')).body).toEqual({ sample_call_used: false });
   });
@@ -171,7 +174,7 @@ describe('sample call', () => {
       await ctx.services.subscription.endPlan(tx, user.id);
     });
     expect((await client.post('/api/santa/use-sample-call')).status).toBe(200);
-    expect(await plan(user.id)).toEqual({ plan: 'free_sample', status: 'active', minutes_limit: 1 });
+    expect(await plan(user.id)).toEqual({ plan: 'free_sample', status: 'active', seconds_limit: 60 });
   });
 
   test('profile validation does not consume the sample', async () => {

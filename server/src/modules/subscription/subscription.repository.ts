@@ -8,8 +8,10 @@ export interface SubscriptionRow {
   user_id: string;
   plan: PlanId;
   status: SubscriptionStatusValue;
-  minutes_limit: number;
-  minutes_used: number;
+  /** Seconds of calls the plan gives (plans and gifts are sold in minutes). */
+  seconds_limit: number;
+  /** Seconds of calls spent: calls are billed by the second. */
+  seconds_used: number;
   amount: number;
   discount_percent: number | null;
   discount_type: DiscountType | null;
@@ -27,8 +29,8 @@ export interface SubscriptionRow {
 export interface SubscriptionFields {
   plan: PlanId;
   status: SubscriptionStatusValue;
-  minutes_limit: number;
-  minutes_used: number;
+  seconds_limit: number;
+  seconds_used: number;
   amount: number;
   discount_percent: number | null;
   discount_type: DiscountType | null;
@@ -46,8 +48,8 @@ export interface SubscriptionFields {
 const COLUMNS: (keyof SubscriptionFields)[] = [
   'plan',
   'status',
-  'minutes_limit',
-  'minutes_used',
+  'seconds_limit',
+  'seconds_used',
   'amount',
   'discount_percent',
   'discount_type',

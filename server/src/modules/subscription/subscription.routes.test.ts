@@ -29,7 +29,7 @@ describe('GET /api/subscription/status', () => {
         plan: 'subscription_3month',
         amountCents: 8900,
       });
-      await ctx.services.subscription.update(tx, user.id, { minutes_used: 30 });
+      await ctx.services.subscription.update(tx, user.id, { seconds_used: 1800 });
     });
     const res = await client.get('/api/subscription/status');
     expect(res.body).toEqual({
@@ -41,6 +41,9 @@ describe('GET /api/subscription/status', () => {
         minutes_limit: 180,
         minutes_used: 30,
         minutes_remaining: 150,
+        seconds_limit: 10800,
+        seconds_used: 1800,
+        seconds_remaining: 9000,
         amount: 8900,
         discount_percent: null,
         discount_type: null,
@@ -52,6 +55,56 @@ describe('GET /api/subscription/status', () => {
         renewal_amount: null,
         billed_by_stripe: false,
       },
+    });
+  });
+
+  test.each([
+    // [seconds used of the 3-Month Pass's 10,800, minutes_used, minutes_remaining]
+    [1, 1, 179],
+    [59, 1, 179],
+    [60, 1, 179],
+    [61, 2, 178],
+    [10_753, 180, 0],
+  ])(
+    'the minute fields round as documented: %i seconds used reads %i minutes used and %i remaining',
+    async (secondsUsed, minutesUsed, minutesRemaining) => {
+      const { client, user } = await signUp(ctx.app);
+      await ctx.db.transaction(async (tx) => {
+        await ctx.services.subscription.activatePlan(tx, user.id, {
+          plan: 'subscription_3month',
+          amountCents: 8900,
+        });
+        await ctx.services.subscription.update(tx, user.id, { seconds_used: secondsUsed });
+      });
+      const { subscription } = (await client.get('/api/subscription/status')).body;
+      expect(subscription).toMatchObject({
+        minutes_limit: 180,
+        minutes_used: minutesUsed,
+        minutes_remaining: minutesRemaining,
+        seconds_used: secondsUsed,
+        seconds_remaining: 10_800 - secondsUsed,
+      });
+    },
+  );
+
+  test('a limit with a part minute carried over reads its whole minutes', async () => {
+    const { client, user } = await signUp(ctx.app);
+    await ctx.db.transaction(async (tx) => {
+      await ctx.services.subscription.activatePlan(tx, user.id, { plan: 'free_sample', amountCents: 0 });
+      await ctx.services.subscription.update(tx, user.id, { seconds_used: 13 });
+      // The 47 seconds left of the sample come along to the pass.
+      await ctx.services.subscription.activatePlan(tx, user.id, {
+        plan: 'subscription_3month',
+        amountCents: 8900,
+      });
+    });
+    const { subscription } = (await client.get('/api/subscription/status')).body;
+    expect(subscription).toMatchObject({
+      seconds_limit: 10_847,
+      seconds_remaining: 10_847,
+      minutes_limit: 180,
+      minutes_remaining: 180,
+      minutes_used: 0,
     });
   });
 

@@ -1,7 +1,12 @@
 import { discountedCents, renewalCents } from '@santa/shared/billing-terms';
 import type { DiscountType } from '@santa/shared/constants';
 import { PLANS, planName, type PlanId } from '@santa/shared/plans';
-import type { Subscription, SubscriptionStatus } from '@santa/shared/subscription';
+import {
+  minutesLeftOf,
+  minutesUsedOf,
+  type Subscription,
+  type SubscriptionStatus,
+} from '@santa/shared/subscription';
 import type { Db, Queryable } from '../../db/db.ts';
 import * as repo from './subscription.repository.ts';
 import type { SubscriptionFields, SubscriptionRow } from './subscription.repository.ts';
@@ -22,9 +27,13 @@ export interface Activation {
   currentPeriodEnd?: Date | null;
 }
 
-export function remainingMinutes(row: Pick<SubscriptionRow, 'minutes_limit' | 'minutes_used'>): number {
-  return Math.max(0, row.minutes_limit - row.minutes_used);
+/** Seconds of calls left. */
+export function remainingSeconds(row: Pick<SubscriptionRow, 'seconds_limit' | 'seconds_used'>): number {
+  return Math.max(0, row.seconds_limit - row.seconds_used);
 }
+
+/** Plans and gifts are sold in minutes; the balance is kept in seconds. */
+export const secondsOf = (minutes: number): number => minutes * 60;
 
 /** A plan in these states still lets the child call (Christmas Eve: minutes may be spent). */
 export const USABLE_STATUSES: readonly SubscriptionRow['status'][] = ['active', 'past_due'];
@@ -38,9 +47,12 @@ export function presentSubscription(row: SubscriptionRow): Subscription {
     plan: row.plan,
     plan_name: planName(row.plan),
     status: row.status,
-    minutes_limit: row.minutes_limit,
-    minutes_used: row.minutes_used,
-    minutes_remaining: remainingMinutes(row),
+    minutes_limit: minutesLeftOf(row.seconds_limit),
+    minutes_used: minutesUsedOf(row.seconds_used),
+    minutes_remaining: minutesLeftOf(remainingSeconds(row)),
+    seconds_limit: row.seconds_limit,
+    seconds_used: row.seconds_used,
+    seconds_remaining: remainingSeconds(row),
     amount: row.amount,
     discount_percent: row.discount_percent,
     discount_type: row.discount_type,
@@ -83,13 +95,13 @@ export function planActivated(
   current: SubscriptionRow | undefined,
   activation: Activation,
 ): SubscriptionFields {
-  const carried = current && isUsable(current) ? remainingMinutes(current) : 0;
+  const carried = current && isUsable(current) ? remainingSeconds(current) : 0;
   const discount = activation.discount ?? null;
   return {
     plan: activation.plan,
     status: 'active',
-    minutes_limit: PLANS[activation.plan].minutes + carried,
-    minutes_used: 0,
+    seconds_limit: secondsOf(PLANS[activation.plan].minutes) + carried,
+    seconds_used: 0,
     amount: activation.amountCents,
     discount_percent: discount?.percent ?? null,
     discount_type: discount?.type ?? null,
@@ -110,8 +122,8 @@ export function periodRenewed(
   return {
     ...current,
     status: 'active',
-    minutes_used: 0,
-    minutes_limit: Math.max(current.minutes_limit, PLANS[current.plan].minutes),
+    seconds_used: 0,
+    seconds_limit: Math.max(current.seconds_limit, secondsOf(PLANS[current.plan].minutes)),
     amount: period.amountCents ?? current.amount,
     current_period_end: period.currentPeriodEnd,
     ...PAYMENT_SETTLED,
@@ -132,8 +144,8 @@ export function passChanged(
     ...current,
     plan: change.plan,
     status: 'active',
-    minutes_limit: PLANS[change.plan].minutes + remainingMinutes(current),
-    minutes_used: 0,
+    seconds_limit: secondsOf(PLANS[change.plan].minutes) + remainingSeconds(current),
+    seconds_used: 0,
     amount: discountedCents(PLANS[change.plan].priceCents, keepsDiscount ? current.discount_percent : null),
     current_period_end: change.currentPeriodEnd,
     cancel_at_period_end: false,
@@ -214,7 +226,7 @@ export function createSubscriptionService(db: Db) {
     },
 
     /**
-     * Gifted minutes raise minutes_limit. A user with no usable plan gets the `gift` plan: the
+     * Gifted minutes raise seconds_limit. A user with no usable plan gets the `gift` plan: the
      * common hotline, calls as long as the balance, no expiry.
      */
     async addMinutes(q: Queryable, userId: string, minutes: number): Promise<SubscriptionRow> {
@@ -222,14 +234,14 @@ export function createSubscriptionService(db: Db) {
       if (current && isUsable(current)) {
         return repo.saveSubscription(q, userId, {
           ...fieldsOf(current),
-          minutes_limit: current.minutes_limit + minutes,
+          seconds_limit: current.seconds_limit + secondsOf(minutes),
         });
       }
       return repo.saveSubscription(q, userId, {
         plan: 'gift',
         status: 'active',
-        minutes_limit: minutes,
-        minutes_used: 0,
+        seconds_limit: secondsOf(minutes),
+        seconds_used: 0,
         amount: 0,
         discount_percent: null,
         discount_type: null,

@@ -25,8 +25,8 @@ afterAll(async () => {
 
 const reservations = (userId: string) => reservationsOf(ctx, userId);
 
-async function minutesUsed(userId: string) {
-  return (await ctx.services.subscription.find(userId))?.minutes_used;
+async function secondsUsed(userId: string) {
+  return (await ctx.services.subscription.find(userId))?.seconds_used;
 }
 
 async function passDeadline(callSid: string) {
@@ -61,9 +61,9 @@ test("a call that ends without a post-call event is settled from Twilio's CallDu
   expect(status.status).toBe(200);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 3, status: 'settled' },
+    { call_sid: call.CallSid, seconds_reserved: 130, status: 'settled' },
   ]);
-  expect(await minutesUsed(user.id)).toBe(3);
+  expect(await secondsUsed(user.id)).toBe(130);
 });
 
 test('a child who redials straight after a call finds the rest of the balance', async () => {
@@ -72,9 +72,9 @@ test('a child who redials straight after a call finds the rest of the balance', 
   // ElevenLabs' post-call event has not arrived yet: the first call still holds what it can cost.
   const redial = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
   expect(redial.text).toContain('<Connect>');
-  expect((await reservations(user.id)).map((r) => [r.minutes_reserved, r.status])).toEqual([
-    [1, 'open'],
-    [29, 'open'],
+  expect((await reservations(user.id)).map((r) => [r.seconds_reserved, r.status])).toEqual([
+    [40, 'open'],
+    [1760, 'open'],
   ]);
 });
 
@@ -83,14 +83,14 @@ test('a status callback that overtakes its reservation is applied by the sweeper
   const call = inboundCall(parentPhone, HOTLINE);
   await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '70' });
   await postTwilio(ctx, 'inbound', call);
-  expect((await reservations(user.id))[0]?.minutes_reserved).toBe(30);
+  expect((await reservations(user.id))[0]?.seconds_reserved).toBe(1800);
 
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 2, status: 'open' },
+    { call_sid: call.CallSid, seconds_reserved: 70, status: 'open' },
   ]);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
-  expect(await minutesUsed(user.id)).toBe(2);
+  expect(await secondsUsed(user.id)).toBe(70);
 });
 
 test('a call that hung up before its reservation was taken frees the balance at the next sweep', async () => {
@@ -100,7 +100,7 @@ test('a call that hung up before its reservation was taken frees the balance at 
   await postTwilio(ctx, 'inbound', call);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: 3600 }));
   expect((await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))).text).toContain('<Connect>');
-  expect((await reservations(user.id)).map((r) => r.minutes_reserved)).toEqual([0, 30]);
+  expect((await reservations(user.id)).map((r) => r.seconds_reserved)).toEqual([0, 1800]);
 });
 
 test("a call whose end Twilio never reported is settled from Twilio's record of the call", async () => {
@@ -111,9 +111,9 @@ test("a call whose end Twilio never reported is settled from Twilio's record of 
   });
   await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: -1 }));
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 2, status: 'settled' },
+    { call_sid: call.CallSid, seconds_reserved: 95, status: 'settled' },
   ]);
-  expect(await minutesUsed(user.id)).toBe(2);
+  expect(await secondsUsed(user.id)).toBe(95);
 });
 
 test('a call Twilio has no record of is closed without charge', async () => {
@@ -121,7 +121,7 @@ test('a call Twilio has no record of is closed without charge', async () => {
   await passDeadline(call.CallSid);
   await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
   expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
-  expect(await minutesUsed(user.id)).toBe(0);
+  expect(await secondsUsed(user.id)).toBe(0);
 });
 
 test('while Twilio cannot be asked, the call waits open and nothing is billed', async () => {
@@ -134,11 +134,11 @@ test('while Twilio cannot be asked, the call waits open and nothing is billed', 
   });
   await sweepCallReservations(sweeperDeps(ctx, { telephony: down, graceSeconds: -1 }));
   expect((await reservations(user.id)).map((r) => r.status)).toEqual(['open']);
-  expect(await minutesUsed(user.id)).toBe(0);
+  expect(await secondsUsed(user.id)).toBe(0);
 
   const back = telephonyWith({ fetchCall: async () => ({ status: 'completed', durationSeconds: 1790 }) });
   await sweepCallReservations(sweeperDeps(ctx, { telephony: back, graceSeconds: -1 }));
-  expect(await minutesUsed(user.id)).toBe(30);
+  expect(await secondsUsed(user.id)).toBe(1790);
 });
 
 test('when Twilio refuses to end a call that is already over, its record settles it', async () => {
@@ -152,7 +152,7 @@ test('when Twilio refuses to end a call that is already over, its record settles
   });
   await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: 3600 }));
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 5, status: 'open' },
+    { call_sid: call.CallSid, seconds_reserved: 250, status: 'open' },
   ]);
 });
 
@@ -173,7 +173,7 @@ test('an overdue call Twilio could not end is tried again at the next sweep', as
   expect(ctx.telephony.wasEnded(call.CallSid)).toBe(true);
 });
 
-test('the calls-in-progress count is the calls holding minutes right now', async () => {
+test('the calls-in-progress count is the calls holding part of a balance right now', async () => {
   const before = await ctx.services.voice.callsInProgress();
   const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
   expect(await ctx.services.voice.callsInProgress()).toBe(before + 1);
@@ -216,13 +216,13 @@ test('a call whose end was never reported is checked with Twilio within minutes,
   const telephony = telephonyWith({ fetchCall: async () => ({ status: 'completed', durationSeconds: 130 }) });
   await sweepCallReservations(sweeperDeps(ctx, { telephony }));
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 3, status: 'open' },
+    { call_sid: call.CallSid, seconds_reserved: 130, status: 'open' },
   ]);
 
   const redial = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
   expect(redial.text).toContain('<Connect>');
   await sweepCallReservations(sweeperDeps(ctx, { telephony, graceSeconds: -1 }));
-  expect(await minutesUsed(user.id)).toBe(3);
+  expect(await secondsUsed(user.id)).toBe(130);
 });
 
 test('a live call is asked about again only after a few more minutes', async () => {
@@ -246,7 +246,7 @@ test('a live call is asked about again only after a few more minutes', async () 
 
 test('a pass call holds at most an hour of the balance', async () => {
   const { user } = await connectedCall(ctx, { plan: 'subscription_12month' });
-  expect((await reservations(user.id))[0]!.minutes_reserved).toBe(LONGEST_CALL_MINUTES);
+  expect((await reservations(user.id))[0]!.seconds_reserved).toBe(LONGEST_CALL_MINUTES * 60);
 });
 
 test.each(['failed', 'busy', 'no-answer', 'canceled'])(
@@ -255,6 +255,6 @@ test.each(['failed', 'busy', 'no-answer', 'canceled'])(
     const { user, call } = await connectedCall(ctx, { plan: 'subscription_3month', minutes: 30 });
     await postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: status });
     expect((await reservations(user.id)).map((r) => r.status)).toEqual(['closed']);
-    expect(await minutesUsed(user.id)).toBe(0);
+    expect(await secondsUsed(user.id)).toBe(0);
   },
 );

@@ -71,12 +71,12 @@ test('sync pulls finished conversations of this user that were missed, idempoten
     'conv_sync_2',
   ]);
   expect(rows).toEqual([{ audio_key: 'conv_sync_2.mp3', duration: 70 }]);
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(70);
 
   const second = await client.post('/api/calls/sync-from-elevenlabs');
   expect(second.body).toEqual({ message: 'Synced 0 calls', stored: 0, unreadable: 0 });
   expect(await callCount(user.id)).toBe(2);
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(70);
 });
 
 test('sync answers 502 when the provider fails', async () => {

@@ -38,7 +38,7 @@ test("a caller over MAX_CONCURRENT_CALLS hears that Santa's lines are busy and i
   expect(res.text).toContain('<Hangup/>');
   expect(ctx.voice.registered).toHaveLength(registered);
   expect(await reservationsOf(ctx, family.user.id)).toEqual([]);
-  expect((await ctx.services.subscription.find(family.user.id))?.minutes_used).toBe(0);
+  expect((await ctx.services.subscription.find(family.user.id))?.seconds_used).toBe(0);
 
   // Twilio re-sending the webhook of a call already on the line still connects it.
   expect((await postTwilio(ctx, 'inbound', first.call)).text).toBe(REGISTERED_TWIML);

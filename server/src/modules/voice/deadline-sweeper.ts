@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Db } from '../../db/db.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import {
-  billedMinutes,
+  billedSeconds,
   closeReservation,
   NEVER_CONNECTED,
   settleReservation,
@@ -60,7 +60,7 @@ export async function sweepCallReservations(deps: SweeperDeps): Promise<{ hungUp
   const settled = await db.transaction(async (tx) => {
     const stale = await reservations.claimUnreportedReservations(tx, graceSeconds, BATCH);
     for (const reservation of stale) {
-      await settleReservation(tx, deps, reservation, billedMinutes(reservation.call_duration_secs ?? 0));
+      await settleReservation(tx, deps, reservation, billedSeconds(reservation.call_duration_secs ?? 0));
     }
     return stale.length;
   });

@@ -32,7 +32,7 @@ test('a call Santa cannot take in time hears the apology within the budget and c
     await expect
       .poll(async () => (await reservationsOf(ctx, user.id)).map((r) => r.status), { timeout: 5_000 })
       .toEqual(['closed']);
-    expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+    expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(0);
   } finally {
     ctx.voice.registerDelayMs = 0;
   }

@@ -10,7 +10,7 @@ import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { renderFirstMessage, renderPrompt, santaVariables } from '../santa-script/render-prompt.ts';
 import { createCallAdmission } from './call-admission.ts';
-import { closeReservation, createMinutesReserver, GRACE_MINUTES } from './minutes.ts';
+import { closeReservation, createMinutesReserver, GRACE_SECONDS } from './minutes.ts';
 import {
   APOLOGY_MESSAGE,
   ASK_FOR_CODE_MESSAGE,
@@ -144,7 +144,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
     if (await giveBackIfLate(isLate, reservation.id)) return apology();
 
     const { prompt: template } = await deps.prompts.scriptForCall();
-    const allowed = reservation.minutes_reserved;
+    const allowed = reservation.seconds_reserved;
     try {
       const twiml = await deps.voice.registerCall({
         fromNumber: call.From,
@@ -153,14 +153,16 @@ export function createInboundCallService(deps: InboundCallDeps) {
         dynamicVariables: {
           // Every placeholder the admin's script may use, empty fields worded naturally.
           ...santaVariables(profile),
-          allowed_minutes: allowed,
+          // Whole minutes, rounded down like every minute figure of what is left (README).
+          allowed_minutes: Math.floor(allowed / 60),
+          allowed_seconds: allowed,
           user_id: profile.user_id,
           call_sid: call.CallSid,
         },
         prompt: renderPrompt(template, profile, allowed),
         firstMessage: renderFirstMessage(profile),
         // What settlement may bill: the reservation plus its grace minute, never more.
-        maxDurationSeconds: (allowed + GRACE_MINUTES) * 60,
+        maxDurationSeconds: allowed + GRACE_SECONDS,
       });
       if (await giveBackIfLate(isLate, reservation.id)) return apology();
       return { twiml, outcome: 'connected' };

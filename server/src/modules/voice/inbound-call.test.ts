@@ -1,7 +1,8 @@
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { USABLE_STATUSES } from '../subscription/subscription.service.ts';
-import { reserveCallsMinutes } from './reservations.repository.ts';
+import { GRACE_SECONDS } from './minutes.ts';
+import { reserveCallsSeconds } from './reservations.repository.ts';
 import { BUSY_WORKSHOP_MESSAGE } from './santa-lines.ts';
 import {
   createFamily,
@@ -50,13 +51,18 @@ test('a parent calling the common hotline from their own phone is recognised and
   expect(res.text).toBe(REGISTERED_TWIML);
   const sent = ctx.voice.registered.at(-1)!;
   expect(sent).toMatchObject({ fromNumber: parentPhone, toNumber: HOTLINE, callSid: call.CallSid });
-  expect(sent.dynamicVariables).toMatchObject({ kid_name: 'Emma', allowed_minutes: 1, user_id: user.id });
+  expect(sent.dynamicVariables).toMatchObject({
+    kid_name: 'Emma',
+    allowed_minutes: 1,
+    allowed_seconds: 60,
+    user_id: user.id,
+  });
   expect(sent.prompt).toContain('Emma');
   expect(sent.prompt).toContain('a red bicycle');
   expect(sent.prompt).toContain('at most 1 minute');
   expect(sent.firstMessage).toContain('Emma');
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 1, status: 'open' },
+    { call_sid: call.CallSid, seconds_reserved: 60, status: 'open' },
   ]);
 });
 
@@ -67,7 +73,7 @@ test('Twilio re-sending the webhook of a ringing call connects it again without 
   // The first attempt holds the whole 1-minute balance, yet the retry is the same call.
   expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
   expect(await reservations(user.id)).toEqual([
-    { call_sid: call.CallSid, minutes_reserved: 1, status: 'open' },
+    { call_sid: call.CallSid, seconds_reserved: 60, status: 'open' },
   ]);
 });
 
@@ -156,7 +162,11 @@ test("a call to a dedicated number reaches its owner's profile whoever calls, wh
   expect(res.text).toBe(REGISTERED_TWIML);
   const sent = ctx.voice.registered.at(-1)!;
   // A pass's 180 minutes, but one call holds at most an hour of them.
-  expect(sent.dynamicVariables).toMatchObject({ kid_name: 'Noah', allowed_minutes: 60 });
+  expect(sent.dynamicVariables).toMatchObject({
+    kid_name: 'Noah',
+    allowed_minutes: 60,
+    allowed_seconds: 3600,
+  });
 });
 
 test('an unknown caller on the hotline hears a grown-up message, hangs up, and nothing is stored', async () => {
@@ -174,13 +184,33 @@ test('an unknown caller on the hotline hears a grown-up message, hangs up, and n
 
 test('a caller with no minutes left hears a kind goodbye and is not connected', async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
-  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_used: 1 }));
+  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { seconds_used: 60 }));
   const registered = ctx.voice.registered.length;
   const res = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
   expect(res.text).toContain('goodbye');
   expect(res.text).toContain('<Hangup/>');
   expect(ctx.voice.registered).toHaveLength(registered);
   expect(await reservations(user.id)).toHaveLength(0);
+});
+
+test('a family with 47 seconds left can call and the call is capped at 47 seconds (+grace)', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'free_sample' });
+  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { seconds_used: 13 }));
+  const call = inboundCall(parentPhone, HOTLINE);
+  expect((await postTwilio(ctx, 'inbound', call)).text).toBe(REGISTERED_TWIML);
+  const sent = ctx.voice.registered.at(-1)!;
+  expect(sent.maxDurationSeconds).toBe(47 + GRACE_SECONDS);
+  expect(sent.dynamicVariables).toMatchObject({ allowed_seconds: 47, allowed_minutes: 0 });
+  expect(sent.prompt).toContain('at most 47 seconds');
+  expect(await reservations(user.id)).toEqual([
+    { call_sid: call.CallSid, seconds_reserved: 47, status: 'open' },
+  ]);
+});
+
+test('a family with one second left can still call', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', seconds: 1 });
+  expect((await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE))).text).toBe(REGISTERED_TWIML);
+  expect((await reservations(user.id)).map((row) => row.seconds_reserved)).toEqual([1]);
 });
 
 test('a profile without any plan gets the no-minutes goodbye', async () => {
@@ -205,7 +235,7 @@ test('when the voice agent fails the reservation is closed and the child hears a
 test('30 concurrent calls against an account with 10 minutes never reserve more than 10', async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 10 });
   await ctx.db.transaction((tx) =>
-    ctx.services.subscription.update(tx, user.id, { minutes_limit: 10, minutes_used: 0 }),
+    ctx.services.subscription.update(tx, user.id, { seconds_limit: 600, seconds_used: 0 }),
   );
   // The pass has no per-call cap, so give each call at most 1 minute through the free sample's cap.
   await ctx.db.query("update subscriptions set plan = 'free_sample' where user_id = $1", [user.id]);
@@ -214,9 +244,9 @@ test('30 concurrent calls against an account with 10 minutes never reserve more 
   );
   const connected = results.filter((res) => res.text === REGISTERED_TWIML).length;
   const rows = await reservations(user.id);
-  const reserved = rows.filter((r) => r.status === 'open').reduce((sum, r) => sum + r.minutes_reserved, 0);
-  expect(reserved).toBeLessThanOrEqual(10);
-  expect(reserved).toBe(10);
+  const reserved = rows.filter((r) => r.status === 'open').reduce((sum, r) => sum + r.seconds_reserved, 0);
+  expect(reserved).toBeLessThanOrEqual(600);
+  expect(reserved).toBe(600);
   expect(connected).toBe(10);
 });
 
@@ -227,7 +257,7 @@ test('concurrent calls on a pass share the balance instead of each taking all of
   );
   expect(results.filter((res) => res.text === REGISTERED_TWIML)).toHaveLength(1);
   const rows = await reservations(user.id);
-  expect(rows.reduce((sum, r) => sum + r.minutes_reserved, 0)).toBe(10);
+  expect(rows.reduce((sum, r) => sum + r.seconds_reserved, 0)).toBe(600);
 });
 
 test('families calling at the same moment are each recognised and reserved from their own balance', async () => {
@@ -244,7 +274,7 @@ test('families calling at the same moment are each recognised and reserved from 
   expect(results.map((res) => res.text === REGISTERED_TWIML)).toEqual([true, true, true, true, false]);
   expect(results[4]!.text).toContain('call time has run out');
   for (const [i, { user }] of families.entries()) {
-    expect((await reservations(user.id)).map((row) => row.minutes_reserved)).toEqual([[3, 5, 7, 9][i]]);
+    expect((await reservations(user.id)).map((row) => row.seconds_reserved)).toEqual([[3, 5, 7, 9][i]! * 60]);
   }
   expect(await reservations(spent.user.id)).toEqual([]);
 });
@@ -254,7 +284,7 @@ test('one reservation round trip serves several accounts, and two calls of one a
     [4, 6].map((minutes) => createFamily(ctx, { plan: 'subscription_3month', minutes })),
   );
   const sids = [nextCallSid(), nextCallSid(), nextCallSid()];
-  const taken = await reserveCallsMinutes(ctx.db, {
+  const taken = await reserveCallsSeconds(ctx.db, {
     calls: [
       { userId: a!.user.id, callSid: sids[0]! },
       { userId: b!.user.id, callSid: sids[1]! },
@@ -263,10 +293,10 @@ test('one reservation round trip serves several accounts, and two calls of one a
     usableStatuses: USABLE_STATUSES,
     caps: {},
   });
-  expect(taken.get(sids[1]!)?.minutes_reserved).toBe(6);
+  expect(taken.get(sids[1]!)?.seconds_reserved).toBe(360);
   // Account a's two calls: whichever was reserved first holds all 4 minutes, the other none.
-  expect([taken.get(sids[0]!)?.minutes_reserved, taken.get(sids[2]!)?.minutes_reserved].sort()).toEqual([
-    4,
+  expect([taken.get(sids[0]!)?.seconds_reserved, taken.get(sids[2]!)?.seconds_reserved].sort()).toEqual([
+    240,
     undefined,
   ]);
 });

@@ -50,14 +50,14 @@ test('a call ElevenLabs could not start gives the family its minutes back', asyn
   expect(res.status).toBe(200);
   expect(res.body).toEqual({ received: true, released: true });
   expect(await reservationsOf(ctx, user.id)).toEqual([
-    { call_sid: callSid, minutes_reserved: 5, status: 'closed' },
+    { call_sid: callSid, seconds_reserved: 300, status: 'closed' },
   ]);
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(0);
 
   // The child's next call finds the whole balance again.
   const retry = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
   expect(retry.text).toBe(REGISTERED_TWIML);
-  expect(ctx.voice.registered.at(-1)!.dynamicVariables.allowed_minutes).toBe(5);
+  expect(ctx.voice.registered.at(-1)!.dynamicVariables.allowed_seconds).toBe(300);
 });
 
 test('a failure ElevenLabs reports twice, or for a call already settled, changes nothing', async () => {
@@ -69,7 +69,7 @@ test('a failure ElevenLabs reports twice, or for a call already settled, changes
   const res = await postElevenLabs(ctx, initiationFailure(callSid));
   expect(res.body).toEqual({ received: true, released: false });
   expect((await reservationsOf(ctx, user.id)).map((r) => r.status)).toEqual(['settled']);
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(95);
 });
 
 test('a failure naming no call we know is acknowledged, so ElevenLabs stops retrying', async () => {

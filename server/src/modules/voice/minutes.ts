@@ -6,14 +6,15 @@ import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subsc
 import * as reservations from './reservations.repository.ts';
 import type { ReservationRow, TakenReservation } from './reservations.repository.ts';
 
-/** A call may run into one minute past its reservation before the deadline sweeper hangs up. */
-export const GRACE_MINUTES = 1;
+/** A call may run one minute past its reservation before the deadline sweeper hangs up. */
+export const GRACE_SECONDS = 60;
 
 /** Twilio's final statuses of a call that never connected: nothing was spoken, nothing is owed. */
 export const NEVER_CONNECTED: ReadonlySet<string> = new Set(['failed', 'busy', 'no-answer', 'canceled']);
 
-export function billedMinutes(seconds: number): number {
-  return Math.ceil(Math.max(0, seconds) / 60);
+/** Calls are billed by the second (decision 0013); a started second counts. */
+export function billedSeconds(seconds: number): number {
+  return Math.ceil(Math.max(0, seconds));
 }
 
 /**
@@ -22,12 +23,12 @@ export function billedMinutes(seconds: number): number {
  */
 export const LONGEST_CALL_MINUTES = 60;
 
-/** A plan's longest call in minutes: its own cap (the sample's 1, Pay Per Call's 5), else an hour. */
+/** A plan's longest call in seconds: its own cap (the sample's minute, Pay Per Call's 5), else an hour. */
 export function perCallCap(plan: string): number {
-  return (isPlanId(plan) ? PLANS[plan].perCallCapMinutes : null) ?? LONGEST_CALL_MINUTES;
+  return ((isPlanId(plan) ? PLANS[plan].perCallCapMinutes : null) ?? LONGEST_CALL_MINUTES) * 60;
 }
 
-/** Each plan's per-call cap, as the reservation function reads it. */
+/** Each plan's per-call cap in seconds, as the reservation function reads it. */
 // Stryker disable next-line all: built once at module load, where mutation switching cannot reach; perCallCap is tested.
 const PER_CALL_CAPS: Record<string, number> = Object.fromEntries(
   Object.keys(PLANS).map((plan) => [plan, perCallCap(plan)]),
@@ -48,7 +49,7 @@ export function createMinutesReserver(
   db: Db,
 ): (userId: string, callSid: string, stirVerstat?: string) => Promise<TakenReservation | null> {
   const reserve = createBatcher(async (calls: RingingCall[]) => {
-    const taken = await reservations.reserveCallsMinutes(db, {
+    const taken = await reservations.reserveCallsSeconds(db, {
       calls,
       usableStatuses: USABLE_STATUSES,
       caps: PER_CALL_CAPS,
@@ -70,8 +71,8 @@ export function deletesProfileAfterCall(plan: string): boolean {
 }
 
 /**
- * Moves a finished call's minutes into minutes_used (inside the caller's transaction, with the
- * reservation already locked). Billed = ceil(seconds / 60), at most the reservation plus the grace
+ * Moves a finished call's seconds into seconds_used (inside the caller's transaction, with the
+ * reservation already locked). Billed = the call's seconds, at most the reservation plus the grace
  * minute, and the balance never goes below zero. A billed pay-per-call call is its plan's one
  * call: the plan ends (unless gifted minutes remain) and the kid profile is deleted in the same
  * transaction, whichever path settles it, so the promise cannot be half kept.
@@ -80,24 +81,24 @@ export async function settleReservation(
   tx: Queryable,
   settlement: Settlement,
   reservation: ReservationRow,
-  minutes: number,
+  seconds: number,
 ): Promise<number> {
   if (reservation.status !== 'open') return 0;
-  const billed = Math.min(Math.max(0, minutes), reservation.minutes_reserved + GRACE_MINUTES);
+  const billed = Math.min(Math.max(0, seconds), reservation.seconds_reserved + GRACE_SECONDS);
   if (billed > 0) {
     const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
     // Unless the family moved to a pass during the call: the pass keeps its profile and minutes.
     const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
     if (subscription) {
-      const { minutes_limit: limit, minutes_used: used } = subscription;
-      // Pay-per-call sells one call: the minutes of its cap that the call did not use go with it
+      const { seconds_limit: limit, seconds_used: used } = subscription;
+      // Pay-per-call sells one call: the seconds of its cap that the call did not use go with it
       // (never past the limit, which the clamp below keeps).
       const cap = perCallCap(reservation.plan);
       const spent = oneCallPlan ? Math.max(billed, cap) : billed;
-      const minutesUsed = Math.min(limit, used + spent);
+      const secondsUsed = Math.min(limit, used + spent);
       await settlement.subscriptions.update(tx, reservation.user_id, {
-        minutes_used: minutesUsed,
-        ...(oneCallPlan && minutesUsed >= limit ? { status: 'ended' as const } : {}),
+        seconds_used: secondsUsed,
+        ...(oneCallPlan && secondsUsed >= limit ? { status: 'ended' as const } : {}),
       });
     }
     if (oneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);

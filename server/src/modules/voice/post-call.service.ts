@@ -10,7 +10,7 @@ import type { CallSafetyJob } from '../call-safety/call-safety.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
-import { billedMinutes, closeReservation, deletesProfileAfterCall, settleReservation } from './minutes.ts';
+import { billedSeconds, closeReservation, deletesProfileAfterCall, settleReservation } from './minutes.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
@@ -154,7 +154,7 @@ export function createPostCallService(deps: PostCallDeps) {
       });
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
-      if (locked) await settleReservation(tx, deps, locked, billedMinutes(call.durationSeconds));
+      if (locked) await settleReservation(tx, deps, locked, billedSeconds(call.durationSeconds));
       if (oneCallPlan) await deps.providerDeletions.schedule(tx, call.conversationId);
       const job: CallSummaryJob = {
         conversationId: call.conversationId,

@@ -65,7 +65,7 @@ test('a post-call webhook signed more than 30 minutes ago is refused', async () 
   expect((await postElevenLabs(ctx, payload, { signature: old })).status).toBe(401);
 });
 
-test('the transcription stores the call with transcript, duration, number and summary, and settles minutes', async () => {
+test('the transcription stores the call with transcript, duration, number and summary, and bills its 95 seconds', async () => {
   const { user, callSid, parentPhone } = await answeredCall();
   const conversationId = nextConversationId();
   const res = await postElevenLabs(
@@ -80,12 +80,12 @@ test('the transcription stores the call with transcript, duration, number and su
     'Santa: Ho ho ho! Merry Christmas, Emma!\nChild: Hi Santa! I would love a red bicycle please.\nSanta: The elves will see what they can do!',
   );
   expect(call!.summary).toBe('Emma asked Santa for a red bicycle.');
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(95);
   const { rows } = await ctx.db.query(
-    'select status, minutes_billed from call_reservations where call_sid = $1',
+    'select status, seconds_billed from call_reservations where call_sid = $1',
     [callSid],
   );
-  expect(rows).toEqual([{ status: 'settled', minutes_billed: 2 }]);
+  expect(rows).toEqual([{ status: 'settled', seconds_billed: 95 }]);
 });
 
 test("without a provider summary a local summary is written from the child's words", async () => {
@@ -106,7 +106,30 @@ test('a replayed post-call webhook adds nothing', async () => {
   await postElevenLabs(ctx, payload);
   await postElevenLabs(ctx, payload);
   expect(await callsOf(user.id)).toHaveLength(1);
-  expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(2);
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(61);
+});
+
+test('a 13-second sample call leaves 47 seconds', async () => {
+  const { user, callSid, client } = await answeredCall('free_sample');
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 13 }),
+  );
+  const { body } = await client.get('/api/subscription/status');
+  expect(body.subscription).toMatchObject({ seconds_used: 13, seconds_remaining: 47, seconds_limit: 60 });
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(13);
+});
+
+test('a 4-second pass call costs 4 seconds', async () => {
+  const { user, callSid } = await answeredCall('subscription_3month');
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 4 }),
+  );
+  expect(await ctx.services.subscription.find(user.id)).toMatchObject({
+    seconds_used: 4,
+    seconds_limit: 180 * 60,
+  });
 });
 
 test('billing never passes the reservation plus one grace minute', async () => {
@@ -116,11 +139,11 @@ test('billing never passes the reservation plus one grace minute', async () => {
     transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 600 }),
   );
   const sub = await ctx.services.subscription.find(user.id);
-  expect(sub?.minutes_used).toBe(1);
-  const { rows } = await ctx.db.query('select minutes_billed from call_reservations where call_sid = $1', [
+  expect(sub?.seconds_used).toBe(60);
+  const { rows } = await ctx.db.query('select seconds_billed from call_reservations where call_sid = $1', [
     callSid,
   ]);
-  expect(rows).toEqual([{ minutes_billed: 2 }]);
+  expect(rows).toEqual([{ seconds_billed: 120 }]);
 });
 
 test('pay-per-call deletes the kid profile after the call, and the provider conversation once its audio is in', async () => {
@@ -147,8 +170,8 @@ test('pay-per-call is one call: after it the plan has ended, however short the c
   );
   expect(await ctx.services.subscription.find(user.id)).toMatchObject({
     status: 'ended',
-    minutes_limit: 5,
-    minutes_used: 5,
+    seconds_limit: 300,
+    seconds_used: 300,
   });
   expect((await client.get('/api/subscription/status')).body).toEqual({
     has_subscription: false,
@@ -166,20 +189,20 @@ test('a family that moved to a pass during its pay-per-call call keeps the profi
   expect(await ctx.services.subscription.find(user.id)).toMatchObject({
     plan: 'subscription_3month',
     status: 'active',
-    minutes_used: 2,
+    seconds_used: 95,
   });
 });
 
 test('minutes an admin gifted to a pay-per-call family outlast its one call', async () => {
   const { user, callSid } = await answeredCall('pay_per_call');
-  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { minutes_limit: 15 }));
+  await ctx.db.transaction((tx) => ctx.services.subscription.update(tx, user.id, { seconds_limit: 900 }));
   await postElevenLabs(
     ctx,
     transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 40 }),
   );
   expect(await ctx.services.subscription.find(user.id)).toMatchObject({
     status: 'active',
-    minutes_used: 5,
+    seconds_used: 300,
   });
 });
 
@@ -192,7 +215,7 @@ test('if deleting the pay-per-call profile fails, nothing is kept and the replay
   try {
     expect((await postElevenLabs(ctx, payload)).status).toBe(500);
     expect(await callsOf(user.id)).toHaveLength(0);
-    expect((await ctx.services.subscription.find(user.id))?.minutes_used).toBe(0);
+    expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(0);
   } finally {
     deleteProfile.mockRestore();
   }

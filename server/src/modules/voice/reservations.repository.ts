@@ -8,34 +8,35 @@ export interface ReservationRow {
   user_id: string;
   call_sid: string;
   plan: PlanId;
-  minutes_reserved: number;
+  seconds_reserved: number;
   deadline: Date;
   status: ReservationStatus;
   hung_up_at: Date | null;
   ended_at: Date | null;
   call_duration_secs: number | null;
-  minutes_billed: number | null;
+  seconds_billed: number | null;
   /** Twilio's STIR/SHAKEN verdict on the caller ID (StirVerstat), when it gave one. */
   stir_verstat: string | null;
   created_at: Date;
 }
 
 /** What answering a call needs of the reservation it took. */
-export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'minutes_reserved'>;
+export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'seconds_reserved'>;
 
-const RESERVE_CALLS_MINUTES = preparedStatement(
-  'reserve_calls_minutes',
-  'select id, call_sid, minutes_reserved from reserve_calls_minutes($1, $2, $3, $4::jsonb, $5)',
+const RESERVE_CALLS_SECONDS = preparedStatement(
+  'reserve_calls_seconds',
+  'select id, call_sid, seconds_reserved from reserve_calls_seconds($1, $2, $3, $4::jsonb, $5)',
 );
 
 /**
- * Reserves, for each ringing call, what is left of its account's balance, at most the plan's
+ * Reserves, for each ringing call, the seconds left of its account's balance, at most the plan's
  * per-call cap (migrations/0011: for each call it locks, sums and inserts, several calls in one
- * round trip; migrations/0026 keeps each call's STIR/SHAKEN verdict with it). Also answers the
+ * round trip; migrations/0026 keeps each call's STIR/SHAKEN verdict with it; migrations/0034
+ * counts in seconds). Also answers the
  * open reservation a re-sent webhook already holds. Answers the reservations by call sid; a call
  * missing from the map has an unusable plan or nothing left.
  */
-export async function reserveCallsMinutes(
+export async function reserveCallsSeconds(
   q: Queryable,
   input: {
     calls: readonly { userId: string; callSid: string; stirVerstat?: string | null }[];
@@ -43,7 +44,7 @@ export async function reserveCallsMinutes(
     caps: Record<string, number | null>;
   },
 ): Promise<Map<string, TakenReservation>> {
-  const { rows } = await q.query<TakenReservation>(RESERVE_CALLS_MINUTES, [
+  const { rows } = await q.query<TakenReservation>(RESERVE_CALLS_SECONDS, [
     input.calls.map((call) => call.userId),
     input.calls.map((call) => call.callSid),
     input.usableStatuses,
@@ -74,12 +75,12 @@ export async function finishReservation(
   q: Queryable,
   id: string,
   status: Exclude<ReservationStatus, 'open'>,
-  minutesBilled: number,
+  secondsBilled: number,
 ): Promise<void> {
-  await q.query('update call_reservations set status = $2, minutes_billed = $3 where id = $1', [
+  await q.query('update call_reservations set status = $2, seconds_billed = $3 where id = $1', [
     id,
     status,
-    minutesBilled,
+    secondsBilled,
   ]);
 }
 
@@ -99,7 +100,7 @@ export async function recordCallEnded(
     `with ended as (
        update call_reservations set ended_at = coalesce(ended_at, now()),
          call_duration_secs = coalesce($2::integer, call_duration_secs),
-         minutes_reserved = least(minutes_reserved, coalesce(ceil($2::integer / 60.0)::integer, minutes_reserved))
+         seconds_reserved = least(seconds_reserved, coalesce($2::integer, seconds_reserved))
        where call_sid = $1 and status = 'open'
        returning id
      )
@@ -120,7 +121,7 @@ export async function applyEarlyEndings(q: Queryable): Promise<void> {
     `with applied as (
        update call_reservations r set ended_at = coalesce(r.ended_at, e.reported_at),
          call_duration_secs = coalesce(r.call_duration_secs, e.duration_secs),
-         minutes_reserved = least(r.minutes_reserved, ceil(e.duration_secs / 60.0)::integer)
+         seconds_reserved = least(r.seconds_reserved, e.duration_secs)
        from twilio_call_endings e
        where e.call_sid = r.call_sid and r.status = 'open'
        returning r.call_sid
@@ -216,7 +217,7 @@ export async function claimSilentCalls(
   return rows;
 }
 
-/** Calls holding minutes right now (the calls-in-progress gauge). */
+/** Calls holding part of a balance right now (the calls-in-progress gauge). */
 export async function countOpenReservations(q: Queryable): Promise<number> {
   const { rows } = await q.query<{ open: number }>(
     "select count(*)::int as open from call_reservations where status = 'open'",

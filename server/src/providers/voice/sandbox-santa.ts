@@ -105,15 +105,18 @@ export function siblingNames(text: string | null): string[] {
   return names.slice(0, 4);
 }
 
-/** How long the agent may talk, from whichever dynamic variable the script used. */
+/**
+ * How long the agent may talk, from whichever dynamic variable the script used; seconds first,
+ * as the minute figure is rounded down.
+ */
 export function allowedSecondsFrom(variables: Record<string, unknown>): number | null {
-  for (const key of ['allowed_minutes', 'minutes_allowed', 'max_minutes', 'call_minutes']) {
-    const minutes = Number(variables[key]);
-    if (Number.isFinite(minutes) && minutes > 0) return Math.round(minutes * 60);
-  }
   for (const key of ['allowed_seconds', 'max_duration_seconds']) {
     const seconds = Number(variables[key]);
     if (Number.isFinite(seconds) && seconds > 0) return Math.round(seconds);
+  }
+  for (const key of ['allowed_minutes', 'minutes_allowed', 'max_minutes', 'call_minutes']) {
+    const minutes = Number(variables[key]);
+    if (Number.isFinite(minutes) && minutes > 0) return Math.round(minutes * 60);
   }
   return null;
 }

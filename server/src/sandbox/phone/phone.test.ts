@@ -120,7 +120,7 @@ test('a call from the parent phone to the hotline greets the child by name and S
   await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
 });
 
-test('after hanging up the call appears in the history with transcript, summary and duration, and the minute is spent', async () => {
+test('after hanging up the call appears in the history with transcript, summary and duration, and its seconds are spent', async () => {
   const { client, parentPhone } = await parentWithProfile();
   const { state } = await dial(parentPhone);
   await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'I want a puppy too' });
@@ -142,7 +142,12 @@ test('after hanging up the call appears in the history with transcript, summary 
   expect(call!.duration).toBeGreaterThanOrEqual(1);
   expect(call!.audio_url).not.toBeNull();
   const status = await client.get('/api/subscription/status');
-  expect(status.body.subscription).toMatchObject({ minutes_limit: 1, minutes_used: 1 });
+  expect(status.body.subscription).toMatchObject({
+    minutes_limit: 1,
+    minutes_used: 1,
+    seconds_used: call!.duration,
+    seconds_remaining: 60 - call!.duration,
+  });
 });
 
 test("the sandbox's Twilio keeps each simulated call's status and duration, as Twilio's Call resource does", async () => {

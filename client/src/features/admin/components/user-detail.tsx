@@ -12,6 +12,9 @@ import { UserAvatar } from './user-avatar';
 
 const DETAIL_LOAD_FAILED = 'Failed to load user details';
 
+/** The admin sees the balance to the second, as calls are billed. */
+const callTime = (seconds: number) => formatMinutesSeconds(seconds) ?? '0m 0s';
+
 export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="flex flex-col gap-3 border-t border-gray-100 pt-5 first:border-t-0 first:pt-0">
@@ -99,9 +102,9 @@ function UserDetailView({
               <span className="capitalize">{subscription.status.replace('_', ' ')}</span>
               {subscription.cancel_at_period_end ? ' (ends at period end)' : ''}
             </Field>
-            <Field label="Minutes">
-              {subscription.minutes_used} used of {subscription.minutes_limit} (
-              {subscription.minutes_remaining} left)
+            <Field label="Call time">
+              {callTime(subscription.seconds_used)} used of {callTime(subscription.seconds_limit)} (
+              {callTime(subscription.seconds_remaining)} left)
             </Field>
             <Field label="Amount">{amountLabel(subscription.plan, subscription.amount)}</Field>
             <Field label="Discount">

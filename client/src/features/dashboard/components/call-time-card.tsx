@@ -2,31 +2,55 @@ import { USAGE_WARNING_RATIO } from '@santa/shared/constants';
 import type { Subscription } from '@santa/shared/subscription';
 import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
-import { formatMinutes } from '@/lib/format';
+import { formatMinutes, formatSeconds } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
+/** Calls are billed by the second, so the last minute is shown in seconds: a child can still call. */
+function Remaining({ subscription }: { subscription: Subscription | null }) {
+  const seconds = subscription?.seconds_remaining ?? 0;
+  const limit = formatMinutes(subscription?.minutes_limit ?? 0);
+  if (seconds > 0 && seconds < 60) {
+    return (
+      <>
+        <span className="font-display text-2xl font-bold text-santa-700">{seconds}</span>{' '}
+        {seconds === 1 ? 'second' : 'seconds'} left of {limit}
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="font-display text-2xl font-bold text-santa-700">
+        {subscription?.minutes_remaining ?? 0}
+      </span>{' '}
+      of {limit} remaining
+    </>
+  );
+}
+
 export function CallTimeCard({ subscription }: { subscription: Subscription | null }) {
-  const limit = subscription?.minutes_limit ?? 0;
-  const used = subscription?.minutes_used ?? 0;
-  const remaining = subscription?.minutes_remaining ?? 0;
+  const limit = subscription?.seconds_limit ?? 0;
+  const used = subscription?.seconds_used ?? 0;
+  const remaining = subscription?.seconds_remaining ?? 0;
   const usedRatio = limit > 0 ? Math.min(1, used / limit) : 0;
   const isNearlyUsed = usedRatio > USAGE_WARNING_RATIO;
+  // Under a minute the used time reads in seconds too; past it, in minutes rounded up (README).
+  const usedText =
+    used > 0 && used < 60 ? formatSeconds(used) : formatMinutes(subscription?.minutes_used ?? 0);
   return (
     <Card className="flex flex-col">
       <h2 id="call-time-heading" className="text-sm font-semibold tracking-wide text-gray-600 uppercase">
         Call Time
       </h2>
       <p className="mt-2 text-lg text-ink">
-        <span className="font-display text-2xl font-bold text-santa-700">{remaining}</span> of{' '}
-        {formatMinutes(limit)} remaining
+        <Remaining subscription={subscription} />
       </p>
       <div
         role="progressbar"
-        aria-label="Minutes used"
+        aria-label="Call time used"
         aria-valuemin={0}
         aria-valuemax={limit}
         aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={`${used} of ${formatMinutes(limit)} used`}
+        aria-valuetext={`${usedText} of ${formatMinutes(subscription?.minutes_limit ?? 0)} used`}
         className="mt-3 h-3 w-full overflow-hidden rounded-full bg-gray-200"
       >
         <div
@@ -36,8 +60,8 @@ export function CallTimeCard({ subscription }: { subscription: Subscription | nu
           style={{ width: `${usedRatio * 100}%` }}
         />
       </div>
-      <p className="mt-2 text-sm text-gray-600">{formatMinutes(used)} used</p>
-      {remaining === 0 ? (
+      <p className="mt-2 text-sm text-gray-600">{usedText} used</p>
+      {remaining < 60 ? (
         <ButtonLink to={paths.pricing} size="sm" className="mt-4 self-start">
           Add More Minutes
         </ButtonLink>

@@ -1,4 +1,5 @@
 import type { PlanNotice } from '@santa/shared/notices';
+import { callTimeText } from '@santa/shared/subscription';
 import { toast } from 'sonner';
 import { formatLongDate, formatMinutes } from '@/lib/format';
 import { useDismissNotice, usePlanNotices } from '../api/plan-notices';
@@ -21,7 +22,7 @@ function noticeText(notice: PlanNotice): { title: string; body: string } {
     case 'plan_cancelled':
       return {
         title: `Your ${notice.plan_name} was cancelled`,
-        body: `Calls stopped on ${formatLongDate(notice.created_at)} with ${formatMinutes(notice.minutes_left)} left, and its Santa number was released. Nothing more will be charged; choose a plan to call again.`,
+        body: `Calls stopped on ${formatLongDate(notice.created_at)} with ${callTimeText(notice.seconds_left ?? notice.minutes_left * 60)} left, and its Santa number was released. Nothing more will be charged; choose a plan to call again.`,
       };
   }
 }

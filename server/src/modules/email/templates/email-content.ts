@@ -38,7 +38,8 @@ export type EmailContent =
       kind: 'plan_cancelled';
       name: string;
       planName: string;
-      minutesLeft: number;
+      /** What was left when it stopped, in seconds. */
+      secondsLeft: number;
       pricingUrl: string;
       dashboardUrl: string;
     };

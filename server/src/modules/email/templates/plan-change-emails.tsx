@@ -1,4 +1,5 @@
 import { Heading, Link } from '@react-email/components';
+import { callTimeText } from '@santa/shared/subscription';
 import { Action, EmailLayout, headingStyle, Paragraph } from './layout.tsx';
 
 /**
@@ -62,7 +63,7 @@ export function DiscountRevokedEmail(props: {
 export function PlanCancelledEmail(props: {
   name: string;
   planName: string;
-  minutesLeft: number;
+  secondsLeft: number;
   pricingUrl: string;
   dashboardUrl: string;
   publicUrl: string;
@@ -73,7 +74,7 @@ export function PlanCancelledEmail(props: {
       <Paragraph>{hello(props.name)}</Paragraph>
       <Paragraph>
         The Santa Calls team cancelled your {props.planName} today, together with its discount. It will not
-        renew and you will not be charged again. It stopped with {minutesOf(props.minutesLeft)} left, and a
+        renew and you will not be charged again. It stopped with {callTimeText(props.secondsLeft)} left, and a
         dedicated Santa number that came with it no longer answers.
       </Paragraph>
       <Paragraph>
