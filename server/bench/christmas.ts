@@ -2,7 +2,7 @@
  * npm run bench:christmas — Christmas Eve on this machine: two app processes on one Postgres,
  * 10 000 families, whole call lifecycles at a rising rate while parents poll their dashboards.
  * Prints the highest rate sustained for a whole step with no error, webhook p50/p99 per route,
- * the job queue's lag, the processes' memory, and checks the minutes ledger exactly.
+ * the job queue's lag, the processes' memory, and checks the call-time ledger (in seconds) exactly.
  *
  * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
  * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200).
@@ -154,7 +154,7 @@ async function runStep(rate: number): Promise<{ failed: number; started: number;
       if (!result.ok) failed += 1;
       if (result.stored) {
         stored += 1;
-        billedByBench += result.minutes;
+        billedByBench += result.seconds;
       }
       if (result.leftOpen) leftOpen += 1;
     });
@@ -194,7 +194,7 @@ if (failures.length > 0) {
     console.log(`replica ${replica.url} said:\n${replica.output().slice(-3000)}`);
 }
 
-const ledger = await checkLedger(db, { jobsSchema: JOBS, stored, billedMinutes: billedByBench, leftOpen });
+const ledger = await checkLedger(db, { jobsSchema: JOBS, stored, billedSeconds: billedByBench, leftOpen });
 const lag = await jobLag(db, JOBS);
 console.log(`\nhighest rate sustained for ${stepSeconds} s with 0 errors: ${sustained} call lifecycles/s`);
 console.log(

@@ -22,16 +22,16 @@ export async function seedProfiles(db: Db): Promise<string[]> {
       from users u where u.email like 'bench-%';
     -- Every family has verified its phone (only verified phones recognise a caller).
     insert into family_phones (phone, user_id) select parent_phone, user_id from kid_profiles;
-    insert into subscriptions (user_id, plan, status, minutes_limit, minutes_used)
-      select id, 'subscription_12month', 'active', 720, 0 from users where email like 'bench-%';
+    insert into subscriptions (user_id, plan, status, seconds_limit, seconds_used)
+      select id, 'subscription_12month', 'active', 720 * 60, 0 from users where email like 'bench-%';
     -- Each family has already called once, as on a real Christmas Eve: the first round's query
     -- plans then see a table of ended calls, not an empty one that makes a scan look cheapest.
     insert into call_reservations
-        (user_id, call_sid, plan, minutes_reserved, deadline, status, ended_at, minutes_billed, created_at)
-      select user_id, 'CAseed' || md5(user_id::text), plan, 10, now() - interval '1 day', 'settled',
-             now() - interval '1 day', 3, now() - interval '1 day'
+        (user_id, call_sid, plan, seconds_reserved, deadline, status, ended_at, seconds_billed, created_at)
+      select user_id, 'CAseed' || md5(user_id::text), plan, 600, now() - interval '1 day', 'settled',
+             now() - interval '1 day', 150, now() - interval '1 day'
       from subscriptions;
-    update subscriptions set minutes_used = 3;
+    update subscriptions set seconds_used = 150;
     analyze;
   `);
   const { rows } = await db.query<{ parent_phone: string }>('select parent_phone from kid_profiles');
@@ -52,7 +52,7 @@ export function hangUpCallsContinuously(db: Db, everyMs = 100): () => Promise<vo
   let running: Promise<unknown> = Promise.resolve();
   const timer = setInterval(() => {
     running = running.then(() =>
-      db.query(`update call_reservations set status = 'closed', minutes_billed = 0 where status = 'open'`),
+      db.query(`update call_reservations set status = 'closed', seconds_billed = 0 where status = 'open'`),
     );
   }, everyMs);
   return async () => {

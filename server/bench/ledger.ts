@@ -1,4 +1,4 @@
-/** The Christmas bench's exact checks on the minutes ledger, and the job queue's lag. */
+/** The Christmas bench's exact checks on the call-time ledger (in seconds), and the job queue's lag. */
 import type { Db } from '../src/db/db.ts';
 
 async function count(db: Db, sql: string, params: unknown[] = []): Promise<number> {
@@ -23,7 +23,7 @@ async function drainSummaries(db: Db, jobsSchema: string, timeoutMs = 120_000): 
 
 export async function checkLedger(
   db: Db,
-  bench: { jobsSchema: string; stored: number; billedMinutes: number; leftOpen: number },
+  bench: { jobsSchema: string; stored: number; billedSeconds: number; leftOpen: number },
 ): Promise<{ exact: boolean; lines: string[] }> {
   const summariesWaiting = await drainSummaries(db, bench.jobsSchema);
   const checks: [string, number, number][] = [
@@ -33,36 +33,36 @@ export async function checkLedger(
       bench.stored,
     ],
     [
-      'minutes billed for the bench (what the calls lasted, rounded up per call)',
+      'seconds billed for the bench (what the calls lasted, to the second)',
       await count(
         db,
-        `select coalesce(sum(minutes_billed), 0) as n from call_reservations where call_sid like 'CAxmas%' and status = 'settled'`,
+        `select coalesce(sum(seconds_billed), 0) as n from call_reservations where call_sid like 'CAxmas%' and status = 'settled'`,
       ),
-      bench.billedMinutes,
+      bench.billedSeconds,
     ],
     [
       'settled calls billed other than by their duration',
       await count(
         db,
         `select count(*) as n from call_reservations r join calls c on c.call_sid = r.call_sid
-         where r.call_sid like 'CAxmas%' and r.minutes_billed <> ceil(c.duration / 60.0)`,
+         where r.call_sid like 'CAxmas%' and r.seconds_billed <> c.duration`,
       ),
       0,
     ],
     [
-      'families whose minutes used differ from their settled calls',
+      'families whose seconds used differ from their settled calls',
       await count(
         db,
         `select count(*) as n from subscriptions s
-         left join (select user_id, sum(minutes_billed) as billed from call_reservations
+         left join (select user_id, sum(seconds_billed) as billed from call_reservations
                     where status = 'settled' group by user_id) r on r.user_id = s.user_id
-         where s.minutes_used <> coalesce(r.billed, 0)`,
+         where s.seconds_used <> coalesce(r.billed, 0)`,
       ),
       0,
     ],
     [
       'families over their limit',
-      await count(db, 'select count(*) as n from subscriptions where minutes_used > minutes_limit'),
+      await count(db, 'select count(*) as n from subscriptions where seconds_used > seconds_limit'),
       0,
     ],
     [
@@ -76,7 +76,7 @@ export async function checkLedger(
     ],
     [
       // Only calls whose transcript never arrived; the sweeper settles them by Twilio's record.
-      'reservations still holding minutes',
+      'reservations still holding call time',
       await count(db, `select count(*) as n from call_reservations where status = 'open'`),
       bench.leftOpen,
     ],
@@ -87,7 +87,7 @@ export async function checkLedger(
     ],
     ['summary jobs still waiting', summariesWaiting, 0],
   ];
-  const lines = ['\nminutes ledger:'];
+  const lines = ['\ncall-time ledger (seconds):'];
   let exact = true;
   for (const [what, found, expected] of checks) {
     const ok = found === expected;

@@ -83,12 +83,12 @@ function elevenLabs(ctx: LifecycleContext, label: string, payload: unknown) {
 export interface LifecycleResult {
   /** Every webhook of the call was answered as it should be. */
   ok: boolean;
-  /** The transcript was stored: the call is in the history and its minutes are settled. */
+  /** The transcript was stored: the call is in the history and its seconds are settled. */
   stored: boolean;
   /** The phone rang through but the call was never stored: its reservation waits for the sweeper. */
   leftOpen: boolean;
-  /** What the call lasted, rounded up to minutes. */
-  minutes: number;
+  /** What the call lasted, in seconds: what it is billed. */
+  seconds: number;
 }
 
 /** Runs one call from ring to recording. */
@@ -96,7 +96,6 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
   const callSid = `CAxmas${randomBytes(13).toString('hex')}`;
   const conversationId = `conv_xmas_${randomBytes(10).toString('hex')}`;
   const durationSeconds = 20 + Math.floor(Math.random() * 280);
-  const minutes = Math.ceil(durationSeconds / 60);
   const base = {
     AccountSid: 'ACbench',
     CallSid: callSid,
@@ -111,7 +110,7 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
     { ...base, CallStatus: 'ringing', StirVerstat: 'TN-Validation-Passed-A' },
     '<Connect>',
   );
-  if (!rang) return { ok: false, stored: false, leftOpen: false, minutes };
+  if (!rang) return { ok: false, stored: false, leftOpen: false, seconds: durationSeconds };
   const ended = await twilio(ctx, ROUTES.status, 'status', {
     ...base,
     CallStatus: 'completed',
@@ -142,5 +141,10 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
     type: 'post_call_audio',
     data: { agent_id: 'agent_bench', conversation_id: conversationId, full_audio: 'SUQzBAAAAAAAI1RTU0U=' },
   });
-  return { ok: ended && transcribed && audio, stored: transcribed, leftOpen: !transcribed, minutes };
+  return {
+    ok: ended && transcribed && audio,
+    stored: transcribed,
+    leftOpen: !transcribed,
+    seconds: durationSeconds,
+  };
 }
