@@ -1,10 +1,11 @@
 /**
  * Receipts and renewal reminders through a real SMTP server on loopback: one per checkout, one
- * per paid renewal invoice, one reminder per period; replayed Stripe events send nothing more.
+ * per paid renewal or upgrade invoice, one reminder per period; replayed Stripe events send
+ * nothing more.
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatBillingDate } from '@santa/shared/billing-terms';
-import { PLANS } from '@santa/shared/plans';
+import { formatPrice, PLANS } from '@santa/shared/plans';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { buyPass, createParent, generateCoupon } from '../../../test/fixtures/admin.ts';
 import { expectBothParts, inboxOf } from '../../../test/fixtures/inbox.ts';
@@ -153,6 +154,55 @@ test('each paid renewal sends one receipt, however often Stripe delivers its inv
     user.id,
   ]);
   expect(rows.map((row) => row.event_key).sort()).toEqual([renewal.id, next.id].sort());
+});
+
+test("upgrading a pass sends one receipt for its prorated invoice, with Stripe's total, however often the invoice comes", async () => {
+  const { client, user } = await createParent(ctx);
+  await buyPass(ctx, client);
+  const upgrade = await client
+    .post('/api/stripe/create-checkout')
+    .type('form')
+    .send({
+      plan: 'subscription_6month',
+      success_url: `${PUBLIC_URL}/dashboard`,
+      cancel_url: `${PUBLIC_URL}/pricing`,
+    });
+  expect(upgrade.status).toBe(200);
+  const sub = await stripeSubscriptionOf(user.id);
+  const { rows } = await ctx.db.query<{ object: Json }>(
+    `select object from sandbox_stripe_invoices where object->>'billing_reason' = 'subscription_update' and customer = $1`,
+    [sub.customer],
+  );
+  const proration = rows[0]!.object;
+  const total = Number(proration.total);
+  // Stripe's prorated total, not the plan table's price.
+  expect(total).toBeGreaterThan(0);
+  expect(total).toBeLessThan(PLANS.subscription_6month.priceCents);
+
+  // Stripe re-sends the same invoice, and the same event arrives twice.
+  const resent = stripeEvent('invoice.paid', proration);
+  for (const event of [resent, resent, stripeEvent('invoice.paid', proration)])
+    expect((await deliver(event)).status).toBe(200);
+
+  const receipts = await inbox(user.email);
+  expect(receipts.map((email) => email.subject)).toEqual([
+    'Receipt: your 3-Month Pass ($89)',
+    `Receipt: your upgrade to the 6-Month Pass (${formatPrice(total)})`,
+  ]);
+  const receipt = receipts[1]!;
+  expectBothParts(receipt, `${PUBLIC_URL}/dashboard`);
+  const renewsOn = formatBillingDate((await planOf(user.id)).current_period_end);
+  for (const part of [receipt.text, receipt.html]) {
+    expect(part).toContain(`${formatPrice(total)} on`);
+    expect(part).toContain('$159 every 6 months · renews automatically · cancel anytime');
+    expect(part).toContain(renewsOn);
+    expect(part).toContain('Manage billing');
+  }
+  const keys = await ctx.db.query('select event_key from emails where kind = $1 and user_id = $2', [
+    'upgrade_receipt',
+    user.id,
+  ]);
+  expect(keys.rows).toEqual([{ event_key: proration.id }]);
 });
 
 /** A pass whose period ends `days` from now, as Stripe would hold it then. */

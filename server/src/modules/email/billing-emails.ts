@@ -82,6 +82,13 @@ export function billingEmailRequests(queue: QueueEmail) {
         tx,
       ),
 
+    /** Once per paid proration invoice of an upgrade (3 → 6 → 12 months), with Stripe's total. */
+    upgradeReceipt: (tx: Queryable, invoiceId: string, charge: Charge) =>
+      queue(
+        { kind: 'upgrade_receipt', eventKey: invoiceId, userId: charge.userId, data: chargeData(charge) },
+        tx,
+      ),
+
     /** Once per (subscription, period end): a pass renewed and then due again gets a new reminder. */
     renewalReminder: (renewal: UpcomingRenewal, tx?: Queryable) =>
       queue(
@@ -123,7 +130,8 @@ export function billingContent(
   const dashboardUrl = `${publicUrl}/dashboard`;
   switch (row.kind) {
     case 'purchase_receipt':
-    case 'renewal_receipt': {
+    case 'renewal_receipt':
+    case 'upgrade_receipt': {
       const charge = chargeSchema.parse(row.data);
       const terms = renewalTerms(charge.plan, charge.renewalCents);
       return {

@@ -25,6 +25,13 @@ export interface Renewal {
   periodEnd: Date | null;
 }
 
+/** A paid proration invoice (billing_reason subscription_update): a pass moved to a longer one. */
+export interface UpgradeCharge {
+  invoiceId: string;
+  /** Stripe's invoice total: the new price less the unused part of the old period. */
+  totalCents: number;
+}
+
 /** What Stripe charged for a plan's first payment: its word, not our arithmetic, is stored. */
 export interface FirstCharge {
   amountCents: number;

@@ -35,6 +35,7 @@ import {
   type FailedPayment,
   type FirstCharge,
   type Renewal,
+  type UpgradeCharge,
 } from './fulfilment-terms.ts';
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
@@ -127,10 +128,15 @@ export function createFulfilmentService(deps: {
     sub: StripeSubscription,
     checkout: CheckoutRow | undefined,
     plan: PlanChange,
-    invoice: { renewal?: Renewal; failedPayment?: FailedPayment; firstCharge?: FirstCharge } = {},
+    invoice: {
+      renewal?: Renewal;
+      failedPayment?: FailedPayment;
+      firstCharge?: FirstCharge;
+      upgrade?: UpgradeCharge;
+    } = {},
   ): Promise<string | null> {
     const { current } = plan;
-    const { renewal, failedPayment, firstCharge } = invoice;
+    const { renewal, failedPayment, firstCharge, upgrade } = invoice;
     const isOurs = current?.stripe_subscription_id === sub.id;
     const live = LIVE_STATUSES.has(sub.status);
     let replacedSubscriptionId: string | null = null;
@@ -187,6 +193,16 @@ export function createFulfilmentService(deps: {
       plan.next = { ...plan.next, amount: firstCharge.amountCents };
       if (checkout) await purchaseReceipt(tx, checkout.id, plan.userId, plan.next, firstCharge.amountCents);
     }
+    // The proration an upgrade paid gets its receipt, keyed by the invoice: a replayed or re-sent
+    // event finds it already sent. Whichever of Stripe's two events comes first, the plan is the
+    // new pass here (Stripe applies the price once the invoice is paid).
+    if (upgrade && upgrade.totalCents > 0 && live && plan.next?.stripe_subscription_id === sub.id) {
+      await deps.paymentEmails?.upgradeReceipt(
+        tx,
+        upgrade.invoiceId,
+        chargeOn(plan.userId, plan.next, upgrade.totalCents),
+      );
+    }
     if (failedPayment && live && plan.next?.stripe_subscription_id === sub.id) {
       plan.next = paymentFailed(plan.next, failedPayment.updateUrl);
     }
@@ -225,6 +241,7 @@ export function createFulfilmentService(deps: {
       renewal?: Renewal;
       failedPayment?: FailedPayment;
       firstCharge?: FirstCharge;
+      upgrade?: UpgradeCharge;
       checkout?: CheckoutRow;
     } = {},
   ): Promise<AfterCommit> {
@@ -299,7 +316,11 @@ export function createFulfilmentService(deps: {
       invoice.billingReason === 'subscription_create'
         ? { amountCents: invoice.amountPaid, periodEnd: invoice.periodEnd }
         : undefined;
-    return onSubscription(event, invoice.subscriptionId, { renewal, firstCharge });
+    const upgrade =
+      invoice.billingReason === 'subscription_update'
+        ? { invoiceId: invoice.id, totalCents: invoice.total }
+        : undefined;
+    return onSubscription(event, invoice.subscriptionId, { renewal, firstCharge, upgrade });
   }
 
   return {

@@ -17,6 +17,7 @@ export interface ReceiptCharge {
 export interface ReceiptEmails {
   purchaseReceipt(tx: Queryable, checkoutId: string, charge: ReceiptCharge): Promise<unknown>;
   renewalReceipt(tx: Queryable, invoiceId: string, charge: ReceiptCharge): Promise<unknown>;
+  upgradeReceipt(tx: Queryable, invoiceId: string, charge: ReceiptCharge): Promise<unknown>;
 }
 
 /** The charge as the plan now stands: its next renewal and what that renewal will cost. */

@@ -106,6 +106,7 @@ export const invoiceSchema = z
     object: z.literal('invoice'),
     billing_reason: z.string().nullish(),
     amount_paid: z.number().int().default(0),
+    total: z.number().int().nullish(),
     hosted_invoice_url: z.string().nullish(),
     subscription: idOrObject.optional(),
     parent: z.object({ subscription_details: z.object({ subscription: idOrObject }).nullish() }).nullish(),
@@ -119,6 +120,8 @@ export const invoiceSchema = z
       id: invoice.id,
       billingReason: invoice.billing_reason ?? null,
       amountPaid: invoice.amount_paid,
+      /** What the invoice came to after discounts and credits (a proration's net charge). */
+      total: invoice.total ?? invoice.amount_paid,
       /** Where the customer can pay this invoice, with another card if need be. */
       hostedUrl: invoice.hosted_invoice_url ?? null,
       subscriptionId: invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? null,

@@ -34,7 +34,25 @@ function HowToCancel({ dashboardUrl, before }: { dashboardUrl: string; before: s
   );
 }
 
-export function ReceiptEmail(props: ReceiptContent & { isRenewal: boolean; publicUrl: string }) {
+const RECEIPT_WORDS = {
+  purchase_receipt: {
+    heading: (plan: string) => `Thank you! Your ${plan} is ready`,
+    lead: 'Santa is looking forward to the call. Here is your receipt:',
+  },
+  renewal_receipt: {
+    heading: (plan: string) => `Your ${plan} renewed`,
+    lead: 'Santa’s line stays open for your family for another period. Here is your receipt:',
+  },
+  upgrade_receipt: {
+    heading: (plan: string) => `You moved up to the ${plan}`,
+    lead: 'Your new pass starts today, with its minutes added to the ones you had left. The charge is the new price less the unused part of your previous pass. Here is your receipt:',
+  },
+} as const;
+
+export function ReceiptEmail(
+  props: ReceiptContent & { kind: keyof typeof RECEIPT_WORDS; publicUrl: string },
+) {
+  const words = RECEIPT_WORDS[props.kind];
   const { renewal } = props;
   const lines: [string, string][] = [
     ['Plan', props.planName],
@@ -44,15 +62,9 @@ export function ReceiptEmail(props: ReceiptContent & { isRenewal: boolean; publi
   if (renewal?.renewsOn) lines.push(['Next renewal', renewal.renewsOn]);
   return (
     <EmailLayout preview={`Receipt for your ${props.planName}: ${props.amount}`} publicUrl={props.publicUrl}>
-      <Heading style={headingStyle}>
-        {props.isRenewal ? `Your ${props.planName} renewed` : `Thank you! Your ${props.planName} is ready`}
-      </Heading>
+      <Heading style={headingStyle}>{words.heading(props.planName)}</Heading>
       <Paragraph>{hello(props.name)}</Paragraph>
-      <Paragraph>
-        {props.isRenewal
-          ? 'Santa’s line stays open for your family for another period. Here is your receipt:'
-          : 'Santa is looking forward to the call. Here is your receipt:'}
-      </Paragraph>
+      <Paragraph>{words.lead}</Paragraph>
       <Facts lines={lines} />
       {renewal ? <HowToCancel dashboardUrl={props.dashboardUrl} before={renewal.renewsOn} /> : null}
       <Action href={props.dashboardUrl}>Go to my dashboard</Action>

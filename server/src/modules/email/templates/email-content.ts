@@ -14,6 +14,7 @@ export type EmailContent =
   | { kind: 'payment_failed'; name: string; updateUrl: string; dashboardUrl: string }
   | ({ kind: 'purchase_receipt' } & ReceiptContent)
   | ({ kind: 'renewal_receipt' } & ReceiptContent)
+  | ({ kind: 'upgrade_receipt' } & ReceiptContent)
   | {
       kind: 'renewal_reminder';
       name: string;

@@ -43,14 +43,15 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       };
     case 'purchase_receipt':
     case 'renewal_receipt':
+    case 'upgrade_receipt':
       return {
         subject:
           content.kind === 'renewal_receipt'
             ? `Receipt: your ${content.planName} renewed (${content.amount})`
-            : `Receipt: your ${content.planName} (${content.amount})`,
-        element: (
-          <ReceiptEmail {...content} isRenewal={content.kind === 'renewal_receipt'} publicUrl={publicUrl} />
-        ),
+            : content.kind === 'upgrade_receipt'
+              ? `Receipt: your upgrade to the ${content.planName} (${content.amount})`
+              : `Receipt: your ${content.planName} (${content.amount})`,
+        element: <ReceiptEmail {...content} publicUrl={publicUrl} />,
       };
     case 'renewal_reminder':
       return {
