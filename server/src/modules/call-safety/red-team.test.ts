@@ -139,7 +139,7 @@ function playCall(prompt: string, childTurns: string[]): TranscriptTurn[] {
 
 describe.each(CASES)('red team: $name', (redTeam) => {
   test('the screen finds what is expected, on the right lines', () => {
-    const prompt = renderPrompt(script, PROFILE, 5);
+    const prompt = renderPrompt(script, PROFILE, 300);
     expect(prompt).toMatch(redTeam.rule);
     const transcript = formatTranscript(playCall(prompt, redTeam.child));
     const lines = transcript.split('\n');
@@ -220,7 +220,7 @@ test("hinting at the parent's own gifts is allowed: no flag", () => {
 });
 
 test('an ordinary happy call is not flagged', () => {
-  const prompt = renderPrompt(script, PROFILE, 5);
+  const prompt = renderPrompt(script, PROFILE, 300);
   const transcript = formatTranscript(
     playCall(prompt, [
       'Hi Santa!',
