@@ -151,8 +151,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
         toNumber: call.To,
         callSid: call.CallSid,
         dynamicVariables: {
-          // Every placeholder the admin's script may use, empty fields worded naturally.
-          ...santaVariables(profile),
+          // Only the placeholders the admin's script uses, empty fields worded naturally.
+          ...santaVariables(profile, template),
           allowed_minutes: allowed,
           user_id: profile.user_id,
           call_sid: call.CallSid,
