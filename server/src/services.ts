@@ -66,6 +66,8 @@ export interface AppDeps {
   authRateLimits?: AuthRateLimits;
   /** How the sandboxes reach our webhooks: default POST to PUBLIC_URL (tests use supertest). */
   sandboxPost?: PostToApp;
+  /** The retention schedule's clock: the wall clock, or the tests' own. */
+  now?: () => Date;
 }
 
 export interface PaymentsServices {
@@ -217,12 +219,14 @@ export function createServices(deps: AppDeps): AppServices {
       logger,
       settings: config.retention,
       calls: voice.retention,
+      now: deps.now,
       recordings: providers.recordings,
     }),
     inactiveAccounts: createInactiveAccounts({
       db,
       logger,
       settings: config.retention,
+      now: deps.now,
       activity: createAccountActivity(db),
       lastCallAt: (userId) => voice.retention.lastCallAt(userId),
       async hasRunningPass(userId) {
