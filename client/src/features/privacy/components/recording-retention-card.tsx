@@ -46,8 +46,12 @@ function RetentionForm({ retention }: { retention: RecordingRetention }) {
     const parsed = recordingRetentionChoiceSchema.safeParse(
       mode === 'keep' ? { mode } : { mode, days: Number(days) },
     );
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please check the number of days');
+    const { min_days: min, max_days: max } = retention;
+    if (
+      !parsed.success ||
+      (parsed.data.mode === 'days' && (parsed.data.days < min || parsed.data.days > max))
+    ) {
+      toast.error(`Choose between ${min} and ${max} days`);
       return;
     }
     try {
@@ -63,7 +67,7 @@ function RetentionForm({ retention }: { retention: RecordingRetention }) {
   }
 
   return (
-    <form className="mt-4 space-y-4" onSubmit={handleSubmit}>
+    <form className="mt-4 space-y-4" onSubmit={handleSubmit} noValidate>
       <fieldset className="space-y-3">
         <legend className="sr-only">Keep recordings</legend>
         <label className="flex cursor-pointer items-start gap-3">
