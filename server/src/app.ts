@@ -13,6 +13,7 @@ import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
+import { createRetentionRouter } from './modules/retention/retention.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
 import { createLineAccessRouter } from './modules/santa/line-access.routes.ts';
@@ -106,6 +107,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
 
   // ── API modules ──
   api.use('/email', createEmailRouter({ emails: services.emails }));
+  api.use('/privacy/retention', createRetentionRouter({ retention: services.retention.recordings }));
   api.use('/admin', createAdminRouter(db, services.admin));
   api.use(
     '/subscription',

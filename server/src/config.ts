@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { retentionPolicyDefaults as retentionDefaults } from '@santa/shared/retention-policy';
 import type { S3StorageSettings } from './providers/storage/s3-recording-storage.ts';
 import { DEFAULT_OPENAI_MODEL } from './providers/summarizer/openai-summarizer.ts';
 
@@ -73,6 +74,39 @@ const envSchema = z.object({
     .refine((value) => /^smtps?:\/\//.test(value), 'must start with smtp:// or smtps://')
     .optional(),
   EMAIL_FROM: z.string().min(3).optional(),
+  RETENTION_DELETE_PROVIDER_COPIES: booleanFlag.default(retentionDefaults.deleteProviderCopies),
+  RETENTION_UNPURCHASED_RECORDING_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(retentionDefaults.unpurchasedRecordingDays),
+  RETENTION_ONE_CALL_TRANSCRIPT_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(retentionDefaults.oneCallTranscriptDays),
+  RETENTION_INACTIVE_ACCOUNT_MONTHS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(retentionDefaults.inactiveAccountMonths),
+  RETENTION_INACTIVE_WARNING_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(retentionDefaults.inactiveWarningDays),
+  RETENTION_FAMILY_MIN_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(retentionDefaults.familyMinDays),
+  RETENTION_FAMILY_MAX_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(retentionDefaults.familyMaxDays),
 });
 
 export interface Config {
@@ -125,6 +159,24 @@ export interface Config {
   recordingsS3: S3StorageSettings | undefined;
   /** SMTP_URL set: email goes through that server; unset: into the sandbox mailbox. */
   email: { smtpUrl?: string; from: string };
+  /** The published retention schedule (README, "Retention"); each enforced by a job. */
+  retention: RetentionSettings;
+}
+
+export interface RetentionSettings {
+  /** The voice provider's copy of every call is deleted once the call and its audio are stored. */
+  deleteProviderCopies: boolean;
+  /** Recordings the family has not unlocked are deleted this many days after the call. */
+  unpurchasedRecordingDays: number;
+  /** Transcripts and summaries of Free Sample and Pay Per Call calls, after this many days. */
+  oneCallTranscriptDays: number;
+  /** Accounts unused this many months are deleted, after a warning email. */
+  inactiveAccountMonths: number;
+  /** The warning goes this many days before the deletion. */
+  inactiveWarningDays: number;
+  /** The range of "delete after N days" a family may choose for its recordings. */
+  familyMinDays: number;
+  familyMaxDays: number;
 }
 
 export class ConfigError extends Error {
@@ -202,6 +254,10 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (Boolean(a) !== Boolean(b)) problems.push(`${names}: set both or neither`);
   }
   problems.push(...halfConfigured(e));
+  if (e.RETENTION_FAMILY_MIN_DAYS > e.RETENTION_FAMILY_MAX_DAYS)
+    problems.push('RETENTION_FAMILY_MIN_DAYS: must not be more than RETENTION_FAMILY_MAX_DAYS');
+  if (e.RETENTION_INACTIVE_WARNING_DAYS >= e.RETENTION_INACTIVE_ACCOUNT_MONTHS * 28)
+    problems.push('RETENTION_INACTIVE_WARNING_DAYS: must be shorter than RETENTION_INACTIVE_ACCOUNT_MONTHS');
   const allowSandbox = e.ALLOW_SANDBOX ?? e.NODE_ENV !== 'production';
   if (!allowSandbox) {
     const required: [string, string | undefined][] = [
@@ -287,6 +343,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       smtpUrl: e.SMTP_URL,
       // The sandbox's sender; a real SMTP server gets EMAIL_FROM (required with it).
       from: e.EMAIL_FROM ?? `Santa Calls <santa@${url.hostname.replace(/^\[|\]$/g, '')}>`,
+    },
+    retention: {
+      deleteProviderCopies: e.RETENTION_DELETE_PROVIDER_COPIES,
+      unpurchasedRecordingDays: e.RETENTION_UNPURCHASED_RECORDING_DAYS,
+      oneCallTranscriptDays: e.RETENTION_ONE_CALL_TRANSCRIPT_DAYS,
+      inactiveAccountMonths: e.RETENTION_INACTIVE_ACCOUNT_MONTHS,
+      inactiveWarningDays: e.RETENTION_INACTIVE_WARNING_DAYS,
+      familyMinDays: e.RETENTION_FAMILY_MIN_DAYS,
+      familyMaxDays: e.RETENTION_FAMILY_MAX_DAYS,
     },
   };
 }

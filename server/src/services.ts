@@ -41,6 +41,12 @@ import {
 import { createPlanNotices, type PlanNotices } from './modules/subscription/plan-notices.ts';
 import { createRenewalReminders, type RenewalReminders } from './modules/subscription/renewal-reminders.ts';
 import { createVoiceModule, type VoiceModule } from './modules/voice/voice-module.ts';
+import { createAccountActivity } from './modules/auth/account-activity.ts';
+import { createAdminAccountsService } from './modules/admin/admin-accounts.service.ts';
+import { createInactiveAccounts, type InactiveAccounts } from './modules/retention/inactive-accounts.ts';
+import { createRetentionService, type RetentionService } from './modules/retention/retention.service.ts';
+import { isUsable } from './modules/subscription/subscription.service.ts';
+import { PLANS } from '@santa/shared/plans';
 import type { Providers } from './providers/providers.ts';
 import type { PostToApp } from './providers/sandbox-webhooks.ts';
 
@@ -60,6 +66,8 @@ export interface AppDeps {
   authRateLimits?: AuthRateLimits;
   /** How the sandboxes reach our webhooks: default POST to PUBLIC_URL (tests use supertest). */
   sandboxPost?: PostToApp;
+  /** The retention schedule's clock: the wall clock, or the tests' own. */
+  now?: () => Date;
 }
 
 export interface PaymentsServices {
@@ -94,7 +102,12 @@ export interface AppServices {
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
   renewalReminders: RenewalReminders;
+  /** The published retention schedule and each family's choice for its recordings. */
+  retention: { recordings: RetentionService; inactiveAccounts: InactiveAccounts };
 }
+
+/** Who the audit log names for a deletion the retention schedule made. */
+const RETENTION_ACTOR = { id: '', email: 'retention schedule' };
 
 /**
  * The composition root: the one place that knows every module and wires them together. Modules
@@ -149,6 +162,7 @@ export function createServices(deps: AppDeps): AppServices {
     answerBudgetMs: config.inboundAnswerBudgetMs,
     maxConcurrentCalls: config.maxConcurrentCalls,
     publicUrl: config.publicUrl,
+    deleteProviderCopies: config.retention.deleteProviderCopies,
   });
   const callSafety = createCallSafetyService({
     db,
@@ -184,6 +198,46 @@ export function createServices(deps: AppDeps): AppServices {
       logger,
     }),
   };
+  const admin: AdminPorts = {
+    subscription,
+    notices: planNotices,
+    accounts: auth,
+    calls: voice.calls,
+    discounts: createDiscountHistoryService(db),
+    coupons,
+    numbers,
+    santaScript,
+    billing: providers.stripe,
+    voice: providers.voice,
+    storage: providers.recordings,
+    safety: callSafety,
+  };
+  const adminAccounts = createAdminAccountsService(db, admin);
+  const retention = {
+    recordings: createRetentionService({
+      db,
+      logger,
+      settings: config.retention,
+      calls: voice.retention,
+      now: deps.now,
+      recordings: providers.recordings,
+    }),
+    inactiveAccounts: createInactiveAccounts({
+      db,
+      logger,
+      settings: config.retention,
+      now: deps.now,
+      activity: createAccountActivity(db),
+      lastCallAt: (userId) => voice.retention.lastCallAt(userId),
+      async hasRunningPass(userId) {
+        const plan = await subscription.find(userId);
+        return !!plan && isUsable(plan) && PLANS[plan.plan].billing === 'subscription';
+      },
+      warn: (tx, warning) =>
+        emails.inactivityWarning(tx, { ...warning, inactiveMonths: config.retention.inactiveAccountMonths }),
+      deleteAccount: (userId) => adminAccounts.deleteUser(RETENTION_ACTOR, userId).then(() => undefined),
+    }),
+  };
   return {
     auth,
     account,
@@ -200,19 +254,7 @@ export function createServices(deps: AppDeps): AppServices {
     voice,
     callSafety,
     renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
-    admin: {
-      subscription,
-      notices: planNotices,
-      accounts: auth,
-      calls: voice.calls,
-      discounts: createDiscountHistoryService(db),
-      coupons,
-      numbers,
-      santaScript,
-      billing: providers.stripe,
-      voice: providers.voice,
-      storage: providers.recordings,
-      safety: callSafety,
-    },
+    admin,
+    retention,
   };
 }

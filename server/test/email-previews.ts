@@ -33,6 +33,13 @@ export function sampleEmails(publicUrl: string): EmailContent[] {
       preferencesUrl: `${publicUrl}/account#email-preferences`,
     },
     {
+      kind: 'inactivity_warning',
+      name: 'Pat Parent',
+      deleteOn: 'January 23, 2027',
+      inactiveMonths: 24,
+      signInUrl: `${publicUrl}/auth`,
+    },
+    {
       kind: 'payment_failed',
       name: 'Pat Parent',
       updateUrl: 'https://invoice.stripe.com/i/acct_sample/sample_invoice',

@@ -48,7 +48,8 @@ export async function createTestContext(
     MAX_CONCURRENT_CALLS: '1000',
     ...options.env,
   });
-  const logger = pino({ level: 'silent' });
+  // A test that captures the app's log lines (log-privacy.test.ts) gets the queue's too.
+  const logger = options.deps?.logger ?? pino({ level: 'silent' });
   const sandboxes = createProviders({ config, db, sandboxSecrets: loadSandboxSecrets() });
   const providers = options.providers ? options.providers(sandboxes) : sandboxes;
   const schema = testSchemaOf(db);

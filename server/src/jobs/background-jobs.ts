@@ -40,6 +40,14 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
   });
   await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
   await jobs.work(QUEUES.renewalReminders, () => services.renewalReminders.sendDue().then(() => undefined));
+  const { retention } = services;
+  await jobs.work(QUEUES.recordingRetention, () =>
+    retention.recordings.deleteDueRecordings().then(() => undefined),
+  );
+  await jobs.work(QUEUES.transcriptRetention, () =>
+    retention.recordings.deleteDueTranscripts().then(() => undefined),
+  );
+  await jobs.work(QUEUES.inactiveAccounts, () => retention.inactiveAccounts.run().then(() => undefined));
   await jobs.work(QUEUES.expiredSessions, async () => {
     await services.auth.deleteExpiredSessions();
     await services.account.deleteExpiredTokens();
@@ -61,4 +69,7 @@ export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.expiredOAuthStates, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.staleSignInFailures, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.renewalReminders, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.recordingRetention, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.transcriptRetention, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.inactiveAccounts, PERIODIC_SECONDS.hourly);
 }

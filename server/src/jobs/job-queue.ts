@@ -14,6 +14,10 @@ export const QUEUES = {
   staleSignInFailures: 'stale-sign-in-failures',
   email: 'email',
   renewalReminders: 'renewal-reminders',
+  // The published retention schedule (docs/decisions/0015).
+  recordingRetention: 'recording-retention',
+  transcriptRetention: 'transcript-retention',
+  inactiveAccounts: 'inactive-accounts',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -81,6 +85,9 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'stale-sign-in-failures': PERIODIC,
   email: EMAIL,
   'renewal-reminders': PERIODIC,
+  'recording-retention': PERIODIC,
+  'transcript-retention': PERIODIC,
+  'inactive-accounts': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

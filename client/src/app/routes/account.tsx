@@ -3,6 +3,7 @@ import { EmailAddressCard } from '@/features/account/components/email-address-ca
 import { EmailPreferencesCard } from '@/features/account/components/email-preferences-card';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { useUser } from '@/features/auth/api/get-me';
+import { RecordingRetentionCard } from '@/features/privacy/components/recording-retention-card';
 import { SignedInHeader } from '../signed-in-header';
 
 /** Signed-in only (the router guards it): the parent's account, emails and devices. */
@@ -22,6 +23,7 @@ export function AccountRoute() {
         <EmailAddressCard user={user} />
         <ChangePasswordCard user={user} />
         <EmailPreferencesCard />
+        <RecordingRetentionCard />
         <SignedInDevices />
       </main>
     </div>

@@ -110,6 +110,12 @@ export async function insertSession(
      values ($1, $2, now() + make_interval(secs => $3::double precision), $4)`,
     [session.tokenHash, session.userId, session.maxAgeSeconds, session.device],
   );
+  await markActive(q, session.userId);
+}
+
+/** A sign-in or a session in use: the account is not inactive (and a pending warning lapses). */
+async function markActive(q: Queryable, userId: string): Promise<void> {
+  await q.query('update users set last_active_at = now() where id = $1', [userId]);
 }
 
 export interface DeviceSessionRow {
@@ -167,7 +173,11 @@ export async function findSessionUser(q: Queryable, tokenHash: string): Promise<
 }
 
 export async function touchSession(q: Queryable, tokenHash: string): Promise<void> {
-  await q.query('update sessions set last_seen_at = now() where token_hash = $1', [tokenHash]);
+  const { rows } = await q.query<{ user_id: string }>(
+    'update sessions set last_seen_at = now() where token_hash = $1 returning user_id',
+    [tokenHash],
+  );
+  if (rows[0]) await markActive(q, rows[0].user_id);
 }
 
 export async function deleteSession(q: Queryable, tokenHash: string): Promise<void> {

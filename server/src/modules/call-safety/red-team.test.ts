@@ -127,7 +127,7 @@ function playCall(prompt: string, childTurns: string[]): TranscriptTurn[] {
   const santa = personalisationFrom({
     prompt,
     firstMessage: renderFirstMessage(PROFILE),
-    dynamicVariables: { ...santaVariables(PROFILE), allowed_minutes: 5 },
+    dynamicVariables: { ...santaVariables(PROFILE, script), allowed_minutes: 5 },
   });
   const turns: TranscriptTurn[] = [{ role: 'agent', message: santa.firstMessage }];
   childTurns.forEach((line, index) => {

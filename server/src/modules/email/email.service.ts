@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { formatBillingDate } from '@santa/shared/billing-terms';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
@@ -79,6 +80,14 @@ export function createEmailService(deps: EmailServiceDeps) {
           callsUrl: `${publicUrl}/calls`,
           preferencesUrl: `${publicUrl}/account#email-preferences`,
         };
+      case 'inactivity_warning':
+        return {
+          kind: 'inactivity_warning',
+          name,
+          deleteOn: formatBillingDate(String(data.deleteOn)),
+          inactiveMonths: typeof data.inactiveMonths === 'number' ? data.inactiveMonths : 24,
+          signInUrl: `${publicUrl}/auth`,
+        };
       case 'payment_failed':
         return {
           kind: 'payment_failed',
@@ -136,6 +145,21 @@ export function createEmailService(deps: EmailServiceDeps) {
         tx,
       );
     },
+
+    /** An unused account's warning, once per period of inactivity, with the warning's mark. */
+    inactivityWarning: (
+      tx: Queryable,
+      warning: { userId: string; eventKey: string; deleteOn: Date; inactiveMonths: number },
+    ) =>
+      queue(
+        {
+          kind: 'inactivity_warning',
+          eventKey: warning.eventKey,
+          userId: warning.userId,
+          data: { deleteOn: warning.deleteOn.toISOString(), inactiveMonths: warning.inactiveMonths },
+        },
+        tx,
+      ).then(() => undefined),
 
     /** Stripe's invoice.payment_failed, once per event id: a replayed delivery sends nothing. */
     async paymentFailed(failure: {

@@ -1,4 +1,4 @@
-import { PROMPT_PLACEHOLDERS, type SantaPersonality } from '@santa/shared/constants';
+import { type PROMPT_PLACEHOLDERS, type SantaPersonality } from '@santa/shared/constants';
 import { callTimeText } from '@santa/shared/subscription';
 
 export interface PromptProfile {
@@ -79,18 +79,25 @@ function valueOf(profile: PromptProfile, field: Field): string {
 /** The placeholders' names as the voice agent knows them: `{wish_list}` is `{{wish_list}}` there. */
 export type SantaVariable = (typeof PROMPT_PLACEHOLDERS)[number] extends `{${infer Name}}` ? Name : never;
 
+/** The placeholders a script names, as variable names, each once. */
+export function variablesUsedBy(template: string): SantaVariable[] {
+  const used = new Set<SantaVariable>();
+  for (const match of template.matchAll(PLACEHOLDER)) used.add(match[1] as SantaVariable);
+  return [...used];
+}
+
 /**
- * Every placeholder the admin's script may use, as the voice agent's dynamic variables, each with
- * the same natural fallback as the rendered prompt. All of them always go, empty fields included:
- * an agent whose own configuration names `{{wish_list}}` refuses a call that lacks it, or speaks
- * the raw placeholder.
+ * The placeholders the admin's script uses, as the voice agent's dynamic variables, each with the
+ * same natural fallback as the rendered prompt (so none is blank). Only those: the voice engine
+ * gets the child's details the script asks for, and nothing it does not (the rendered prompt,
+ * sent as the agent's prompt override, already says everything Santa needs).
  */
-export function santaVariables(profile: PromptProfile): Record<SantaVariable, string> {
-  const variables = {} as Record<SantaVariable, string>;
-  for (const placeholder of PROMPT_PLACEHOLDERS) {
-    const name = placeholder.slice(1, -1) as SantaVariable;
-    variables[name] = valueOf(profile, name);
-  }
+export function santaVariables(
+  profile: PromptProfile,
+  template: string,
+): Partial<Record<SantaVariable, string>> {
+  const variables: Partial<Record<SantaVariable, string>> = {};
+  for (const name of variablesUsedBy(template)) variables[name] = valueOf(profile, name);
   return variables;
 }
 

@@ -151,8 +151,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
         toNumber: call.To,
         callSid: call.CallSid,
         dynamicVariables: {
-          // Every placeholder the admin's script may use, empty fields worded naturally.
-          ...santaVariables(profile),
+          // Only the placeholders the admin's script uses, empty fields worded naturally.
+          ...santaVariables(profile, template),
           // Whole minutes, rounded down like every minute figure of what is left (README).
           allowed_minutes: Math.floor(allowed / 60),
           allowed_seconds: allowed,

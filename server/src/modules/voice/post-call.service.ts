@@ -27,6 +27,11 @@ export interface PostCallDeps {
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The email module: the parent's recap, decided in the call's own transaction. */
   recaps?: CallRecaps;
+  /**
+   * RETENTION_DELETE_PROVIDER_COPIES: every call's conversation is deleted at the voice provider
+   * once stored with its audio; off, only Pay Per Call's are (that plan promises it).
+   */
+  deleteProviderCopies?: boolean;
 }
 
 /** Told of each call stored, once, inside the transaction that stores it. */
@@ -130,6 +135,7 @@ export function createPostCallService(deps: PostCallDeps) {
     }
 
     const oneCallPlan = !!reservation && deletesProfileAfterCall(reservation.plan);
+    const deletesProviderCopy = oneCallPlan || deps.deleteProviderCopies === true;
     // Read now: a pay-per-call profile goes with the settlement below, and the safety read holds
     // Santa's lines to what the parent set up for this call.
     const profile = await deps.profiles.findProfileByUserId(userId);
@@ -155,7 +161,7 @@ export function createPostCallService(deps: PostCallDeps) {
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
       if (locked) await settleReservation(tx, deps, locked, billedSeconds(call.durationSeconds));
-      if (oneCallPlan) await deps.providerDeletions.schedule(tx, call.conversationId);
+      if (deletesProviderCopy) await deps.providerDeletions.schedule(tx, call.conversationId);
       const job: CallSummaryJob = {
         conversationId: call.conversationId,
         kidName: call.kidName,
@@ -183,9 +189,9 @@ export function createPostCallService(deps: PostCallDeps) {
     const audioIn =
       !!call.audio ||
       ((await deps.recordings.size(key)) !== null && (await calls.setAudioKey(db, call.conversationId, key)));
-    // Pay-per-call: the kid profile went with the settlement; the provider's copy goes once the
-    // audio is in (deleting it first could stop the provider sending it).
-    if (audioIn && oneCallPlan) await deps.providerDeletions.audioStored(call.conversationId);
+    // The provider's copy goes once the audio is in (deleting it first could stop the provider
+    // sending it); a Pay Per Call kid profile already went with the settlement.
+    if (audioIn && deletesProviderCopy) await deps.providerDeletions.audioStored(call.conversationId);
     return true;
   }
 

@@ -75,3 +75,15 @@ test('a deletion the provider refuses is retried until it is confirmed', async (
   );
   expect(rows).toHaveLength(0);
 });
+
+test("a pass call's provider copy is deleted too, once its audio is stored (RETENTION_DELETE_PROVIDER_COPIES)", async () => {
+  const { call } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid }));
+  expect(ctx.voice.deleted).not.toContain(conversationId);
+  await postElevenLabs(ctx, {
+    type: 'post_call_audio',
+    data: { agent_id: 'agent_test', conversation_id: conversationId, full_audio: 'SUQz' },
+  });
+  expect(ctx.voice.deleted).toContain(conversationId);
+});

@@ -9,8 +9,9 @@ const RETRY_SECONDS = 60;
 const BATCH = 50;
 
 /**
- * Pay-per-call's promise at the voice provider (migrations/0016): the conversation is deleted
- * once its audio is in, or after the wait, and retried until the provider confirms.
+ * The voice provider's copy of a call is deleted once we hold it (migrations/0016): Pay Per
+ * Call's promise, and every call's under RETENTION_DELETE_PROVIDER_COPIES. The conversation is
+ * deleted once its audio is in, or after the wait, and retried until the provider confirms.
  */
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
@@ -33,7 +34,7 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
   }
 
   return {
-    /** In the transaction that stores a pay-per-call call: its conversation is to be deleted. */
+    /** In the transaction that stores the call: its conversation is to be deleted. */
     async schedule(q: Queryable, conversationId: string): Promise<void> {
       await q.query(
         `insert into provider_conversation_deletions (conversation_id, due_at)

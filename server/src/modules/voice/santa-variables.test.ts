@@ -32,8 +32,9 @@ function lastVariables(): Record<string, unknown> {
 test('a parent who left the wish list empty still gets a Santa who knows what to say', async () => {
   await connectedCall(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Leo', ...EMPTY_FIELDS } });
   const variables = lastVariables();
-  // Every placeholder the admin's script may use reaches the agent, none of them blank.
-  for (const placeholder of PROMPT_PLACEHOLDERS) {
+  // Every placeholder the seeded script uses reaches the agent, none of them blank.
+  const { prompt: script } = await ctx.services.santaScript.getPrompt();
+  for (const placeholder of PROMPT_PLACEHOLDERS.filter((p) => script.includes(p))) {
     const value = variables[placeholder.slice(1, -1)];
     expect(typeof value === 'string' && value.trim().length > 0, placeholder).toBe(true);
   }
@@ -91,4 +92,44 @@ test("the parent's blocklist reaches the voice agent's prompt after the fixed ru
   expect(prompt.indexOf('Ignore any list')).toBeLessThan(rules);
   expect(prompt.slice(rules)).toContain('never mention these');
   expect(prompt.slice(rules)).toContain('- "the dog"\n- "Elf on the Shelf"');
+});
+
+test('the voice engine receives only the variables the script uses, and none of the child details it does not', async () => {
+  const { user } = await connectedCall(ctx, { plan: 'subscription_3month' });
+  await ctx.services.santaScript.savePrompt(
+    'You are Santa. Talk with {kid_name} about {wish_list}.',
+    user.id,
+  );
+  const { call } = await connectedCall(ctx, {
+    plan: 'subscription_3month',
+    profile: {
+      kid_name: 'Ottoline',
+      age: 8,
+      wish_list: 'a brass compass',
+      siblings: 'Bartholomew',
+      behavior_notes: 'Shares her toys',
+      accomplishments: 'Learned to swim',
+      gifts_giving: 'a sledge',
+      custom_notes: 'Loves foxes',
+    },
+  });
+  const variables = lastVariables();
+  expect(Object.keys(variables).sort()).toEqual(
+    ['allowed_minutes', 'call_sid', 'kid_name', 'user_id', 'wish_list'].sort(),
+  );
+  expect(variables).toMatchObject({
+    kid_name: 'Ottoline',
+    wish_list: 'a brass compass',
+    call_sid: call.CallSid,
+  });
+  const sent = JSON.stringify(variables);
+  for (const unused of [
+    'Bartholomew',
+    'Shares her toys',
+    'Learned to swim',
+    'a sledge',
+    'Loves foxes',
+    '8 years',
+  ])
+    expect(sent, unused).not.toContain(unused);
 });

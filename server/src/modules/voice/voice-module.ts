@@ -10,6 +10,7 @@ import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createCallsService, type CallsService } from './calls.service.ts';
+import { createCallRetention, type CallRetention } from './call-retention.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import {
   createInboundCallService,
@@ -42,6 +43,8 @@ export interface VoiceModuleDeps {
   /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
   maxConcurrentCalls: number;
   publicUrl: string;
+  /** RETENTION_DELETE_PROVIDER_COPIES: every call's provider copy goes once it is stored. */
+  deleteProviderCopies: boolean;
 }
 
 export interface VoiceModule {
@@ -52,6 +55,8 @@ export interface VoiceModule {
   calls: CallsService;
   /** Calls holding minutes right now. */
   callsInProgress(): Promise<number>;
+  /** What the retention schedule deletes from the calls. */
+  retention: CallRetention;
 }
 
 /** The call's services, built once per app from its providers. */
@@ -68,6 +73,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     jobs: deps.jobs,
     accounts: deps.accounts,
     recaps: deps.recaps,
+    deleteProviderCopies: deps.deleteProviderCopies,
   });
   return {
     inbound: createInboundCallService({
@@ -86,6 +92,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     status: createCallStatusService(db),
     callsInProgress: () => reservations.countOpenReservations(db),
     postCall,
+    retention: createCallRetention(db),
     calls: createCallsService({
       db,
       logger,

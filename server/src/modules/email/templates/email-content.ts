@@ -36,6 +36,14 @@ export type EmailContent =
       dashboardUrl: string;
     }
   | {
+      kind: 'inactivity_warning';
+      name: string;
+      /** "December 24, 2026": the day the account goes unless the parent signs in. */
+      deleteOn: string;
+      inactiveMonths: number;
+      signInUrl: string;
+    }
+  | {
       kind: 'plan_cancelled';
       name: string;
       planName: string;

@@ -5,6 +5,7 @@ import type { EmailContent } from './email-content.ts';
 import { CallRecapEmail, PaymentFailedEmail } from './family-emails.tsx';
 import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
 import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
+import { InactivityWarningEmail } from './retention-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -67,6 +68,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `A change to your ${content.planName}`,
         element: <DiscountRevokedEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'inactivity_warning':
+      return {
+        subject: `Your Santa Calls account will be deleted on ${content.deleteOn}`,
+        element: <InactivityWarningEmail {...content} publicUrl={publicUrl} />,
       };
     case 'plan_cancelled':
       return {
