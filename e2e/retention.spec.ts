@@ -22,6 +22,8 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').
 test('a parent chooses how long recordings are kept on the account page, and the choice stays', async ({
   page,
 }) => {
+  // Two screenshots per step on a shared, busy machine.
+  test.slow();
   await signUpViaUi(page, { name: 'Robin Retention' });
   await page.goto('/account');
   const card = page.locator('#recording-retention');
@@ -30,7 +32,7 @@ test('a parent chooses how long recordings are kept on the account page, and the
   await expect(card).toContainText('recordings you have not unlocked are deleted 30 days after the call');
   await shoot(page, 'recording-retention-keep');
 
-  await card.getByRole('radio', { name: /Delete each recording after/ }).check();
+  await card.getByRole('radio', { name: /Delete each recording after a number of days/ }).check();
   await card.getByLabel('Days to keep each recording').fill('3');
   await card.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Choose between 7 and 365 days')).toBeVisible();
@@ -41,6 +43,8 @@ test('a parent chooses how long recordings are kept on the account page, and the
   await shoot(page, 'recording-retention-days');
 
   await page.reload();
-  await expect(card.getByRole('radio', { name: /Delete each recording after/ })).toBeChecked();
+  await expect(
+    card.getByRole('radio', { name: /Delete each recording after a number of days/ }),
+  ).toBeChecked();
   await expect(card.getByLabel('Days to keep each recording')).toHaveValue('60');
 });

@@ -91,27 +91,29 @@ function RetentionForm({ retention }: { retention: RecordingRetention }) {
             checked={mode === 'days'}
             onChange={() => setMode('days')}
           />
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="font-semibold text-ink">Delete each recording after</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              aria-label="Days to keep each recording"
-              min={retention.min_days}
-              max={retention.max_days}
-              value={days}
-              disabled={mode !== 'days'}
-              onChange={(event) => setDays(event.target.value)}
-              className="w-24 rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 disabled:bg-gray-100"
-            />
-            <span className="font-semibold text-ink">days</span>
-            <span className="block w-full text-sm text-gray-600">
-              Between {retention.min_days} and {retention.max_days} days after the call.
+          <span>
+            <span className="font-semibold text-ink">Delete each recording after a number of days</span>
+            <span className="mt-2 flex items-center gap-2">
+              <input
+                type="number"
+                inputMode="numeric"
+                aria-label="Days to keep each recording"
+                min={retention.min_days}
+                max={retention.max_days}
+                value={days}
+                disabled={mode !== 'days'}
+                onChange={(event) => setDays(event.target.value)}
+                className="w-24 rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 disabled:bg-gray-100"
+              />
+              <span className="text-ink">days after each call</span>
+            </span>
+            <span className="mt-1 block text-sm text-gray-600">
+              Between {retention.min_days} and {retention.max_days} days.
             </span>
           </span>
         </label>
       </fieldset>
-      <p className="rounded-xl bg-snow px-4 py-3 text-sm text-ink/80">
+      <p className="rounded-xl border border-santa-100 bg-snow px-4 py-3 text-sm text-ink/80">
         Whatever you choose, recordings you have not unlocked are deleted{' '}
         {daysText(retention.unpurchased_recording_days)} after the call, and the transcripts and summaries of
         Free Sample and Pay Per Call calls after {daysText(retention.one_call_transcript_days)}.
