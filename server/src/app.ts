@@ -13,6 +13,7 @@ import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
+import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
 import { createLineAccessRouter } from './modules/santa/line-access.routes.ts';
@@ -115,7 +116,22 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/santa/line', createLineAccessRouter({ lineAccess: services.lineAccess }));
   api.use(
     '/santa',
-    createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),
+    createSantaRouter({
+      profile: services.profile,
+      sample: services.sample,
+      hotline: services.hotline,
+      callConsent: services.privacy.consent,
+    }),
+  );
+  api.use(
+    '/privacy',
+    createPrivacyRouter({
+      db,
+      ...services.privacy,
+      confirmIdentity: (user, token, input, client) =>
+        services.account.confirmIdentity(user, token, input, client),
+      secureCookies: config.secureCookies,
+    }),
   );
   api.use(
     '/calls',

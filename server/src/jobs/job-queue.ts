@@ -14,6 +14,8 @@ export const QUEUES = {
   staleSignInFailures: 'stale-sign-in-failures',
   email: 'email',
   renewalReminders: 'renewal-reminders',
+  dataExport: 'data-export',
+  expiredExports: 'expired-exports',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -81,6 +83,9 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'stale-sign-in-failures': PERIODIC,
   email: EMAIL,
   'renewal-reminders': PERIODIC,
+  // A family's download is built once; a failure is retried like a summary.
+  'data-export': ONCE,
+  'expired-exports': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

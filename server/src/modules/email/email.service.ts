@@ -21,6 +21,8 @@ export interface EmailJob {
 export interface EmailLinks {
   passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number }>;
   verifyEmailUrl(userId: string, email: string): Promise<string>;
+  /** The family's download link (privacy module), minted when its email is sent. */
+  exportDownloadUrl?(exportId: string): Promise<{ url: string; validHours: number }>;
 }
 
 export interface EmailServiceDeps {
@@ -79,6 +81,18 @@ export function createEmailService(deps: EmailServiceDeps) {
           callsUrl: `${publicUrl}/calls`,
           preferencesUrl: `${publicUrl}/account#email-preferences`,
         };
+      case 'export_ready': {
+        if (!deps.links.exportDownloadUrl || typeof data.exportId !== 'string')
+          throw new Error('export_ready email without its download');
+        const link = await deps.links.exportDownloadUrl(data.exportId);
+        return {
+          kind: 'export_ready',
+          name,
+          downloadUrl: link.url,
+          validHours: link.validHours,
+          privacyUrl: `${publicUrl}/account/privacy`,
+        };
+      }
       case 'payment_failed':
         return {
           kind: 'payment_failed',
@@ -136,6 +150,10 @@ export function createEmailService(deps: EmailServiceDeps) {
         tx,
       );
     },
+
+    /** Once per download request, when its archive is ready. */
+    exportReady: (userId: string, exportId: string) =>
+      queue({ kind: 'export_ready', eventKey: exportId, userId, data: { exportId } }),
 
     /** Stripe's invoice.payment_failed, once per event id: a replayed delivery sends nothing. */
     async paymentFailed(failure: {
