@@ -3,6 +3,9 @@ import { EmailAddressCard } from '@/features/account/components/email-address-ca
 import { EmailPreferencesCard } from '@/features/account/components/email-preferences-card';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { useUser } from '@/features/auth/api/get-me';
+import { Link } from 'react-router';
+import { Card } from '@/components/card';
+import { paths } from '@/lib/paths';
 import { SignedInHeader } from '../signed-in-header';
 
 /** Signed-in only (the router guards it): the parent's account, emails and devices. */
@@ -23,6 +26,16 @@ export function AccountRoute() {
         <ChangePasswordCard user={user} />
         <EmailPreferencesCard />
         <SignedInDevices />
+        <Card className="flex flex-col gap-2" role="region" aria-label="Privacy">
+          <h2 className="font-display text-xl font-bold text-santa-800">Privacy</h2>
+          <p className="text-gray-700">Download everything we hold about your family, or delete it.</p>
+          <Link
+            to={paths.accountPrivacy}
+            className="self-start font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+          >
+            Account → Privacy
+          </Link>
+        </Card>
       </main>
     </div>
   );
