@@ -67,7 +67,7 @@ test('the privacy notice is linked from the footer and lists who receives what a
     'Our email provider',
     'Our storage provider',
   ])
-    await expect(page.getByText(service, { exact: true })).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: service })).toBeVisible();
   const table = page.getByRole('table');
   await expect(table).toContainText('Recordings of calls you have not bought');
   await expect(table).toContainText('30 days after the call');
