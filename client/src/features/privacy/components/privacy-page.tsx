@@ -22,7 +22,7 @@ const SERVICES: { name: string; role: string; receives: string }[] = [
     name: 'OpenAI',
     role: 'Call summaries and safety read',
     receives:
-      'The transcript of a finished call, to write the short summary you see and to check the call for anything worrying. OpenAI does not use it to train its models.',
+      'The transcript of a finished call, to write the short summary you see and to check the call for anything worrying. Under OpenAI’s API terms it is not used to train their models.',
   },
   {
     name: 'Stripe',
@@ -37,7 +37,7 @@ const SERVICES: { name: string; role: string; receives: string }[] = [
   {
     name: 'Our storage provider',
     role: 'Storage',
-    receives: 'Call recordings and your download archive, kept private and encrypted at rest.',
+    receives: 'Call recordings and your download archive, kept private: only you can open them.',
   },
 ];
 
