@@ -8,7 +8,7 @@ import {
   type DataExportStatus,
 } from '@santa/shared/privacy';
 import type { Db } from '../../db/db.ts';
-import { notSignedIn } from '../../http/errors.ts';
+import { AppError, notSignedIn } from '../../http/errors.ts';
 import { limitByUser } from '../../http/rate-limit.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { SessionUser } from '../../http/session-user.ts';
@@ -111,6 +111,7 @@ export function createPrivacyRouter(deps: PrivacyRouterDeps) {
 
   router.delete('/account', async (req, res) => {
     const user = await confirmed(req);
+    if (user.role === 'admin') throw new AppError('forbidden', "The admin's account is set by ADMIN_EMAIL.");
     await erasure.deleteAccount(user.id);
     clearSessionCookie(res, deps.secureCookies);
     res.json({ message: 'Your account and everything in it are deleted.' });
