@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { signUpViaUi, uniquePhone, verifyPhoneViaUi, agreeToPrivacyNotice } from './helpers';
 
 const HOTLINE = '+15550100';
 
@@ -29,6 +29,7 @@ test('a child shares an address on a call: the dashboard shows a calm note quoti
   await page.getByLabel('Gifts you are giving').fill('a red bike');
   await page.getByLabel('Things Santa should not mention').fill('the dog\nElf on the Shelf');
   await expect(page.getByRole('link', { name: 'What Santa will and won’t talk about' })).toBeVisible();
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await verifyPhoneViaUi(page, phone.e164);

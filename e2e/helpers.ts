@@ -99,3 +99,8 @@ export async function verifyPhoneViaUi(page: Page, e164: string) {
   await card.getByRole('button', { name: 'Verify' }).click();
   await expect(card.getByText(/· verified$/)).toBeVisible();
 }
+
+/** Ticks the profile form's agreement to the privacy notice, as a parent must before saving. */
+export async function agreeToPrivacyNotice(page: Page) {
+  await page.getByRole('checkbox', { name: /I have read the privacy notice/ }).check();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaUi, VIEWPORTS } from './helpers';
+import { signUpViaUi, VIEWPORTS, agreeToPrivacyNotice } from './helpers';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
@@ -108,6 +108,7 @@ test('a parent signs up, takes the free sample, sets up and edits the profile', 
   await page.getByLabel('Age').fill('7');
   await page.getByRole('radio', { name: /Modern/ }).check();
   await page.getByLabel('Wish list').fill('A telescope and a puppy');
+  await agreeToPrivacyNotice(page);
   await screenshot(page, 'setup-profile');
   await create.click();
   await expect(toast(page, 'Profile created! Your child can now call Santa!')).toBeVisible();
@@ -186,6 +187,7 @@ test('a parent buys a pass through checkout and gets a dedicated Santa number', 
   await page.getByRole('link', { name: 'Create Profile' }).click();
   await page.getByLabel('Parent phone').fill('+1 415 555 2672');
   await page.getByLabel('Kid name').fill('Leo');
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   const santaNumber = page.getByRole('region', { name: "Santa's Phone Number" });

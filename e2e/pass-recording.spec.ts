@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { signUpViaUi, uniquePhone, verifyPhoneViaUi, agreeToPrivacyNotice } from './helpers';
 
 const phone = uniquePhone();
 
@@ -18,6 +18,7 @@ test('a pass holder plays the recording of a call on their dedicated number with
   await page.getByLabel('Parent phone').fill(phone.typed);
   await page.getByLabel('Kid name').fill('Noel');
   await page.getByLabel('Wish list').fill('a red bike');
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await verifyPhoneViaUi(page, phone.e164);

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
-import { screenshot, signUpViaUi, uniquePhone } from './helpers';
+import { screenshot, signUpViaUi, uniquePhone, agreeToPrivacyNotice } from './helpers';
 
 const ADMIN_EMAIL = 'admin@santacalls.local';
 const origin = () => `http://localhost:${process.env.E2E_PORT ?? 3100}`;
@@ -31,6 +31,7 @@ async function createProfile(page: Page) {
   await page.goto('/setup-profile');
   await page.getByLabel('Parent phone').fill(uniquePhone().typed);
   await page.getByLabel('Kid name').fill('Mia');
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }

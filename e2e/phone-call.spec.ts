@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { screenshot, signUpViaUi, uniquePhone, verifyPhoneViaUi, agreeToPrivacyNotice } from './helpers';
 
 const phone = uniquePhone();
 const PARENT_PHONE = phone.typed;
@@ -20,6 +20,7 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await page.getByLabel('Wish list').fill('a red bike');
   await page.getByLabel('Accomplishments').fill('learning to swim');
   await page.getByLabel('Siblings').fill('Leo');
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   // Santa recognises only a phone proven by the code texted to it.

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@santa/shared/privacy';
 /**
  * The inbound Twilio webhook under load (calls issue): 10 000 parents with profiles and minutes,
  * concurrent callers dialling the hotline from their own numbers, every request signed as Twilio
@@ -22,6 +23,9 @@ export async function seedProfiles(db: Db): Promise<string[]> {
       from users u where u.email like 'bench-%';
     -- Every family has verified its phone (only verified phones recognise a caller).
     insert into family_phones (phone, user_id) select parent_phone, user_id from kid_profiles;
+    -- Every family agreed to the privacy notice with its profile.
+    insert into privacy_consents (user_id, notice_version, method)
+      select user_id, '${PRIVACY_NOTICE_VERSION}', 'profile_form' from kid_profiles;
     insert into subscriptions (user_id, plan, status, seconds_limit, seconds_used)
       select id, 'subscription_12month', 'active', 720 * 60, 0 from users where email like 'bench-%';
     -- Each family has already called once, as on a real Christmas Eve: the first round's query

@@ -14,6 +14,7 @@ import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
+import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
 import { createFamilyPhonesRouter } from './modules/santa/family-phones.routes.ts';
 import { createLineAccessRouter } from './modules/santa/line-access.routes.ts';
@@ -117,7 +118,22 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/santa/line', createLineAccessRouter({ lineAccess: services.lineAccess }));
   api.use(
     '/santa',
-    createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),
+    createSantaRouter({
+      profile: services.profile,
+      sample: services.sample,
+      hotline: services.hotline,
+      callConsent: services.privacy.consent,
+    }),
+  );
+  api.use(
+    '/privacy',
+    createPrivacyRouter({
+      db,
+      ...services.privacy,
+      confirmIdentity: (user, token, input, client) =>
+        services.account.confirmIdentity(user, token, input, client),
+      secureCookies: config.secureCookies,
+    }),
   );
   api.use(
     '/calls',

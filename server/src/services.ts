@@ -13,6 +13,9 @@ import {
   type CallSafetyService,
 } from './modules/call-safety/call-safety.service.ts';
 import { createEmailService, type EmailService } from './modules/email/email.service.ts';
+import { createConsentService, type ConsentService } from './modules/privacy/consent.service.ts';
+import { createErasureService, type ErasureService } from './modules/privacy/erasure.service.ts';
+import { createExportService, type ExportService } from './modules/privacy/export.service.ts';
 import { createNumbersService, type NumbersService } from './modules/numbers/numbers.service.ts';
 import {
   createBillingPortalService,
@@ -104,6 +107,8 @@ export interface AppServices {
   renewalReminders: RenewalReminders;
   /** The published retention schedule and each family's choice for its recordings. */
   retention: { recordings: RetentionService; inactiveAccounts: InactiveAccounts };
+  /** The privacy notice agreement, the family's download and the parent's own deletions. */
+  privacy: { consent: ConsentService; exports: ExportService; erasure: ErasureService };
 }
 
 /** Who the audit log names for a deletion the retention schedule made. */
@@ -116,15 +121,22 @@ const RETENTION_ACTOR = { id: '', email: 'retention schedule' };
 export function createServices(deps: AppDeps): AppServices {
   const { db, config, logger, providers } = deps;
   const subscription = createSubscriptionService(db);
-  const profile = createProfileService(db);
+  const consent = createConsentService(db);
+  const profile = createProfileService(db, consent);
   const santaScript = createSantaPromptService(db);
   const lineAccess = createLineAccessService(db);
   const accountTokens = createAccountTokens(db, { publicUrl: config.publicUrl });
+  // The download link is minted by the privacy module when its email is sent (built below).
+  const late: { exports?: ExportService } = {};
   const emails = createEmailService({
     db,
     mailer: providers.mailer,
     jobs: deps.jobs,
-    links: accountTokens,
+    links: {
+      passwordResetUrl: (userId) => accountTokens.passwordResetUrl(userId),
+      verifyEmailUrl: (userId, email) => accountTokens.verifyEmailUrl(userId, email),
+      exportDownloadUrl: (exportId) => late.exports!.downloadLink(exportId),
+    },
     publicUrl: config.publicUrl,
     logger,
   });
@@ -155,6 +167,7 @@ export function createServices(deps: AppDeps): AppServices {
     subscriptions: subscription,
     prompts: santaScript,
     lineAccess,
+    consents: consent,
     jobs: deps.jobs,
     numbers,
     accounts: auth,
@@ -238,7 +251,28 @@ export function createServices(deps: AppDeps): AppServices {
       deleteAccount: (userId) => adminAccounts.deleteUser(RETENTION_ACTOR, userId).then(() => undefined),
     }),
   };
+  const exports = createExportService({
+    db,
+    logger,
+    jobs: deps.jobs,
+    storage: providers.recordings,
+    emails,
+    publicUrl: config.publicUrl,
+  });
+  late.exports = exports;
+  const erasure = createErasureService(db, {
+    accounts: auth,
+    subscription,
+    billing: providers.stripe,
+    numbers,
+    calls: voice.calls,
+    storage: providers.recordings,
+    voice: providers.voice,
+    profiles: profile,
+    forgetUser: auth.forgetUser,
+  });
   return {
+    privacy: { consent, exports, erasure },
     auth,
     account,
     emails,

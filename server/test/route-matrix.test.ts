@@ -132,6 +132,18 @@ const MATRIX: Record<string, Access> = {
   'POST /api/stripe/create-checkout': signedIn(400),
   // No Stripe customer yet: nothing to manage.
   'POST /api/stripe/billing-portal': signedIn(409),
+  'GET /api/privacy/consent': signedIn(200),
+  'POST /api/privacy/consent': signedIn(400),
+  'GET /api/privacy/exports': signedIn(200),
+  'POST /api/privacy/exports': signedIn(202),
+  // Nothing built yet.
+  'GET /api/privacy/exports/latest/archive': signedIn(404),
+  // The emailed link: the token is the proof (":token" is none).
+  'GET /api/privacy/exports/download/:token': everyone(404),
+  // Every deletion asks for the password first; an empty body has none.
+  'DELETE /api/privacy/calls/:id': signedIn(403),
+  'DELETE /api/privacy/child-profile': signedIn(403),
+  'DELETE /api/privacy/account': signedIn(403),
   // Open to visitors (the pricing page checks a code before sign-in); ":code" is no code at all.
   'GET /api/stripe/coupons/:code/preview': everyone(400),
 };

@@ -4,6 +4,7 @@ import { paths } from '@/lib/paths';
 import { RedirectIfSignedIn, RequireUser } from './guards';
 import { RootLayout } from './root-layout';
 import { AccountRoute } from './routes/account';
+import { AccountPrivacyRoute } from './routes/account-privacy';
 import { AuthRoute } from './routes/auth';
 import { CallsRoute } from './routes/calls';
 import { DashboardRoute } from './routes/dashboard';
@@ -13,8 +14,10 @@ import { VerifyEmailRoute } from './routes/verify-email';
 import { LandingRoute } from './routes/landing';
 import { NotFoundRoute } from './routes/not-found';
 import { PricingRoute } from './routes/pricing';
+import { PrivacyRoute } from './routes/privacy';
 import { SantaSafetyRoute } from './routes/santa-safety';
 import { SetupProfileRoute } from './routes/setup-profile';
+import { TermsRoute } from './routes/terms';
 
 // The admin panel is its own chunk: parents never download it.
 const AdminRoute = lazy(() => import('./routes/admin'));
@@ -54,6 +57,16 @@ export const router = createBrowserRouter([
       },
       { path: paths.pricing, element: <PricingRoute /> },
       { path: paths.santaSafety, element: <SantaSafetyRoute /> },
+      { path: paths.privacy, element: <PrivacyRoute /> },
+      { path: paths.terms, element: <TermsRoute /> },
+      {
+        path: paths.accountPrivacy,
+        element: (
+          <RequireUser>
+            <AccountPrivacyRoute />
+          </RequireUser>
+        ),
+      },
       {
         path: paths.setupProfile,
         element: (

@@ -13,9 +13,15 @@ export function SiteFooter() {
           Santa Calls
         </p>
         <p className="text-sm">Bringing the magic of Christmas to every family, one call at a time.</p>
-        <nav aria-label="About Santa Calls" className="text-sm">
+        <nav aria-label="About Santa Calls" className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
           <Link to={paths.santaSafety} className="font-semibold text-white underline underline-offset-4">
             What Santa will and won&rsquo;t talk about
+          </Link>
+          <Link to={paths.privacy} className="font-semibold text-white underline underline-offset-4">
+            Privacy notice
+          </Link>
+          <Link to={paths.terms} className="font-semibold text-white underline underline-offset-4">
+            Terms of use
           </Link>
         </nav>
         <p className="text-sm">© {COPYRIGHT_YEAR} Santa Calls. All rights reserved.</p>

@@ -14,4 +14,7 @@ export const paths = {
   admin: '/admin',
   adminCoupons: '/admin/coupons',
   santaSafety: '/santa-safety',
+  privacy: '/privacy',
+  terms: '/terms',
+  accountPrivacy: '/account/privacy',
 } as const;

@@ -3,6 +3,7 @@ import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
 import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
 import type { EmailJob } from '../modules/email/email.service.ts';
+import type { DataExportJob } from '../modules/privacy/export.service.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
 import { createProviderDeletions } from '../modules/voice/provider-deletions.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
@@ -38,6 +39,10 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
   await jobs.work(QUEUES.unclaimedRecordings, async () => {
     await deleteUnclaimedRecordings({ db, logger, recordings: providers.recordings });
   });
+  await jobs.work<DataExportJob>(QUEUES.dataExport, (job) => services.privacy.exports.build(job));
+  await jobs.work(QUEUES.expiredExports, () =>
+    services.privacy.exports.deleteExpired().then(() => undefined),
+  );
   await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
   await jobs.work(QUEUES.renewalReminders, () => services.renewalReminders.sendDue().then(() => undefined));
   const { retention } = services;
@@ -72,4 +77,5 @@ export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.recordingRetention, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.transcriptRetention, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.inactiveAccounts, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.expiredExports, PERIODIC_SECONDS.hourly);
 }

@@ -18,6 +18,8 @@ export const QUEUES = {
   recordingRetention: 'recording-retention',
   transcriptRetention: 'transcript-retention',
   inactiveAccounts: 'inactive-accounts',
+  dataExport: 'data-export',
+  expiredExports: 'expired-exports',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -88,6 +90,9 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'recording-retention': PERIODIC,
   'transcript-retention': PERIODIC,
   'inactive-accounts': PERIODIC,
+  // A family's download is built once; a failure is retried like a summary.
+  'data-export': ONCE,
+  'expired-exports': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

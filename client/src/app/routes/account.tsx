@@ -4,6 +4,9 @@ import { EmailPreferencesCard } from '@/features/account/components/email-prefer
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { useUser } from '@/features/auth/api/get-me';
 import { RecordingRetentionCard } from '@/features/privacy/components/recording-retention-card';
+import { Link } from 'react-router';
+import { Card } from '@/components/card';
+import { paths } from '@/lib/paths';
 import { SignedInHeader } from '../signed-in-header';
 
 /** Signed-in only (the router guards it): the parent's account, emails and devices. */
@@ -25,6 +28,16 @@ export function AccountRoute() {
         <EmailPreferencesCard />
         <RecordingRetentionCard />
         <SignedInDevices />
+        <Card className="flex flex-col gap-2" role="region" aria-label="Privacy">
+          <h2 className="font-display text-xl font-bold text-santa-800">Privacy</h2>
+          <p className="text-gray-700">Download everything we hold about your family, or delete it.</p>
+          <Link
+            to={paths.accountPrivacy}
+            className="self-start font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+          >
+            Account → Privacy
+          </Link>
+        </Card>
       </main>
     </div>
   );

@@ -8,4 +8,5 @@ export const queryKeys = {
   kidProfile: ['santa', 'kid-profile'] as const,
   sampleCallStatus: ['santa', 'sample-call-status'] as const,
   callHistory: ['calls', 'history'] as const,
+  privacyConsent: ['privacy', 'consent'] as const,
 };

@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION, PROFILE_CONSENT_FIELD } from '@santa/shared/privacy';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   ADMIN_EMAIL,
@@ -35,6 +36,7 @@ async function fullyUsedAccount() {
       parent_phone: `+1415555${String(Math.floor(Math.random() * 9000) + 1000)}`,
       kid_name: 'Tilly',
       age: '6',
+      [PROFILE_CONSENT_FIELD]: PRIVACY_NOTICE_VERSION,
     });
   expect(profile.status).toBeLessThan(300);
   await buyPass(ctx, parent.client, await generateCoupon(admin, 50, 'forever'));

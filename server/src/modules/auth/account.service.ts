@@ -1,5 +1,12 @@
 import bcrypt from 'bcrypt';
 import type { ChangeEmailRequest, ChangePasswordRequest, ResetPasswordRequest } from '@santa/shared/auth';
+import {
+  DELETE_WORD,
+  RECENT_SIGN_IN_MESSAGE,
+  RECENT_SIGN_IN_MINUTES,
+  TYPE_DELETE_MESSAGE,
+  type DeletionConfirmation,
+} from '@santa/shared/privacy';
 import type { Db } from '../../db/db.ts';
 import { isUniqueViolation } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
@@ -122,6 +129,30 @@ export function createAccountService(deps: AccountServiceDeps) {
         throw new AppError('conflict', EMAIL_TAKEN);
       }
       await deps.emails.verifyEmail(user.id, input.new_email, true);
+    },
+
+    /**
+     * A parent proves it is them before deleting: the password (with sign-in's slow-down). A
+     * Google-only account has none, so it types DELETE and must have signed in within the last
+     * few minutes: a session left open on a shared computer cannot delete the family.
+     */
+    async confirmIdentity(
+      user: SessionUser,
+      sessionToken: string,
+      input: DeletionConfirmation,
+      client: string,
+    ): Promise<void> {
+      const account = await accountOf(user.id);
+      if (account.password_hash) {
+        if (!input.password) throw new AppError('forbidden', 'Please enter your password to confirm.');
+        await checkPassword(account, input.password, client);
+        return;
+      }
+      if (input.confirm?.trim() !== DELETE_WORD) throw new AppError('forbidden', TYPE_DELETE_MESSAGE);
+      const startedAt = await repo.sessionStartedAt(db, hashToken(sessionToken));
+      if (!startedAt || Date.now() - startedAt.getTime() > RECENT_SIGN_IN_MINUTES * 60_000) {
+        throw new AppError('forbidden', RECENT_SIGN_IN_MESSAGE);
+      }
     },
 
     /** A new link to the account's own address, for a parent who lost the welcome email. */

@@ -172,6 +172,15 @@ export async function findSessionUser(q: Queryable, tokenHash: string): Promise<
   return rows[0];
 }
 
+/** When this session signed in (a Google-only parent's proof before deleting). */
+export async function sessionStartedAt(q: Queryable, tokenHash: string): Promise<Date | undefined> {
+  const { rows } = await q.query<{ created_at: Date }>(
+    'select created_at from sessions where token_hash = $1 and expires_at > now()',
+    [tokenHash],
+  );
+  return rows[0]?.created_at;
+}
+
 export async function touchSession(q: Queryable, tokenHash: string): Promise<void> {
   const { rows } = await q.query<{ user_id: string }>(
     'update sessions set last_seen_at = now() where token_hash = $1 returning user_id',

@@ -22,6 +22,8 @@ export interface EmailJob {
 export interface EmailLinks {
   passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number }>;
   verifyEmailUrl(userId: string, email: string): Promise<string>;
+  /** The family's download link (privacy module), minted when its email is sent. */
+  exportDownloadUrl?(exportId: string): Promise<{ url: string; validHours: number }>;
 }
 
 export interface EmailServiceDeps {
@@ -88,6 +90,18 @@ export function createEmailService(deps: EmailServiceDeps) {
           inactiveMonths: typeof data.inactiveMonths === 'number' ? data.inactiveMonths : 24,
           signInUrl: `${publicUrl}/auth`,
         };
+      case 'export_ready': {
+        if (!deps.links.exportDownloadUrl || typeof data.exportId !== 'string')
+          throw new Error('export_ready email without its download');
+        const link = await deps.links.exportDownloadUrl(data.exportId);
+        return {
+          kind: 'export_ready',
+          name,
+          downloadUrl: link.url,
+          validHours: link.validHours,
+          privacyUrl: `${publicUrl}/account/privacy`,
+        };
+      }
       case 'payment_failed':
         return {
           kind: 'payment_failed',
@@ -160,6 +174,9 @@ export function createEmailService(deps: EmailServiceDeps) {
         },
         tx,
       ).then(() => undefined),
+    /** Once per download request, when its archive is ready. */
+    exportReady: (userId: string, exportId: string) =>
+      queue({ kind: 'export_ready', eventKey: exportId, userId, data: { exportId } }),
 
     /** Stripe's invoice.payment_failed, once per event id: a replayed delivery sends nothing. */
     async paymentFailed(failure: {

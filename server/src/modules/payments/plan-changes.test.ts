@@ -1,3 +1,4 @@
+import { agreeToNotice } from '../../../test/fixtures/santa.ts';
 /** A family's pass as Stripe changes it after the purchase: upgrades, late payments, renewals. */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import type { PurchasablePlanId } from '@santa/shared/plans';
@@ -191,6 +192,7 @@ test('a late payment keeps the pass usable and says past_due; Stripe settling it
   const sub = await buy(client, 'subscription_3month');
   await stripeChanges(sub, { status: 'past_due' });
   expect(await planOf(client)).toMatchObject({ status: 'past_due' });
+  await agreeToNotice(client);
   expect((await client.get('/api/santa/hotline-number')).status).toBe(200);
   await stripeChanges(sub, { status: 'active' });
   expect(await planOf(client)).toMatchObject({ status: 'active' });

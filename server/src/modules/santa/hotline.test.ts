@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION } from '@santa/shared/privacy';
 import { uniqueSantaNumber } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { PlanId } from '@santa/shared/plans';
@@ -14,6 +15,8 @@ async function activate(userId: string, plan: PlanId) {
   await ctx.db.transaction((tx) =>
     ctx.services.subscription.activatePlan(tx, userId, { plan, amountCents: 0 }),
   );
+  // The number is shown once the family agreed to the privacy notice (privacy/consent.test.ts).
+  await ctx.services.privacy.consent.recordBeforeCall(userId, PRIVACY_NOTICE_VERSION);
 }
 
 async function giveDedicatedNumber(userId: string): Promise<string> {

@@ -6,6 +6,11 @@ import { AppError } from '../../http/errors.ts';
 import * as repo from './profile.repository.ts';
 import type { CallerProfile, KidProfileRow } from './profile.repository.ts';
 
+/** The privacy module: the parent's agreement to the notice, recorded or required with the profile. */
+export interface ProfileConsent {
+  requireForProfile(q: Queryable, userId: string, version: string | undefined): Promise<void>;
+}
+
 export interface SavedProfile {
   created: boolean;
   profile: KidProfileRow;
@@ -16,7 +21,7 @@ export interface SavedProfile {
  * verified family phone),
  * findProfileByUserId and deleteProfile (pay-per-call clean-up, account deletion).
  */
-export function createProfileService(db: Db) {
+export function createProfileService(db: Db, consent?: ProfileConsent) {
   // Every ringing call looks its caller up here, so concurrent calls share round trips.
   const recogniseCaller = createBatcher(async (e164s: string[]) => {
     const found = new Map(
@@ -34,7 +39,11 @@ export function createProfileService(db: Db) {
     findProfileByParentPhone: (e164: string): Promise<CallerProfile | undefined> => recogniseCaller(e164),
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
-    async saveProfile(userId: string, input: KidProfileInput): Promise<SavedProfile> {
+    /**
+     * `consentVersion` is the notice version the parent agreed to on the form. A new profile needs
+     * it, or an earlier agreement to the current notice; an edit records it when given.
+     */
+    async saveProfile(userId: string, input: KidProfileInput, consentVersion?: string): Promise<SavedProfile> {
       const parentPhone = phoneForStorage(input.parent_phone);
       if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
       const fields = { ...input, parent_phone: parentPhone };
@@ -43,6 +52,7 @@ export function createProfileService(db: Db) {
         // so a claim on someone else's number blocks nobody and reveals nothing.
         return await db.transaction(async (tx) => {
           const existing = await repo.findProfileByUserIdForUpdate(tx, userId);
+          if (consent && (!existing || consentVersion)) await consent.requireForProfile(tx, userId, consentVersion);
           return existing
             ? { created: false, profile: await repo.updateProfile(tx, userId, fields) }
             : { created: true, profile: await repo.insertProfile(tx, userId, fields) };

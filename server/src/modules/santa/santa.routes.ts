@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import multer from 'multer';
+import { PROFILE_CONSENT_FIELD } from '@santa/shared/privacy';
 import { kidProfileRequestSchema } from '@santa/shared/santa';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import { parseInput } from '../../http/validate.ts';
@@ -20,6 +21,8 @@ export function createSantaRouter(deps: {
   profile: ProfileService;
   sample: SampleService;
   hotline: HotlineService;
+  /** The Santa number is shown once the family agreed to the current privacy notice. */
+  callConsent: { requireForCalls(userId: string): Promise<void> };
 }) {
   const { profile, sample, hotline } = deps;
   const router = Router();
@@ -31,7 +34,12 @@ export function createSantaRouter(deps: {
 
   router.post('/kid-profile', profileForm, async (req, res) => {
     const input = parseInput(kidProfileRequestSchema, req.body);
-    const saved = await profile.saveProfile(signedInUser(req).id, input);
+    const agreed: unknown = (req.body as Record<string, unknown>)[PROFILE_CONSENT_FIELD];
+    const saved = await profile.saveProfile(
+      signedInUser(req).id,
+      input,
+      typeof agreed === 'string' && agreed ? agreed : undefined,
+    );
     res.status(saved.created ? 201 : 200).json(presentProfileResponse(saved.profile));
   });
 
@@ -44,7 +52,10 @@ export function createSantaRouter(deps: {
   });
 
   router.get('/hotline-number', async (req, res) => {
-    res.json(await hotline.getHotlineNumber(signedInUser(req).id));
+    const { id } = signedInUser(req);
+    const line = await hotline.getHotlineNumber(id);
+    await deps.callConsent.requireForCalls(id);
+    res.json(line);
   });
 
   return router;

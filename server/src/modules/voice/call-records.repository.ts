@@ -218,3 +218,37 @@ export async function listCallArtifacts(
   );
   return rows;
 }
+
+export interface OwnCallArtifacts {
+  id: string;
+  conversation_id: string | null;
+  audio_key: string | null;
+}
+
+/** The parent's own call, with what must be deleted elsewhere before its row goes. */
+export async function findOwnCall(
+  q: Queryable,
+  callId: string,
+  userId: string,
+): Promise<OwnCallArtifacts | undefined> {
+  const { rows } = await q.query<OwnCallArtifacts>(
+    'select id, conversation_id, audio_key from calls where id = $1 and user_id = $2',
+    [callId, userId],
+  );
+  return rows[0];
+}
+
+/**
+ * The call's row (its safety read cascades) and any deletion or early recording still pending for
+ * its conversation: nothing of the call is left to find or retry.
+ */
+export async function deleteOwnCall(q: Queryable, call: OwnCallArtifacts, userId: string): Promise<boolean> {
+  const { rowCount } = await q.query('delete from calls where id = $1 and user_id = $2', [call.id, userId]);
+  if (call.conversation_id) {
+    await q.query('delete from provider_conversation_deletions where conversation_id = $1', [
+      call.conversation_id,
+    ]);
+    await q.query('delete from early_recordings where conversation_id = $1', [call.conversation_id]);
+  }
+  return (rowCount ?? 0) > 0;
+}

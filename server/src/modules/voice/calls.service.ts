@@ -114,6 +114,13 @@ export function createCallsService(deps: CallsServiceDeps) {
     /** The recordings and provider conversations an account deletion must delete first. */
     artifactsOf: (userId: string) => calls.listCallArtifacts(db, userId),
 
+    /** The parent's own call and what it left elsewhere; undefined when it is not theirs. */
+    findOwnCall: (userId: string, callId: string) =>
+      UUID.test(callId) ? calls.findOwnCall(db, callId, userId) : Promise.resolve(undefined),
+    /** Deletes the call's row once its recording and provider copy are gone (privacy). */
+    deleteOwnCall: (q: Queryable, userId: string, call: calls.OwnCallArtifacts) =>
+      calls.deleteOwnCall(q, call, userId),
+
     /** What a recording checkout needs to know of the parent's own call; undefined if not theirs. */
     async recordingStatus(
       userId: string,

@@ -14,6 +14,7 @@ import { closeReservation, createMinutesReserver, GRACE_SECONDS } from './minute
 import {
   APOLOGY_MESSAGE,
   ASK_FOR_CODE_MESSAGE,
+  CONSENT_NEEDED_MESSAGE,
   LINE_REFUSED_MESSAGE,
   LINES_BUSY_MESSAGE,
   NO_MINUTES_MESSAGE,
@@ -32,6 +33,8 @@ export interface InboundCallDeps {
   profiles: ProfileService;
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
+  /** The privacy module: whether the family agreed to the current notice (a call is recorded). */
+  consents: { hasCurrent(userId: string): Promise<boolean> };
   /** The numbers module: whose dedicated line a called number is. */
   numbers: DedicatedLines;
   /** Where Twilio posts the digits of the family code (this same webhook). */
@@ -47,7 +50,13 @@ const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
 
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
-export type InboundOutcome = 'unknown_caller' | 'no_minutes' | 'lines_busy' | 'connected' | 'agent_failed';
+export type InboundOutcome =
+  | 'unknown_caller'
+  | 'no_consent'
+  | 'no_minutes'
+  | 'lines_busy'
+  | 'connected'
+  | 'agent_failed';
 
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
@@ -136,6 +145,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
 
+    // A family that has not agreed to the current notice hears a kind word; nothing is reserved
+    // or recorded, and nothing about the family is said.
+    if (!(await deps.consents.hasCurrent(profile.user_id)))
+      return { twiml: deps.telephony.sayAndHangUp(CONSENT_NEEDED_MESSAGE), outcome: 'no_consent' };
     if (await busy) return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
     // Kept with the call: the verdict the hotline rule above acted on stays on record.
     const reservation = await reserveMinutes(profile.user_id, call.CallSid, call.StirVerstat || undefined);

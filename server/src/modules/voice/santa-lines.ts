@@ -15,3 +15,6 @@ export const ASK_FOR_CODE_MESSAGE =
   "Ho ho ho! Hello there! Please ask a grown-up to type your family's four-digit Santa code on the keypad now.";
 export const LINES_BUSY_MESSAGE =
   "Ho ho ho! All of Santa's lines are busy, please try again in a few minutes. Merry Christmas!";
+/** The family has not agreed to the current privacy notice, so nothing may be recorded yet. */
+export const CONSENT_NEEDED_MESSAGE =
+  "Ho ho ho! Hello there! Santa is so happy you called. Before we can talk, a grown-up needs to say yes to one quick thing on the Santa Calls website. Please ask them, and call Santa again soon. Merry Christmas!";

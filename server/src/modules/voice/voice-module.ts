@@ -33,6 +33,8 @@ export interface VoiceModuleDeps {
   subscriptions: SubscriptionService;
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
+  /** The privacy module: a call needs the family's agreement to the current notice. */
+  consents: { hasCurrent(userId: string): Promise<boolean> };
   numbers: DedicatedLines;
   jobs: JobSender;
   accounts: { accountExists(userId: string): Promise<boolean> };
@@ -86,6 +88,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       answerBudgetMs: deps.answerBudgetMs,
       maxConcurrentCalls: deps.maxConcurrentCalls,
       lineAccess: deps.lineAccess,
+      consents: deps.consents,
       numbers: deps.numbers,
       inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
     }),

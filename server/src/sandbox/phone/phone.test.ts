@@ -1,3 +1,4 @@
+import { PRIVACY_NOTICE_VERSION, PROFILE_CONSENT_FIELD } from '@santa/shared/privacy';
 import { uniquePhone } from '../../../test/fixtures/unique.ts';
 import supertest from 'supertest';
 import { afterAll, beforeAll, expect, test } from 'vitest';
@@ -35,6 +36,7 @@ async function parentWithProfile(fields: Record<string, string> = {}) {
     wish_list: 'a red bike',
     accomplishments: 'learning to swim',
     siblings: 'Leo',
+    [PROFILE_CONSENT_FIELD]: PRIVACY_NOTICE_VERSION,
     ...fields,
   };
   for (const [name, value] of Object.entries(profile)) form.field(name, value);
@@ -170,7 +172,11 @@ test('a pay-per-call call hangs up cleanly, keeps its recording, and ends the pl
   );
   const parentPhone = '+14155552999';
   const form = client.post('/api/santa/kid-profile');
-  for (const [name, value] of Object.entries({ parent_phone: parentPhone, kid_name: 'Ivy' }))
+  for (const [name, value] of Object.entries({
+    parent_phone: parentPhone,
+    kid_name: 'Ivy',
+    [PROFILE_CONSENT_FIELD]: PRIVACY_NOTICE_VERSION,
+  }))
     form.field(name, value);
   expect((await form).status).toBeLessThan(300);
   await verifyPhone(ctx, client, parentPhone);

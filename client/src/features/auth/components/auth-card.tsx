@@ -133,6 +133,19 @@ export function AuthCard() {
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Processing...' : text.submit}
         </Button>
+        {mode === 'signup' ? (
+          <p className="text-center text-sm text-gray-600">
+            By creating an account you accept our{' '}
+            <Link to={paths.terms} className="font-semibold text-santa-700 underline underline-offset-4">
+              terms
+            </Link>
+            . Our{' '}
+            <Link to={paths.privacy} className="font-semibold text-santa-700 underline underline-offset-4">
+              privacy notice
+            </Link>{' '}
+            says what we keep about your child; we ask you to agree to it before any call.
+          </p>
+        ) : null}
       </form>
 
       <p className="mt-6 text-center">

@@ -1,6 +1,8 @@
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';
+import { ConsentStep } from '@/components/consent-step';
+import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { FamilyPhonesCard } from './family-phones-card';
 import { LineAccessCard } from './line-access-card';
 import { useKidProfile } from '@/lib/queries/kid-profile';
@@ -49,6 +51,9 @@ export function DashboardPage({ userName }: { userName: string }) {
   const kidProfile = useKidProfile();
   const subscription = hasSubscription ? (status.data?.subscription ?? null) : null;
   const profile = kidProfile.data?.has_profile ? (kidProfile.data.profile ?? null) : null;
+  const consent = useConsentStatus();
+  // The Santa number waits for the family's agreement to the current privacy notice.
+  const needsConsent = consent.isSuccess && !consent.data.consented;
 
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -61,10 +66,12 @@ export function DashboardPage({ userName }: { userName: string }) {
 
       {kidProfile.isSuccess && !profile ? <SetupRequiredCard /> : null}
 
-      {profile && hasSubscription && hotline.data ? (
+      {profile && needsConsent ? <ConsentStep changed={consent.data?.consented_version !== null} /> : null}
+
+      {profile && hasSubscription && hotline.data && !needsConsent ? (
         <SantaNumberCard hotline={hotline.data} parentPhone={profile.parent_phone} />
       ) : null}
-      {profile && hasSubscription && hotline.isPending ? (
+      {profile && hasSubscription && hotline.isPending && !needsConsent ? (
         <SkeletonBlock className="h-40 w-full rounded-2xl" />
       ) : null}
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { CHECKOUT_CANCEL_PARAM, CHECKOUT_CANCELLED_MESSAGE } from '@santa/shared/payments';
 import { OFFERED_PLANS, PLANS, type Plan, type PurchasablePlanId } from '@santa/shared/plans';
@@ -139,6 +139,19 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
             />
           ))}
         </section>
+
+        <p className="mt-8 text-center text-sm text-gray-700">
+          Payments are handled by Stripe, which never receives anything about your child. Before you check
+          out, read our{' '}
+          <Link to={paths.terms} className="font-semibold text-santa-700 underline underline-offset-4">
+            terms
+          </Link>{' '}
+          and{' '}
+          <Link to={paths.privacy} className="font-semibold text-santa-700 underline underline-offset-4">
+            privacy notice
+          </Link>
+          .
+        </p>
 
         <PricingFaq />
       </main>

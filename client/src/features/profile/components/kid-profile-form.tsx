@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import type { SantaPersonality } from '@santa/shared/constants';
+import { CONSENT_REQUIRED_MESSAGE, PRIVACY_NOTICE_VERSION } from '@santa/shared/privacy';
 import {
   AVOID_TOPICS_LABEL,
   AVOID_TOPICS_LIMITS,
@@ -17,6 +18,7 @@ import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useSaveKidProfile } from '../api/save-kid-profile';
 import { PersonalityPicker } from './personality-picker';
 
@@ -80,6 +82,10 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
   const save = useSaveKidProfile();
   const [values, setValues] = useState<FormValues>(() => initialValues(profile));
   const isNew = profile === null;
+  const consent = useConsentStatus();
+  // A new profile always asks; an existing one asks again only when the notice changed.
+  const needsConsent = isNew || (consent.isSuccess && !consent.data.consented);
+  const [agreed, setAgreed] = useState(false);
 
   const set = (field: keyof FormValues) => (value: string) =>
     setValues((current) => ({ ...current, [field]: value }));
@@ -90,13 +96,20 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
       toast.error(PROFILE_REQUIRED_MESSAGE);
       return;
     }
-    save.mutate(values, {
-      onSuccess: () => {
-        toast.success(isNew ? 'Profile created! Your child can now call Santa!' : 'Profile updated!');
-        void navigate(paths.dashboard);
+    if (needsConsent && !agreed) {
+      toast.error(CONSENT_REQUIRED_MESSAGE);
+      return;
+    }
+    save.mutate(
+      { ...values, privacy_consent: needsConsent ? PRIVACY_NOTICE_VERSION : '' },
+      {
+        onSuccess: () => {
+          toast.success(isNew ? 'Profile created! Your child can now call Santa!' : 'Profile updated!');
+          void navigate(paths.dashboard);
+        },
+        onError: (error) => toast.error(errorMessage(error, 'Failed to save profile')),
       },
-      onError: (error) => toast.error(errorMessage(error, 'Failed to save profile')),
-    });
+    );
   }
 
   return (
@@ -175,6 +188,44 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
             What Santa will and won&rsquo;t talk about
           </Link>
         </p>
+      </div>
+
+      <div className="flex flex-col gap-2 rounded-2xl border border-santa-100 bg-santa-50 p-4">
+        <p className="text-sm text-gray-700">
+          What you write here is read only by Santa&apos;s voice for the call and by you. Calls are recorded
+          and transcribed. Our{' '}
+          <Link
+            to={paths.privacy}
+            target="_blank"
+            className="font-semibold text-santa-700 underline underline-offset-4"
+          >
+            privacy notice
+          </Link>{' '}
+          says who receives what and for how long; see also our{' '}
+          <Link
+            to={paths.terms}
+            target="_blank"
+            className="font-semibold text-santa-700 underline underline-offset-4"
+          >
+            terms
+          </Link>
+          .
+        </p>
+        {needsConsent ? (
+          <label className="flex items-start gap-3 text-ink">
+            <input
+              type="checkbox"
+              name="privacy_consent"
+              className="mt-1 h-5 w-5 accent-santa-600"
+              checked={agreed}
+              onChange={(event) => setAgreed(event.target.checked)}
+            />
+            <span>
+              I am this child&apos;s parent or guardian, I have read the privacy notice, and I agree to my
+              child&apos;s calls being recorded and processed as it describes.
+            </span>
+          </label>
+        ) : null}
       </div>
 
       <Button

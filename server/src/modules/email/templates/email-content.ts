@@ -12,6 +12,7 @@ export type EmailContent =
       preferencesUrl: string;
     }
   | { kind: 'payment_failed'; name: string; updateUrl: string; dashboardUrl: string }
+  | { kind: 'export_ready'; name: string; downloadUrl: string; validHours: number; privacyUrl: string }
   | ({ kind: 'purchase_receipt' } & ReceiptContent)
   | ({ kind: 'renewal_receipt' } & ReceiptContent)
   | ({ kind: 'upgrade_receipt' } & ReceiptContent)

@@ -65,3 +65,29 @@ export function PaymentFailedEmail(props: {
     </EmailLayout>
   );
 }
+
+/** The family's download: the link works for a day, and only from this email or the privacy page. */
+export function ExportReadyEmail(props: {
+  name: string;
+  downloadUrl: string;
+  validHours: number;
+  privacyUrl: string;
+  publicUrl: string;
+}) {
+  return (
+    <EmailLayout preview="Your family's Santa Calls download is ready." publicUrl={props.publicUrl}>
+      <Heading style={headingStyle}>Your download is ready</Heading>
+      <Paragraph>{hello(props.name)}</Paragraph>
+      <Paragraph>
+        You asked for a copy of everything Santa Calls holds about your family. It is one zip file with your
+        account, your child&apos;s profile, your calls and their recordings.
+      </Paragraph>
+      <Action href={props.downloadUrl}>Download my family&apos;s data</Action>
+      <Paragraph>
+        The link works for {props.validHours} hours, then the file is deleted. You can ask for a new one at any
+        time on your <Link href={props.privacyUrl}>privacy page</Link>. If you did not ask for this, please
+        change your password.
+      </Paragraph>
+    </EmailLayout>
+  );
+}

@@ -2,7 +2,7 @@ import type { ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
 import type { EmailContent } from './email-content.ts';
-import { CallRecapEmail, PaymentFailedEmail } from './family-emails.tsx';
+import { CallRecapEmail, ExportReadyEmail, PaymentFailedEmail } from './family-emails.tsx';
 import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
 import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
 import { InactivityWarningEmail } from './retention-emails.tsx';
@@ -41,6 +41,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: 'Payment failed: update your card to keep your Santa Calls pass',
         element: <PaymentFailedEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'export_ready':
+      return {
+        subject: "Your family's Santa Calls download is ready",
+        element: <ExportReadyEmail {...content} publicUrl={publicUrl} />,
       };
     case 'purchase_receipt':
     case 'renewal_receipt':
