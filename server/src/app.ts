@@ -115,7 +115,14 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/santa/line', createLineAccessRouter({ lineAccess: services.lineAccess }));
   api.use(
     '/santa',
-    createSantaRouter({ profile: services.profile, sample: services.sample, hotline: services.hotline }),
+    createSantaRouter({
+      db,
+      profile: services.profile,
+      sample: services.sample,
+      hotline: services.hotline,
+      pronunciation: services.pronunciation,
+      publicUrl: config.publicUrl,
+    }),
   );
   api.use(
     '/calls',

@@ -8,7 +8,12 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import { renderFirstMessage, renderPrompt, santaVariables } from '../santa-script/render-prompt.ts';
+import {
+  pronunciationVariables,
+  renderFirstMessage,
+  renderPrompt,
+  santaVariables,
+} from '../santa-script/render-prompt.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { closeReservation, createMinutesReserver, GRACE_MINUTES } from './minutes.ts';
 import {
@@ -153,6 +158,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
         dynamicVariables: {
           // Every placeholder the admin's script may use, empty fields worded naturally.
           ...santaVariables(profile),
+          ...pronunciationVariables(profile),
           allowed_minutes: allowed,
           user_id: profile.user_id,
           call_sid: call.CallSid,

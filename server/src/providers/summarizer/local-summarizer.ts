@@ -1,38 +1,29 @@
+import { RECAP_KINDS, shortenAtWord } from '@santa/shared/recap';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
-import type { Summarizer, SummaryInput } from './summarizer.ts';
+import { childSentences, recapFromChildLines } from './child-lines.ts';
+import type { CallSummary, Summarizer, SummaryInput } from './summarizer.ts';
 
-const MAX_CHILD_LINES = 3;
-const MAX_LINE_LENGTH = 140;
-
-function shorten(text: string): string {
-  return text.length > MAX_LINE_LENGTH ? `${text.slice(0, MAX_LINE_LENGTH - 1).trimEnd()}…` : text;
-}
+const MAX_QUOTES = 3;
+const MAX_QUOTE_LENGTH = 140;
 
 /**
- * No outside service: the voice agent's summary when there is one, else an extractive summary
- * built from the child's longest lines (they carry the wishes and news).
+ * No outside service: a summary quoting the child's own lines, and the recap sorted from them.
+ * The voice agent's summary is used only when nobody spoke: it reads back the parent's notes
+ * (the wish list) rather than what the child said.
  */
-export function summarizeLocally(input: SummaryInput): string {
-  const provided = input.providerSummary?.trim();
-  if (provided) return provided;
-  const lines = input.transcript
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const childLines = lines
-    .filter((line) => line.startsWith('Child:'))
-    .map((line) => line.slice(6).trim())
-    .filter(Boolean);
+export function summarizeLocally(input: SummaryInput): CallSummary {
+  const recap = recapFromChildLines(input.transcript);
   const who = input.kidName?.trim() || 'Your child';
-  if (lines.length === 0) return 'A short call with Santa.';
-  if (childLines.length === 0) return `Santa spoke with ${who}.`;
-  const picked = childLines
-    .map((text, index) => ({ text, index }))
-    .sort((a, b) => b.text.length - a.text.length)
-    .slice(0, MAX_CHILD_LINES)
-    .sort((a, b) => a.index - b.index)
-    .map(({ text }) => `"${shorten(text)}"`);
-  return `${who} chatted with Santa and said: ${picked.join(' ')}`;
+  if (!input.transcript.trim()) {
+    return { summary: input.providerSummary?.trim() || 'A short call with Santa.', recap };
+  }
+  // Wishes first, then news, questions and promises: what a parent looks for first.
+  const sorted = RECAP_KINDS.flatMap((kind) => recap[kind]);
+  const quotes = (sorted.length > 0 ? sorted : childSentences(input.transcript))
+    .slice(0, MAX_QUOTES)
+    .map((line) => `“${shortenAtWord(line, MAX_QUOTE_LENGTH)}”`);
+  if (quotes.length === 0) return { summary: `Santa spoke with ${who}.`, recap };
+  return { summary: `${who} told Santa: ${quotes.join(' ')}`, recap };
 }
 
 export class LocalSummarizer implements Summarizer {
@@ -44,7 +35,7 @@ export class LocalSummarizer implements Summarizer {
     );
   }
 
-  async summarize(input: SummaryInput): Promise<string> {
+  async summarize(input: SummaryInput): Promise<CallSummary> {
     return summarizeLocally(input);
   }
 }
