@@ -153,9 +153,9 @@ function pronunciationLines(profile: PromptProfile): string[] {
  * The voice agent's `name_pronunciation` variable, for an agent whose own prompt uses it; always
  * sent, so such an agent never meets a missing variable.
  */
-export function pronunciationVariables(
-  profile: Pick<PromptProfile, 'kid_name' | 'name_pronunciation'>,
-): { name_pronunciation: string } {
+export function pronunciationVariables(profile: Pick<PromptProfile, 'kid_name' | 'name_pronunciation'>): {
+  name_pronunciation: string;
+} {
   const name = clean(profile.kid_name) ?? 'the child';
   const spoken = pronunciationOf(profile);
   return {

@@ -20,7 +20,10 @@ export const PREVIEW_FAILED_MESSAGE =
 /** "Hear how Santa says it": the greeting Santa opens the call with, the name said as written. */
 export function createPronunciationService(speech: SantaSpeech, logger: Logger) {
   return {
-    async preview(input: { kid_name: string; name_pronunciation: string | null }): Promise<PronunciationPreview> {
+    async preview(input: {
+      kid_name: string;
+      name_pronunciation: string | null;
+    }): Promise<PronunciationPreview> {
       const text = pronunciationPreviewText(input.kid_name, input.name_pronunciation);
       let audio: Buffer | null;
       try {

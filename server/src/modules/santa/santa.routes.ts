@@ -67,10 +67,8 @@ export function createSantaRouter(deps: {
   /** "Add Santa to contacts": his number (the family's own line on a pass) and his picture. */
   router.get('/contact.vcf', async (req, res) => {
     const card = santaContactCard(await hotline.getHotlineNumber(signedInUser(req).id), deps.publicUrl);
-    res
-      .type('text/vcard; charset=utf-8')
-      .attachment(SANTA_CONTACT_FILENAME)
-      .send(card);
+    // attachment() would label it text/x-vcard; text/vcard is the registered type (RFC 6350).
+    res.attachment(SANTA_CONTACT_FILENAME).type('text/vcard; charset=utf-8').send(card);
   });
 
   /** audio/mpeg in Santa's voice, or JSON telling the browser to speak the line itself. */

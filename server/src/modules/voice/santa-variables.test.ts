@@ -92,3 +92,25 @@ test("the parent's blocklist reaches the voice agent's prompt after the fixed ru
   expect(prompt.slice(rules)).toContain('never mention these');
   expect(prompt.slice(rules)).toContain('- "the dog"\n- "Elf on the Shelf"');
 });
+
+test("how the parent says the child's name reaches the voice agent as a pronunciation hint", async () => {
+  await connectedCall(ctx, {
+    plan: 'subscription_3month',
+    profile: { kid_name: 'Siobhan', name_pronunciation: 'shiv-AWN' },
+  });
+  const registered = ctx.voice.registered.at(-1)!;
+  expect(registered.dynamicVariables.name_pronunciation).toBe('Siobhan is said "shiv-AWN"');
+  expect(registered.prompt).toContain(
+    'Saying the name: Siobhan is said "shiv-AWN". Say it exactly that way every time; whenever you say the name, write it as shiv-AWN so your voice pronounces it right.',
+  );
+  // Santa's first words, spoken by the agent's voice, say the name as the parent spelled it.
+  expect(registered.firstMessage).toContain('Merry Christmas, shiv-AWN!');
+});
+
+test('with no pronunciation given, Santa says the name as written and the variable still goes', async () => {
+  await connectedCall(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Leo' } });
+  const registered = ctx.voice.registered.at(-1)!;
+  expect(registered.dynamicVariables.name_pronunciation).toBe('say Leo as it is written');
+  expect(registered.prompt).not.toContain('Saying the name');
+  expect(registered.firstMessage).toContain('Merry Christmas, Leo!');
+});

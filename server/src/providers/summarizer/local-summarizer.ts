@@ -19,10 +19,11 @@ export function summarizeLocally(input: SummaryInput): CallSummary {
   }
   // Wishes first, then news, questions and promises: what a parent looks for first.
   const sorted = RECAP_KINDS.flatMap((kind) => recap[kind]);
-  const quotes = (sorted.length > 0 ? sorted : childSentences(input.transcript))
-    .slice(0, MAX_QUOTES)
-    .map((line) => `“${shortenAtWord(line, MAX_QUOTE_LENGTH)}”`);
-  if (quotes.length === 0) return { summary: `Santa spoke with ${who}.`, recap };
+  const quotes = sorted.slice(0, MAX_QUOTES).map((line) => `“${shortenAtWord(line, MAX_QUOTE_LENGTH)}”`);
+  if (quotes.length === 0) {
+    const spoke = childSentences(input.transcript).length > 0;
+    return { summary: spoke ? `${who} said hello to Santa.` : `Santa spoke with ${who}.`, recap };
+  }
   return { summary: `${who} told Santa: ${quotes.join(' ')}`, recap };
 }
 

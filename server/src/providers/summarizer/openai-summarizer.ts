@@ -119,6 +119,7 @@ function parseAnswer(content: string | null | undefined) {
     throw new UnexpectedAnswerError('OpenAI answered text that is not JSON');
   }
   const parsed = structuredSummarySchema.safeParse(json);
-  if (!parsed.success) throw new UnexpectedAnswerError(`OpenAI's answer failed validation: ${parsed.error.message}`);
+  if (!parsed.success)
+    throw new UnexpectedAnswerError(`OpenAI's answer failed validation: ${parsed.error.message}`);
   return parsed.data;
 }
