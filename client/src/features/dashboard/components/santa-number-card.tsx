@@ -3,7 +3,7 @@ import type { HotlineNumber } from '@santa/shared/santa';
 import { SANTA_CONTACT_FILENAME } from '@santa/shared/santa';
 import { formatPhoneNumber, telHref } from '@/lib/format';
 import { ACTION_CLASSES, ContactIcon, CopyNumberButton, PhoneIcon } from './copy-number-button';
-import { formatSantaNumber } from './format-santa-number';
+import { useSantaNumberDisplay } from './format-santa-number';
 import { useMediaQuery } from './use-media-query';
 
 // Its own chunk: phones never download the QR code library, and the landing page never does.
@@ -21,7 +21,7 @@ export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) 
   const isDedicated = hotline.type === 'dedicated';
   const isDesktop = useMediaQuery(DESKTOP);
   const href = telHref(hotline.phone_number);
-  const display = formatSantaNumber(hotline.phone_number);
+  const display = useSantaNumberDisplay(hotline.phone_number);
   return (
     <section
       aria-labelledby="santa-number-heading"
