@@ -7,12 +7,31 @@ import {
 } from '@santa/shared/recap';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 
-const ICONS: Record<RecapKind, string> = {
-  wishes: '🎁',
-  news: '⭐',
-  questions: '❓',
-  promises: '🥕',
+/** Small line icons (emoji are missing from many Linux and older Windows fonts). */
+const ICON_PATHS: Record<RecapKind, string> = {
+  wishes: 'M4 11h16v9H4zM3 7h18v4H3zM12 7v13M12 7c-2-4-6-4-6-1s6 1 6 1 6 2 6-1-4-3-6 1',
+  news: 'm12 3 2.7 5.6 6.1.8-4.4 4.3 1 6.1L12 17l-5.5 2.8 1-6.1L3.2 9.4l6.1-.8z',
+  questions: 'M9 9a3 3 0 1 1 4 2.8c-.6.3-1 .9-1 1.6V14M12 18h.01',
+  promises: 'M14 4c1 1 3 1 4 0M16 4v3M8.5 20.5 3.5 15.5 14 6l4 4z',
 };
+
+function RecapIcon({ kind }: { kind: RecapKind }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className="h-4 w-4"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={ICON_PATHS[kind]} />
+    </svg>
+  );
+}
 
 /**
  * "What Olivia told Santa": the child's own words from the call, by kind. Shown on the dashboard's
@@ -30,7 +49,7 @@ export function CallRecapSection({ recap }: { recap: CallRecap | null }) {
         {RECAP_KINDS.filter((kind) => recap[kind].length > 0).map((kind) => (
           <div key={kind}>
             <dt className="flex items-center gap-1.5 text-xs font-bold tracking-wide text-pine-700 uppercase">
-              <span aria-hidden="true">{ICONS[kind]}</span>
+              <RecapIcon kind={kind} />
               {RECAP_HEADINGS[kind]}
             </dt>
             {recap[kind].map((line) => (

@@ -27,29 +27,24 @@ test("the fallback recap quotes the child's own lines by kind, never the parent'
   expect(JSON.stringify(recap)).not.toContain('snow');
 });
 
-test("the fallback summary says what the child told Santa, not the voice agent's retelling of the wish list", () => {
+test("the fallback summary tells what kinds of things the child said, not the voice agent's retelling of the wish list", () => {
   const { summary } = summarizeLocally({
     transcript: TRANSCRIPT,
     kidName: 'Olivia',
     providerSummary: `Santa talked with Olivia about the wish list (${WISH_LIST}).`,
   });
-  expect(summary).toBe(
-    'Olivia told Santa: “I want a kitten with white paws.” “And I lost my front tooth yesterday!” “Does Rudolph like carrots?”',
-  );
+  expect(summary).toBe('Olivia told Santa a wish, some news, a question and a promise.');
   expect(summary).not.toContain('snow');
 });
 
 test('a long line is shortened at a word, never mid-word', () => {
   const long = `Child: I want ${'a shiny snowboard and '.repeat(12)}snowshoes`;
-  const { summary, recap } = summarizeLocally({ transcript: long, kidName: 'Leo' });
-  const quoted = /“(.*)”/.exec(summary)![1]!;
-  expect(quoted.endsWith('…')).toBe(true);
-  expect(quoted.length).toBeLessThanOrEqual(140);
+  const { recap } = summarizeLocally({ transcript: long, kidName: 'Leo' });
+  const [wish] = recap.wishes;
+  expect(wish!.endsWith('…')).toBe(true);
+  expect(wish!.length).toBeLessThanOrEqual(200);
   // The word before the ellipsis is whole: one of the words the child said.
-  const lastWord = quoted.slice(0, -1).split(' ').at(-1)!;
-  expect(['a', 'shiny', 'snowboard', 'and']).toContain(lastWord);
-  expect(recap.wishes[0]!.length).toBeLessThanOrEqual(200);
-  expect(recap.wishes[0]!.slice(0, -1).split(' ').at(-1)).toMatch(/^(a|shiny|snowboard|and)$/);
+  expect(wish!.slice(0, -1).split(' ').at(-1)).toMatch(/^(a|shiny|snowboard|and)$/);
 });
 
 test('a call where the child only said hello has an empty recap and a plain summary', () => {

@@ -1,15 +1,25 @@
-import { RECAP_KINDS, shortenAtWord } from '@santa/shared/recap';
+import { RECAP_KINDS, type RecapKind } from '@santa/shared/recap';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import { childSentences, recapFromChildLines } from './child-lines.ts';
 import type { CallSummary, Summarizer, SummaryInput } from './summarizer.ts';
 
-const MAX_QUOTES = 3;
-const MAX_QUOTE_LENGTH = 140;
+/** "a wish", "2 wishes", "some news": how much of each kind the child told. */
+const COUNTED: Record<RecapKind, (count: number) => string> = {
+  wishes: (n) => (n === 1 ? 'a wish' : `${n} wishes`),
+  news: () => 'some news',
+  questions: (n) => (n === 1 ? 'a question' : `${n} questions`),
+  promises: (n) => (n === 1 ? 'a promise' : `${n} promises`),
+};
+
+function joinWords(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+}
 
 /**
- * No outside service: a summary quoting the child's own lines, and the recap sorted from them.
- * The voice agent's summary is used only when nobody spoke: it reads back the parent's notes
- * (the wish list) rather than what the child said.
+ * No outside service: the recap quotes the child's own lines, sorted by kind, and the summary
+ * says what kinds they were (the quotes sit beside it, so it does not repeat them). The voice
+ * agent's summary is used only when nobody spoke: it reads back the parent's notes (the wish
+ * list) rather than what the child said.
  */
 export function summarizeLocally(input: SummaryInput): CallSummary {
   const recap = recapFromChildLines(input.transcript);
@@ -17,14 +27,12 @@ export function summarizeLocally(input: SummaryInput): CallSummary {
   if (!input.transcript.trim()) {
     return { summary: input.providerSummary?.trim() || 'A short call with Santa.', recap };
   }
-  // Wishes first, then news, questions and promises: what a parent looks for first.
-  const sorted = RECAP_KINDS.flatMap((kind) => recap[kind]);
-  const quotes = sorted.slice(0, MAX_QUOTES).map((line) => `“${shortenAtWord(line, MAX_QUOTE_LENGTH)}”`);
-  if (quotes.length === 0) {
-    const spoke = childSentences(input.transcript).length > 0;
-    return { summary: spoke ? `${who} said hello to Santa.` : `Santa spoke with ${who}.`, recap };
-  }
-  return { summary: `${who} told Santa: ${quotes.join(' ')}`, recap };
+  const told = RECAP_KINDS.filter((kind) => recap[kind].length > 0).map((kind) =>
+    COUNTED[kind](recap[kind].length),
+  );
+  if (told.length > 0) return { summary: `${who} told Santa ${joinWords(told)}.`, recap };
+  const spoke = childSentences(input.transcript).length > 0;
+  return { summary: spoke ? `${who} said hello to Santa.` : `Santa spoke with ${who}.`, recap };
 }
 
 export class LocalSummarizer implements Summarizer {
