@@ -28,7 +28,13 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 20,
             },
-            { name: 'vendor', test: /node_modules/, priority: 10 },
+            // Loaded on demand, so kept out of the shared chunk every page downloads: the
+            // desktop-only QR code, and the phone metadata behind Santa's formatted number.
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](?!qrcode\.react[\\/]|libphonenumber-js[\\/])/,
+              priority: 10,
+            },
           ],
         },
       },

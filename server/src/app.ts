@@ -123,6 +123,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       sample: services.sample,
       hotline: services.hotline,
       callConsent: services.privacy.consent,
+      db,
+      pronunciation: services.pronunciation,
+      publicUrl: config.publicUrl,
     }),
   );
   api.use(

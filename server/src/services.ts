@@ -30,6 +30,10 @@ import {
   type FamilyPhonesService,
 } from './modules/santa/family-phones.service.ts';
 import { createHotlineService, type HotlineService } from './modules/santa/hotline.service.ts';
+import {
+  createPronunciationService,
+  type PronunciationService,
+} from './modules/santa/pronunciation.service.ts';
 import { createLineAccessService, type LineAccessService } from './modules/santa/line-access.service.ts';
 import { createProfileService, type ProfileService } from './modules/santa/profile.service.ts';
 import { createSampleService, type SampleService } from './modules/santa/sample.service.ts';
@@ -94,6 +98,8 @@ export interface AppServices {
   profile: ProfileService;
   sample: SampleService;
   hotline: HotlineService;
+  /** "Hear how Santa says it", in the voice provider's Santa voice (sandbox: the browser's). */
+  pronunciation: PronunciationService;
   familyPhones: FamilyPhonesService;
   lineAccess: LineAccessService;
   payments: PaymentsServices;
@@ -281,6 +287,7 @@ export function createServices(deps: AppDeps): AppServices {
     profile,
     sample: createSampleService(db, subscription),
     hotline: createHotlineService(numbers, subscription, providers.telephony.hotlineNumber),
+    pronunciation: createPronunciationService(providers.voice, logger),
     familyPhones: createFamilyPhonesService({ db, telephony: providers.telephony }),
     lineAccess,
     payments,

@@ -29,6 +29,13 @@ export function sampleEmails(publicUrl: string): EmailContent[] {
       name: 'Pat Parent',
       kidName: 'Olivia',
       minutes: 4,
+      summary: 'Olivia told Santa about her loose tooth and her hopes for a red bike.',
+      recap: {
+        wishes: ['I really want a red bike with a bell'],
+        news: ['My tooth is wobbly and I lost one last week'],
+        questions: ['Does Rudolph like carrots?'],
+        promises: ["I'll leave carrots for Rudolph"],
+      },
       callsUrl: `${publicUrl}/calls`,
       preferencesUrl: `${publicUrl}/account#email-preferences`,
     },

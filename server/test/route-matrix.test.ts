@@ -123,6 +123,8 @@ const MATRIX: Record<string, Access> = {
   // Before the sample row below: the admin account is shared by every row, and a sample gives it a line.
   // A parent without a plan has no Santa number yet.
   'GET /api/santa/hotline-number': signedIn(404),
+  'GET /api/santa/contact.vcf': signedIn(404),
+  'POST /api/santa/pronunciation-preview': signedIn(400),
   'POST /api/santa/use-sample-call': signedIn(200),
   'GET /api/calls/history': signedIn(200),
   'POST /api/calls/:id/purchase-recording': ownerOnly(200),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { callRecapSchema } from './recap.ts';
 import { callSafetySchema } from './safety.ts';
 
 export const callItemSchema = z.object({
@@ -16,6 +17,8 @@ export const callItemSchema = z.object({
   phone_number: z.string().nullable(),
   /** The safety read after the call (null until it has run); the banner shows when flagged. */
   safety: callSafetySchema.nullable(),
+  /** "What Olivia told Santa", in the child's words; null until the summary job has run. */
+  recap: callRecapSchema.nullable(),
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 

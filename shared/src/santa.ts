@@ -128,6 +128,28 @@ export const avoidTopicsField = z
     AVOID_TOPICS_MESSAGES.tooLong,
   );
 
+/**
+ * "How do you say it?": the child's name spelled as it sounds ("oh-LIV-ee-uh"), handed to the
+ * voice agent so Santa says it right, and spoken by the "hear how Santa says it" preview.
+ */
+export const NAME_PRONUNCIATION_LIMIT = 60;
+export const NAME_PRONUNCIATION_LABEL = 'How do you say it?';
+export const NAME_PRONUNCIATION_MESSAGES = {
+  tooLong: `${NAME_PRONUNCIATION_LABEL} must be at most ${NAME_PRONUNCIATION_LIMIT} characters`,
+  invalid: `${NAME_PRONUNCIATION_LABEL}: use letters, spaces, hyphens and apostrophes, e.g. oh-LIV-ee-uh`,
+} as const;
+/** Letters of any script, marks, spaces, hyphens, apostrophes and dots: a spelling, not a sentence. */
+const PRONUNCIATION_TEXT = /^[\p{L}\p{M}' .\u2019-]+$/u;
+
+export const namePronunciationField = z
+  .string({ error: NAME_PRONUNCIATION_MESSAGES.invalid })
+  .trim()
+  .max(NAME_PRONUNCIATION_LIMIT, NAME_PRONUNCIATION_MESSAGES.tooLong)
+  .refine((text) => text === '' || PRONUNCIATION_TEXT.test(text), NAME_PRONUNCIATION_MESSAGES.invalid)
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value.replace(/\s+/g, ' ') : null));
+
 const personalityField = z
   .union([z.literal(''), z.enum(SANTA_PERSONALITIES, { error: PERSONALITY_MESSAGE })], {
     error: PERSONALITY_MESSAGE,
@@ -153,6 +175,7 @@ export const kidProfileRequestSchema = z.object({
   custom_notes: optionalText('custom_notes'),
   santa_personality: personalityField,
   avoid_topics: avoidTopicsField,
+  name_pronunciation: namePronunciationField,
 });
 /** What the form sends. */
 export type KidProfileRequest = z.input<typeof kidProfileRequestSchema>;
@@ -173,6 +196,8 @@ export const kidProfileSchema = z.object({
   santa_personality: z.enum(SANTA_PERSONALITIES),
   /** Things Santa should not mention, in the parent's words (may be empty). */
   avoid_topics: z.array(z.string()),
+  /** How the child's name is said, spelled as it sounds; null when the parent left it empty. */
+  name_pronunciation: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -260,3 +285,37 @@ export const lineSettingsSchema = z.object({
   family_code: z.string().regex(/^\d{4}$/, FAMILY_CODE_MESSAGE),
 });
 export type LineSettings = z.infer<typeof lineSettingsSchema>;
+
+/**
+ * POST /api/profile/pronunciation-preview: Santa saying the child's name. `kid_name` and
+ * `name_pronunciation` are what the form holds now (saved or not).
+ */
+export const pronunciationPreviewRequestSchema = z.object({
+  kid_name: z
+    .string({ error: PROFILE_REQUIRED_MESSAGE })
+    .trim()
+    .min(1, 'Type the child’s name first')
+    .max(KID_PROFILE_LIMITS.kid_name, tooLong('kid_name'))
+    .refine(noControlCharacters, controlCharacterMessage(KID_PROFILE_FIELD_LABELS.kid_name)),
+  name_pronunciation: namePronunciationField,
+});
+export type PronunciationPreviewRequest = z.input<typeof pronunciationPreviewRequestSchema>;
+
+/**
+ * The answer is audio/mpeg (Santa's own voice) when the voice provider is real; in the sandbox it
+ * is this JSON, and the browser speaks `text` with its own speech synthesis.
+ */
+export const pronunciationPreviewSandboxSchema = z.object({
+  mode: z.literal('browser'),
+  text: z.string(),
+});
+export type PronunciationPreviewSandbox = z.infer<typeof pronunciationPreviewSandboxSchema>;
+
+/** What Santa says in the preview: the greeting the call opens with, the name as it is said. */
+export function pronunciationPreviewText(kidName: string, pronunciation: string | null | undefined): string {
+  const spoken = pronunciation?.trim() || kidName.trim();
+  return `Ho ho ho! Merry Christmas, ${spoken}!`;
+}
+
+/** GET /api/santa/contact.vcf: Santa's contact card, with his picture, for the parent's phone. */
+export const SANTA_CONTACT_FILENAME = 'Santa Claus.vcf';

@@ -42,6 +42,9 @@ export class FakeElevenLabs {
   readonly agentId = `agent_${randomBytes(8).toString('hex')}`;
   readonly webhookSecret = `wsec_${randomBytes(16).toString('hex')}`;
   readonly conversations = new Map<string, Conversation>();
+  /** The agent's voice, as its configuration names it: text-to-speech speaks with this one. */
+  readonly voiceId = `voice_${randomBytes(6).toString('hex')}`;
+  readonly ttsModelId = 'eleven_flash_v2_5';
 
   private constructor(private readonly server: Awaited<ReturnType<typeof startFakeServer>>) {}
 
@@ -69,6 +72,10 @@ export class FakeElevenLabs {
     }
     if (req.method === 'POST' && req.path === '/v1/convai/twilio/register-call')
       return this.registerCall(req);
+    if (req.method === 'GET' && req.path === `/v1/convai/agents/${this.agentId}`)
+      return { json: this.agent() };
+    const tts = matchPath(/^\/v1\/text-to-speech\/([^/]+)$/, req.path);
+    if (req.method === 'POST' && tts) return this.textToSpeech(tts[0]!, req);
     if (req.method === 'GET' && req.path === '/v1/convai/conversations')
       return { json: this.list(req.query) };
     const one = matchPath(/^\/v1\/convai\/conversations\/([^/]+)(\/audio)?$/, req.path);
@@ -105,6 +112,47 @@ export class FakeElevenLabs {
     const stream = `wss://api.elevenlabs.io/v1/convai/conversation/twilio?conversation_id=${id}`;
     const twiml = `<?xml version="1.0" encoding="UTF-8"?><Response><Connect><Stream url="${stream.replace(/&/g, '&amp;')}"/></Connect></Response>`;
     return { body: twiml, contentType: 'text/xml' };
+  }
+
+  /** The agent's configuration, as much of it as the adapter reads (its voice and model). */
+  private agent() {
+    return {
+      agent_id: this.agentId,
+      name: 'Santa',
+      metadata: { created_at_unix_secs: nowSeconds(), updated_at_unix_secs: nowSeconds() },
+      conversation_config: {
+        asr: { user_input_audio_format: 'ulaw_8000' },
+        tts: { voice_id: this.voiceId, model_id: this.ttsModelId, agent_output_audio_format: 'ulaw_8000' },
+        conversation: { max_duration_seconds: 600 },
+      },
+      platform_settings: {
+        overrides: {
+          conversation_config_override: {
+            agent: { prompt: { prompt: true }, first_message: true },
+            conversation: { max_duration_seconds: true },
+          },
+        },
+        privacy: { record_voice: true, zero_retention_mode: false },
+      },
+    };
+  }
+
+  /**
+   * POST /v1/text-to-speech/{voice_id}: "MP3" bytes that name the voice, model and text, so a
+   * test can tell what was spoken and by whom.
+   */
+  private textToSpeech(voiceId: string, req: FakeRequest): FakeResponse {
+    if (voiceId !== this.voiceId) {
+      return { status: 404, json: { detail: { status: 'voice_not_found', message: 'Voice not found' } } };
+    }
+    const body = JSON.parse(req.body) as { text?: string; model_id?: string };
+    if (!body.text)
+      return { status: 422, json: { detail: [{ loc: ['body', 'text'], msg: 'Field required' }] } };
+    const clip = Buffer.concat([
+      Buffer.from('ID3\x04\x00\x00\x00\x00\x00\x00', 'binary'),
+      Buffer.from(`${voiceId}|${body.model_id ?? ''}|${body.text}`, 'utf8'),
+    ]);
+    return { body: clip, contentType: 'audio/mpeg' };
   }
 
   private list(query: URLSearchParams) {

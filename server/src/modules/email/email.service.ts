@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { formatBillingDate } from '@santa/shared/billing-terms';
+import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
@@ -9,6 +10,16 @@ import * as repo from './email.repository.ts';
 import type { EmailRow } from './email.repository.ts';
 import type { EmailContent, EmailKind } from './templates/email-content.ts';
 import { renderEmail } from './templates/render-email.tsx';
+
+/** A call whose summary was just written: what its recap email tells the parent. */
+export interface RecappedCall {
+  callId: string;
+  userId: string;
+  kidName: string | null;
+  durationSeconds: number;
+  summary: string;
+  recap: CallRecap;
+}
 
 /** The email job's data: only the row's id, so no address or link rests in the queue. */
 export interface EmailJob {
@@ -79,6 +90,8 @@ export function createEmailService(deps: EmailServiceDeps) {
           name,
           kidName: typeof data.kidName === 'string' ? data.kidName : null,
           minutes: typeof data.minutes === 'number' ? data.minutes : 1,
+          summary: typeof data.summary === 'string' ? data.summary : null,
+          recap: callRecapSchema.safeParse(data.recap).data ?? null,
           callsUrl: `${publicUrl}/calls`,
           preferencesUrl: `${publicUrl}/account#email-preferences`,
         };
@@ -143,18 +156,23 @@ export function createEmailService(deps: EmailServiceDeps) {
     verifyEmail: (userId: string, email: string, change: boolean) =>
       queue({ kind: 'verify_email', eventKey: randomUUID(), userId, toAddress: email, data: { change } }),
 
-    /** In the transaction that stores the call, once per call, unless the parent turned recaps off. */
-    async callRecap(
-      tx: Queryable,
-      call: { callId: string; userId: string; kidName: string | null; durationSeconds: number },
-    ): Promise<void> {
+    /**
+     * In the transaction that writes the call's summary, once per call, unless the parent turned
+     * recaps off; it carries what the child told Santa.
+     */
+    async callRecap(tx: Queryable, call: RecappedCall): Promise<void> {
       if (!(await repo.findPreferences(tx, call.userId)).call_recaps) return;
       await queue(
         {
           kind: 'call_recap',
           eventKey: call.callId,
           userId: call.userId,
-          data: { kidName: call.kidName, minutes: Math.max(1, Math.round(call.durationSeconds / 60)) },
+          data: {
+            kidName: call.kidName,
+            minutes: Math.max(1, Math.round(call.durationSeconds / 60)),
+            summary: call.summary,
+            recap: call.recap,
+          },
         },
         tx,
       );

@@ -31,8 +31,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
-/** Every email sent to `address` once the email jobs are done. */
+/** Every email sent to `address` once the summaries (which send the recaps) and emails are done. */
 async function inboxOf(address: string): Promise<ReceivedEmail[]> {
+  expect(await ctx.jobs.drained([QUEUES.callSummary])).toBe(true);
   expect(await ctx.jobs.drained([QUEUES.email])).toBe(true);
   return smtp.received.filter((email) => email.to.includes(address));
 }
@@ -62,7 +63,7 @@ test('a new parent gets one welcome email whose link confirms their address', as
 });
 
 test('when a call ends the parent gets one recap linking to the call; a replayed webhook sends nothing', async () => {
-  const { user, callSid, parentPhone } = await connectedCall(ctx);
+  const { user, client, callSid, parentPhone } = await connectedCall(ctx);
   const payload = transcriptionPayload({
     conversationId: uniqueConversationId('conv_recap'),
     callSid,
@@ -79,6 +80,19 @@ test('when a call ends the parent gets one recap linking to the call; a replayed
   expect(recaps[0]!.subject).toBe('Emma just talked to Santa');
   expectBothParts(recaps[0]!, `${PUBLIC_URL}/calls`);
   expect(recaps[0]!.text).toContain('3-minute call');
+  // What the child said, in their words: not the voice agent's retelling of the wish list.
+  expect(recaps[0]!.text).toContain('What Emma told Santa');
+  expect(recaps[0]!.text).toContain('“I would love a red bicycle please.”');
+  expect(recaps[0]!.html).toContain('What Emma told Santa');
+  // The call history shows the same recap.
+  const [call] = (await client.get('/api/calls/history')).body.calls;
+  expect(call.recap).toEqual({
+    wishes: ['I would love a red bicycle please.'],
+    news: [],
+    questions: [],
+    promises: [],
+  });
+  expect(call.summary).toBe('Emma told Santa a wish.');
   // The one optional email says where to turn it off.
   expect(recaps[0]!.html).toContain(`${PUBLIC_URL}/account#email-preferences`);
 });

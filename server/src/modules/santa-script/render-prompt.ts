@@ -13,9 +13,11 @@ export interface PromptProfile {
   santa_personality: SantaPersonality;
   /** The parent's "Things Santa should not mention"; rendered in the fixed part. */
   avoid_topics?: readonly string[] | null;
+  /** "How do you say it?": the name spelled as it sounds; rendered in the fixed part. */
+  name_pronunciation?: string | null;
 }
 
-type Field = Exclude<keyof PromptProfile, 'santa_personality' | 'avoid_topics'>;
+type Field = Exclude<keyof PromptProfile, 'santa_personality' | 'avoid_topics' | 'name_pronunciation'>;
 
 /** What Santa hears when the parent left a field empty: a natural phrase, never a raw placeholder. */
 const MISSING: Record<Field, (name: string) => string> = {
@@ -111,6 +113,7 @@ export function renderPrompt(template: string, profile: PromptProfile, allowedSe
     '',
     `Your style: ${PERSONALITY_STYLES[profile.santa_personality] ?? PERSONALITY_STYLES.traditional}`,
     '',
+    ...pronunciationLines(profile),
     `Time: this call can last at most ${callTimeText(allowedSeconds)}. Start wrapping up a little before then and say a warm goodbye to ${name} before the time is over.`,
     '',
     'Rules you must always follow:',
@@ -131,9 +134,28 @@ function avoidTopicLines(items: readonly string[] | null | undefined): string[] 
   return ['', AVOID_TOPICS_HEADING, ...topics.map((topic) => `- "${topic}"`)];
 }
 
-/** Santa speaks first, greeting the child by name. */
-export function renderFirstMessage(profile: Pick<PromptProfile, 'kid_name'>): string {
+/** The parent's phonetic spelling, quotes and braces gone: it is a spelling, never an instruction. */
+function pronunciationOf(profile: Pick<PromptProfile, 'name_pronunciation'>): string | undefined {
+  return clean(profile.name_pronunciation?.replace(/["{}\r\n]+/g, ' ').replace(/\s+/g, ' '));
+}
+
+/**
+ * The pronunciation hint. The agent's voice reads the words Santa writes, so Santa is told to
+ * write the name as it sounds: the one lever an LLM has over how its voice says a name.
+ */
+function pronunciationLines(profile: PromptProfile): string[] {
+  const spoken = pronunciationOf(profile);
   const name = clean(profile.kid_name);
+  if (!spoken || !name) return [];
+  return [
+    `Saying the name: ${name} is said "${spoken}". Say it exactly that way every time; whenever you say the name, write it as ${spoken} so your voice pronounces it right.`,
+    '',
+  ];
+}
+
+/** Santa speaks first, greeting the child by name, said as the parent spelled it. */
+export function renderFirstMessage(profile: Pick<PromptProfile, 'kid_name' | 'name_pronunciation'>): string {
+  const name = pronunciationOf(profile) ?? clean(profile.kid_name);
   return name
     ? `Ho ho ho! Merry Christmas, ${name}! It's Santa Claus, all the way from the North Pole. How wonderful to hear from you!`
     : "Ho ho ho! Merry Christmas! It's Santa Claus, all the way from the North Pole. How wonderful to hear from you!";

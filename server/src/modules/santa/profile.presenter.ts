@@ -14,6 +14,7 @@ export function presentProfile(row: KidProfileRow): KidProfile {
     custom_notes: row.custom_notes,
     santa_personality: row.santa_personality,
     avoid_topics: row.avoid_topics ?? [],
+    name_pronunciation: row.name_pronunciation ?? null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

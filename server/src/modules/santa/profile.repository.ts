@@ -16,6 +16,8 @@ export interface KidProfileRow {
   santa_personality: SantaPersonality;
   /** Things Santa should not mention (migration 0033). */
   avoid_topics: string[];
+  /** How the child's name is said (migration 0039). */
+  name_pronunciation: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -29,6 +31,7 @@ const COLUMNS: (keyof KidProfileFields)[] = [
   ...KID_PROFILE_TEXT_FIELDS,
   'santa_personality',
   'avoid_topics',
+  'name_pronunciation',
 ];
 
 /** What a ringing call needs of its caller's profile (recognition, the Santa prompt). */

@@ -93,6 +93,7 @@ describe('POST /api/santa/kid-profile', () => {
         custom_notes: 'Loves reindeer',
         santa_personality: 'mixed',
         avoid_topics: [],
+        name_pronunciation: null,
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

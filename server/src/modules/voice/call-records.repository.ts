@@ -1,3 +1,4 @@
+import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
 
 export interface NewCallRecord {
@@ -72,12 +73,22 @@ export async function findCallTranscript(
   return rows[0];
 }
 
-/** Fills a summary once: a retried job never overwrites one already written. */
-export async function setSummary(q: Queryable, conversationId: string, summary: string): Promise<void> {
-  await q.query(`update calls set summary = $2 where conversation_id = $1 and summary = ''`, [
-    conversationId,
-    summary,
-  ]);
+/**
+ * Fills a summary and its recap once: a retried job never overwrites one already written.
+ * Answers the call when this write was the one that filled it (undefined otherwise).
+ */
+export async function setSummary(
+  q: Queryable,
+  conversationId: string,
+  summary: string,
+  recap: CallRecap | null,
+): Promise<{ id: string; user_id: string; duration: number } | undefined> {
+  const { rows } = await q.query<{ id: string; user_id: string; duration: number }>(
+    `update calls set summary = $2, recap = $3::jsonb where conversation_id = $1 and summary = ''
+     returning id, user_id, duration`,
+    [conversationId, summary, recap === null ? null : JSON.stringify(recap)],
+  );
+  return rows[0];
 }
 
 /** Answers whether a stored call took the recording. */
@@ -159,6 +170,8 @@ export interface CallRow {
   duration: number;
   transcript: string;
   summary: string;
+  /** Written with the summary (migration 0039); null before, and for calls stored earlier. */
+  recap: unknown;
   audio_key: string | null;
   recording_purchased: boolean;
   status: string;

@@ -1,4 +1,5 @@
 import type { CallItem } from '@santa/shared/calls';
+import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
 import type { CallSafety } from '@santa/shared/safety';
 import type { CallRow } from './call-records.repository.ts';
 
@@ -17,5 +18,13 @@ export function presentCall(row: CallRow, safety: CallSafety | null = null): Cal
     recording_purchased: row.recording_purchased,
     phone_number: row.phone_number,
     safety,
+    recap: presentRecap(row.recap),
   };
+}
+
+/** A stored recap read back through the shared schema; anything else shows as no recap. */
+export function presentRecap(stored: unknown): CallRecap | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = callRecapSchema.safeParse(typeof stored === 'string' ? JSON.parse(stored) : stored);
+  return parsed.success ? parsed.data : null;
 }

@@ -67,7 +67,22 @@ describe('GET /api/calls/history', () => {
       phone_number: '+14155552671',
       // Not read for safety yet (the call was inserted directly): no banner either way.
       safety: null,
+      // Not summarised yet: no recap.
+      recap: null,
     });
+  });
+
+  test("a call's recap comes back in the shared shape; a stored recap that no longer fits shows none", async () => {
+    const { client, user } = await signUp(ctx.app);
+    const recapped = await insertCall(user.id, { createdAt: '2024-12-24T10:00:00Z' });
+    const broken = await insertCall(user.id, { createdAt: '2024-12-23T10:00:00Z' });
+    const recap = { wishes: ['A kitten'], news: [], questions: ['Is Rudolph real?'], promises: [] };
+    await ctx.db.query('update calls set recap = $2::jsonb where id = $1', [recapped, JSON.stringify(recap)]);
+    await ctx.db.query('update calls set recap = $2::jsonb where id = $1', [broken, '{"wishes": "a bike"}']);
+    const res = await client.get('/api/calls/history');
+    const byId = new Map(res.body.calls.map((c: { id: string; recap: unknown }) => [c.id, c.recap]));
+    expect(byId.get(recapped)).toEqual(recap);
+    expect(byId.get(broken)).toBeNull();
   });
 
   test('audio_url is the recording path only when the call has audio', async () => {

@@ -51,12 +51,7 @@ const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
 export type InboundOutcome =
-  | 'unknown_caller'
-  | 'no_consent'
-  | 'no_minutes'
-  | 'lines_busy'
-  | 'connected'
-  | 'agent_failed';
+  'unknown_caller' | 'no_consent' | 'no_minutes' | 'lines_busy' | 'connected' | 'agent_failed';
 
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { CallRecap } from '@santa/shared/recap';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -34,12 +35,22 @@ export interface PostCallDeps {
   deleteProviderCopies?: boolean;
 }
 
-/** Told of each call stored, once, inside the transaction that stores it. */
+/** What the recap email tells of a call. */
+export interface RecappedCall {
+  callId: string;
+  userId: string;
+  kidName: string | null;
+  durationSeconds: number;
+  summary: string;
+  recap: CallRecap;
+}
+
+/**
+ * Told of each call once its summary and recap are written, inside the transaction that writes
+ * them: the email then carries what the child said, not only that a call happened.
+ */
 export interface CallRecaps {
-  callRecap(
-    tx: Queryable,
-    call: { callId: string; userId: string; kidName: string | null; durationSeconds: number },
-  ): Promise<void>;
+  callRecap(tx: Queryable, call: RecappedCall): Promise<void>;
 }
 
 /** The summary job's data: what the summarizer needs besides the stored transcript. */
@@ -174,13 +185,6 @@ export function createPostCallService(deps: PostCallDeps) {
         avoidTopics: profile?.avoid_topics ?? [],
       };
       await deps.jobs.send(QUEUES.callSafety, safety, tx);
-      // A replayed webhook stores nothing (no id above), so the recap goes once per call.
-      await deps.recaps?.callRecap(tx, {
-        callId: id,
-        userId,
-        kidName: call.kidName,
-        durationSeconds: call.durationSeconds,
-      });
       return id;
     });
     if (!callId) return false;
@@ -199,12 +203,24 @@ export function createPostCallService(deps: PostCallDeps) {
   async function writeSummary(job: CallSummaryJob): Promise<void> {
     const transcript = await calls.findTranscript(db, job.conversationId);
     if (transcript === undefined) return;
-    const summary = await deps.summarizer.summarize({
+    const { summary, recap } = await deps.summarizer.summarize({
       transcript,
       kidName: job.kidName,
       providerSummary: job.providerSummary,
     });
-    await calls.setSummary(db, job.conversationId, summary);
+    await db.transaction(async (tx) => {
+      const call = await calls.setSummary(tx, job.conversationId, summary, recap);
+      // Only the write that filled the summary tells the parent: a retried job sends nothing.
+      if (!call) return;
+      await deps.recaps?.callRecap(tx, {
+        callId: call.id,
+        userId: call.user_id,
+        kidName: job.kidName,
+        durationSeconds: call.duration,
+        summary,
+        recap,
+      });
+    });
   }
 
   return {

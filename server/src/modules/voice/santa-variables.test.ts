@@ -133,3 +133,25 @@ test('the voice engine receives only the variables the script uses, and none of 
   ])
     expect(sent, unused).not.toContain(unused);
 });
+
+test("how the parent says the child's name reaches the voice agent as a pronunciation hint", async () => {
+  await connectedCall(ctx, {
+    plan: 'subscription_3month',
+    profile: { kid_name: 'Siobhan', name_pronunciation: 'shiv-AWN' },
+  });
+  const registered = ctx.voice.registered.at(-1)!;
+  // The hint goes in the prompt, not as a variable: the engine gets only what the script uses.
+  expect(registered.dynamicVariables).not.toHaveProperty('name_pronunciation');
+  expect(registered.prompt).toContain(
+    'Saying the name: Siobhan is said "shiv-AWN". Say it exactly that way every time; whenever you say the name, write it as shiv-AWN so your voice pronounces it right.',
+  );
+  // Santa's first words, spoken by the agent's voice, say the name as the parent spelled it.
+  expect(registered.firstMessage).toContain('Merry Christmas, shiv-AWN!');
+});
+
+test('with no pronunciation given, Santa says the name as written', async () => {
+  await connectedCall(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Leo' } });
+  const registered = ctx.voice.registered.at(-1)!;
+  expect(registered.prompt).not.toContain('Saying the name');
+  expect(registered.firstMessage).toContain('Merry Christmas, Leo!');
+});

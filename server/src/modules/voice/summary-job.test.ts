@@ -1,7 +1,8 @@
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LocalSummarizer } from '../../providers/summarizer/local-summarizer.ts';
-import type { SummaryInput } from '../../providers/summarizer/summarizer.ts';
+import type { CallSummary, SummaryInput } from '../../providers/summarizer/summarizer.ts';
+import { EMPTY_RECAP } from '@santa/shared/recap';
 import {
   connectedCall,
   createVoiceTestContext,
@@ -26,14 +27,14 @@ class GatedSummarizer extends LocalSummarizer {
     this.gate = undefined;
   }
 
-  override async summarize(input: SummaryInput): Promise<string> {
+  override async summarize(input: SummaryInput): Promise<CallSummary> {
     this.calls += 1;
     if (this.gate) await this.gate;
     if (this.failuresLeft > 0) {
       this.failuresLeft -= 1;
       throw new Error('summarizer unavailable');
     }
-    return `Summary of ${input.kidName ?? 'a child'}'s call`;
+    return { summary: `Summary of ${input.kidName ?? 'a child'}'s call`, recap: EMPTY_RECAP };
   }
 }
 

@@ -1,38 +1,38 @@
+import { RECAP_KINDS, type RecapKind } from '@santa/shared/recap';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
-import type { Summarizer, SummaryInput } from './summarizer.ts';
+import { childSentences, recapFromChildLines } from './child-lines.ts';
+import type { CallSummary, Summarizer, SummaryInput } from './summarizer.ts';
 
-const MAX_CHILD_LINES = 3;
-const MAX_LINE_LENGTH = 140;
+/** "a wish", "2 wishes", "some news": how much of each kind the child told. */
+const COUNTED: Record<RecapKind, (count: number) => string> = {
+  wishes: (n) => (n === 1 ? 'a wish' : `${n} wishes`),
+  news: () => 'some news',
+  questions: (n) => (n === 1 ? 'a question' : `${n} questions`),
+  promises: (n) => (n === 1 ? 'a promise' : `${n} promises`),
+};
 
-function shorten(text: string): string {
-  return text.length > MAX_LINE_LENGTH ? `${text.slice(0, MAX_LINE_LENGTH - 1).trimEnd()}…` : text;
+function joinWords(parts: string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
 /**
- * No outside service: the voice agent's summary when there is one, else an extractive summary
- * built from the child's longest lines (they carry the wishes and news).
+ * No outside service: the recap quotes the child's own lines, sorted by kind, and the summary
+ * says what kinds they were (the quotes sit beside it, so it does not repeat them). The voice
+ * agent's summary is used only when nobody spoke: it reads back the parent's notes (the wish
+ * list) rather than what the child said.
  */
-export function summarizeLocally(input: SummaryInput): string {
-  const provided = input.providerSummary?.trim();
-  if (provided) return provided;
-  const lines = input.transcript
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
-  const childLines = lines
-    .filter((line) => line.startsWith('Child:'))
-    .map((line) => line.slice(6).trim())
-    .filter(Boolean);
+export function summarizeLocally(input: SummaryInput): CallSummary {
+  const recap = recapFromChildLines(input.transcript);
   const who = input.kidName?.trim() || 'Your child';
-  if (lines.length === 0) return 'A short call with Santa.';
-  if (childLines.length === 0) return `Santa spoke with ${who}.`;
-  const picked = childLines
-    .map((text, index) => ({ text, index }))
-    .sort((a, b) => b.text.length - a.text.length)
-    .slice(0, MAX_CHILD_LINES)
-    .sort((a, b) => a.index - b.index)
-    .map(({ text }) => `"${shorten(text)}"`);
-  return `${who} chatted with Santa and said: ${picked.join(' ')}`;
+  if (!input.transcript.trim()) {
+    return { summary: input.providerSummary?.trim() || 'A short call with Santa.', recap };
+  }
+  const told = RECAP_KINDS.filter((kind) => recap[kind].length > 0).map((kind) =>
+    COUNTED[kind](recap[kind].length),
+  );
+  if (told.length > 0) return { summary: `${who} told Santa ${joinWords(told)}.`, recap };
+  const spoke = childSentences(input.transcript).length > 0;
+  return { summary: spoke ? `${who} said hello to Santa.` : `Santa spoke with ${who}.`, recap };
 }
 
 export class LocalSummarizer implements Summarizer {
@@ -44,7 +44,7 @@ export class LocalSummarizer implements Summarizer {
     );
   }
 
-  async summarize(input: SummaryInput): Promise<string> {
+  async summarize(input: SummaryInput): Promise<CallSummary> {
     return summarizeLocally(input);
   }
 }

@@ -65,12 +65,26 @@ function summarizer(model?: string) {
   return { instance, errors };
 }
 
-test("the summary is OpenAI's answer, asked of the configured model with max_completion_tokens", async () => {
-  answer = { status: 200, body: completion('  Olivia told Santa about her red bike wish.  ') };
+const STRUCTURED = {
+  summary: '  Olivia told Santa about her red bike wish.  ',
+  wishes: ['A red bike and a puppy!'],
+  news: [],
+  questions: [],
+  promises: ['I will leave carrots for Rudolph'],
+};
+
+test("the summary and recap are OpenAI's structured answer, asked of the configured model with a JSON schema", async () => {
+  answer = { status: 200, body: completion(JSON.stringify(STRUCTURED)) };
   const { instance, errors } = summarizer('gpt-5-mini');
-  expect(await instance.summarize({ transcript: TRANSCRIPT, kidName: 'Olivia' })).toBe(
-    'Olivia told Santa about her red bike wish.',
-  );
+  expect(await instance.summarize({ transcript: TRANSCRIPT, kidName: 'Olivia' })).toEqual({
+    summary: 'Olivia told Santa about her red bike wish.',
+    recap: {
+      wishes: ['A red bike and a puppy!'],
+      news: [],
+      questions: [],
+      promises: ['I will leave carrots for Rudolph'],
+    },
+  });
   expect(errors).toEqual([]);
   expect(seen).toHaveLength(1);
   expect(seen[0]).toMatchObject({
@@ -78,18 +92,43 @@ test("the summary is OpenAI's answer, asked of the configured model with max_com
     path: '/v1/chat/completions',
     authorization: 'Bearer sk-test-key',
   });
-  expect(seen[0]!.body).toMatchObject({ model: 'gpt-5-mini', max_completion_tokens: 400 });
+  expect(seen[0]!.body).toMatchObject({
+    model: 'gpt-5-mini',
+    max_completion_tokens: 800,
+    response_format: {
+      type: 'json_schema',
+      json_schema: {
+        name: 'call_recap',
+        strict: true,
+        schema: { required: ['summary', 'wishes', 'news', 'questions', 'promises'] },
+      },
+    },
+  });
   expect(seen[0]!.body).not.toHaveProperty('max_tokens');
   const messages = seen[0]!.body!.messages as { role: string; content: string }[];
   expect(messages.map((m) => m.role)).toEqual(['system', 'user']);
   expect(messages[1]!.content).toBe(TRANSCRIPT);
 });
 
+test('an answer that fails validation is reported, and the recap quotes the child instead', async () => {
+  answer = {
+    status: 200,
+    body: completion(JSON.stringify({ summary: 'Olivia chatted.', wishes: 'a bike', news: [] })),
+  };
+  const { instance, errors } = summarizer();
+  const { summary, recap } = await instance.summarize({ transcript: TRANSCRIPT, kidName: 'Olivia' });
+  expect(summary).toBe('Olivia told Santa some news.');
+  expect(recap.news).toEqual(['A red bike and a puppy!']);
+  expect(errors.map((e) => e.advice)).toEqual([
+    'OpenAI answered in an unexpected shape; a local summary was written instead',
+  ]);
+});
+
 test('a wrong key is reported with its fix, and the parent still gets a local summary', async () => {
   answer = openAiError(401, 'invalid_api_key', 'Incorrect API key provided: sk-test-key.');
   const { instance, errors } = summarizer();
-  const summary = await instance.summarize({ transcript: TRANSCRIPT, kidName: 'Olivia' });
-  expect(summary).toContain('A red bike and a puppy!');
+  const { recap } = await instance.summarize({ transcript: TRANSCRIPT, kidName: 'Olivia' });
+  expect(recap.news).toEqual(['A red bike and a puppy!']);
   expect(errors).toHaveLength(1);
   expect(errors[0]!.advice).toBe('OpenAI refused the key: check OPENAI_API_KEY');
   // A refused key is not retried: the SDK retries only what may pass.

@@ -20,6 +20,11 @@ export interface ElevenLabsVoiceEngineOptions {
   baseUrl?: string;
 }
 
+/** How long the agent's voice is remembered: a changed voice reaches the preview within minutes. */
+const VOICE_TTL_MS = 5 * 60_000;
+/** What the agent speaks with when its configuration names no model. */
+const DEFAULT_TTS_MODEL = 'eleven_flash_v2_5';
+
 const STATUSES: ConversationStatus[] = ['initiated', 'in-progress', 'processing', 'done', 'failed'];
 
 function toStatus(value: string): ConversationStatus {
@@ -30,6 +35,7 @@ function toStatus(value: string): ConversationStatus {
 export class ElevenLabsVoiceEngine implements VoiceEngine {
   readonly isSandbox = false;
   private readonly client: ElevenLabsClient;
+  private voice: { voiceId: string; modelId: string; until: number } | undefined;
 
   constructor(private readonly options: ElevenLabsVoiceEngineOptions) {
     this.client = new ElevenLabsClient({
@@ -129,6 +135,30 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
       if (error instanceof ElevenLabsError && error.statusCode === 404) return;
       throw error;
     }
+  }
+
+  /** The agent's own voice and model, so the preview sounds like the Santa the child will hear. */
+  private async agentVoice(): Promise<{ voiceId: string; modelId: string }> {
+    if (this.voice && this.voice.until > Date.now()) return this.voice;
+    const agent = await this.client.conversationalAi.agents.get(this.options.agentId);
+    const tts = agent.conversationConfig.tts;
+    if (!tts?.voiceId) throw new Error(`ElevenLabs agent ${this.options.agentId} names no voice`);
+    this.voice = {
+      voiceId: tts.voiceId,
+      modelId: tts.modelId ?? DEFAULT_TTS_MODEL,
+      until: Date.now() + VOICE_TTL_MS,
+    };
+    return this.voice;
+  }
+
+  async speakAsSanta(text: string): Promise<Buffer> {
+    const { voiceId, modelId } = await this.agentVoice();
+    const stream = await this.client.textToSpeech.convert(
+      voiceId,
+      { text, modelId, outputFormat: 'mp3_44100_64' },
+      { maxRetries: 1, timeoutInSeconds: 15 },
+    );
+    return Buffer.from(await new Response(stream).arrayBuffer());
   }
 
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean {

@@ -265,6 +265,11 @@ export class SandboxVoiceEngine implements VoiceEngine {
     ]);
   }
 
+  /** No voice to borrow here: the parent's browser speaks the line with its own synthesis. */
+  async speakAsSanta(): Promise<Buffer | null> {
+    return null;
+  }
+
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean {
     return verifyElevenLabsSignature(this.webhookSecret, rawBody, signatureHeader, now);
   }

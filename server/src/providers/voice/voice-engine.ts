@@ -64,6 +64,11 @@ export interface VoiceEngine extends Diagnosable {
   /** MP3 bytes, or null when the conversation has no audio. */
   getConversationAudio(conversationId: string): Promise<Buffer | null>;
   deleteConversation(conversationId: string): Promise<void>;
+  /**
+   * Santa's own voice (the agent's voice) saying a short line, as MP3: the parent's "hear how
+   * Santa says it". Null in the sandbox, where the browser's speech synthesis speaks instead.
+   */
+  speakAsSanta(text: string): Promise<Buffer | null>;
   /** ElevenLabs-Signature `t=…,v0=…`: HMAC-SHA256 of `t.rawBody`, 30-minute tolerance. */
   verifyWebhook(rawBody: Buffer, signatureHeader: string | undefined, now?: Date): boolean;
 }

@@ -8,6 +8,7 @@ import { paths } from '@/lib/paths';
 import { useCallHistory } from '@/lib/queries/call-history';
 import { useSyncCalls } from '../api/sync-calls';
 import { TranscriptDetails } from '@/components/transcript-details';
+import { CallRecapSection } from '@/components/call-recap';
 
 function CallRow({ call }: { call: CallItem }) {
   const duration = formatMinutesSeconds(call.duration);
@@ -23,6 +24,7 @@ function CallRow({ call }: { call: CallItem }) {
         </p>
       </div>
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
+      <CallRecapSection recap={call.recap} />
       {call.transcript ? <TranscriptDetails label="Transcript" transcript={call.transcript} /> : null}
     </li>
   );

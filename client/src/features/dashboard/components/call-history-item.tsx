@@ -4,6 +4,7 @@ import { formatPrice } from '@santa/shared/plans';
 import { Button } from '@/components/button';
 import { formatLongDateTime } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
+import { CallRecapSection } from '@/components/call-recap';
 import { CallSafetyBanner } from './call-safety-banner';
 
 interface CallHistoryItemProps {
@@ -33,6 +34,7 @@ export function CallHistoryItem({
       </div>
       {call.safety ? <CallSafetyBanner safety={call.safety} transcript={call.transcript} /> : null}
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
+      <CallRecapSection recap={call.recap} />
       {call.transcript ? <TranscriptDetails label="View transcript" transcript={call.transcript} /> : null}
       {call.audio_url ? (
         call.recording_purchased ? (

@@ -1,5 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { HotlineNumber } from '@santa/shared/santa';
+import { SANTA_CONTACT_FILENAME } from '@santa/shared/santa';
 import { formatPhoneNumber, telHref } from '@/lib/format';
+import { ACTION_CLASSES, ContactIcon, CopyNumberButton, PhoneIcon } from './copy-number-button';
+import { useSantaNumberDisplay } from './format-santa-number';
+import { useMediaQuery } from './use-media-query';
+
+// Its own chunk: phones never download the QR code library, and the landing page never does.
+const SantaNumberQr = lazy(() => import('./santa-number-qr'));
+
+/** Wide enough that the parent is likely at a computer, with a phone in their hand to scan. */
+const DESKTOP = '(min-width: 768px)';
 
 interface SantaNumberCardProps {
   hotline: HotlineNumber;
@@ -8,36 +19,66 @@ interface SantaNumberCardProps {
 
 export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) {
   const isDedicated = hotline.type === 'dedicated';
+  const isDesktop = useMediaQuery(DESKTOP);
+  const href = telHref(hotline.phone_number);
+  const display = useSantaNumberDisplay(hotline.phone_number);
   return (
     <section
       aria-labelledby="santa-number-heading"
-      className="rounded-2xl bg-gradient-to-br from-santa-600 to-santa-800 p-6 text-white shadow-lg"
+      className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-santa-600 to-santa-800 p-6 text-white shadow-lg md:flex-row md:items-center md:justify-between"
     >
-      <h2 id="santa-number-heading" className="text-sm font-semibold tracking-wide text-santa-100 uppercase">
-        Santa's Phone Number
-      </h2>
-      <a
-        href={telHref(hotline.phone_number)}
-        className="mt-2 inline-block rounded font-display text-3xl font-bold break-words text-white underline-offset-4 hover:underline focus-visible:outline-white sm:text-4xl"
-      >
-        {formatPhoneNumber(hotline.phone_number)}
-      </a>
-      <p className="mt-3">
-        {isDedicated ? (
-          <>
-            This is your <strong>dedicated</strong> Santa line: your own number, and your child can call Santa
-            anytime.
-          </>
-        ) : (
-          <>
-            This is the common Santa <strong>hotline</strong>, shared by families. Santa knows it is your
-            child from the phone they call from.
-          </>
-        )}
-      </p>
-      <p className="mt-2 text-santa-50">
-        Call from your own phone number ({formatPhoneNumber(parentPhone)}) so Santa recognises you.
-      </p>
+      <div className="min-w-0">
+        <h2
+          id="santa-number-heading"
+          className="text-sm font-semibold tracking-wide text-santa-100 uppercase"
+        >
+          Santa's Phone Number
+        </h2>
+        <a
+          href={href}
+          className="mt-2 inline-block rounded font-display text-3xl font-bold break-words text-white underline-offset-4 hover:underline focus-visible:outline-white sm:text-4xl"
+        >
+          {display}
+        </a>
+        <p className="mt-3">
+          {isDedicated ? (
+            <>
+              This is your <strong>dedicated</strong> Santa line: your own number, and your child can call
+              Santa anytime.
+            </>
+          ) : (
+            <>
+              This is the common Santa <strong>hotline</strong>, shared by families. Santa knows it is your
+              child from the phone they call from.
+            </>
+          )}
+        </p>
+        <p className="mt-2 text-santa-50">
+          Call from your own phone number ({formatPhoneNumber(parentPhone)}) so Santa recognises you.
+        </p>
+        <div className="mt-5 flex flex-wrap items-center gap-3">
+          {isDesktop ? null : (
+            <a href={href} className={ACTION_CLASSES}>
+              <PhoneIcon />
+              Call Santa now
+            </a>
+          )}
+          <CopyNumberButton number={hotline.phone_number} />
+          <a href="/api/santa/contact.vcf" download={SANTA_CONTACT_FILENAME} className={ACTION_CLASSES}>
+            <ContactIcon />
+            Add Santa to contacts
+          </a>
+        </div>
+      </div>
+      {isDesktop ? (
+        <Suspense
+          fallback={<div className="h-52 w-44 shrink-0 rounded-2xl bg-white/20" aria-hidden="true" />}
+        >
+          <div className="shrink-0">
+            <SantaNumberQr href={href} />
+          </div>
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -20,6 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useSaveKidProfile } from '../api/save-kid-profile';
+import { NamePronunciationField } from './name-pronunciation-field';
 import { PersonalityPicker } from './personality-picker';
 
 const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: string; hint?: string }[] = [
@@ -55,7 +56,7 @@ const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: stri
 const AVOID_TOPICS_MAX_LENGTH = AVOID_TOPICS_LIMITS.items * (AVOID_TOPICS_LIMITS.itemLength + 1);
 
 type FormValues = Record<
-  'parent_phone' | 'kid_name' | 'age' | 'avoid_topics' | KidProfileTextField,
+  'parent_phone' | 'kid_name' | 'age' | 'avoid_topics' | 'name_pronunciation' | KidProfileTextField,
   string
 > & {
   santa_personality: SantaPersonality;
@@ -74,6 +75,7 @@ function initialValues(profile: KidProfile | null): FormValues {
     custom_notes: profile?.custom_notes ?? '',
     santa_personality: profile?.santa_personality ?? 'traditional',
     avoid_topics: (profile?.avoid_topics ?? []).join('\n'),
+    name_pronunciation: profile?.name_pronunciation ?? '',
   };
 }
 
@@ -148,6 +150,12 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
           placeholder="e.g. 7"
           value={values.age}
           onChange={(event) => set('age')(event.target.value)}
+        />
+        <NamePronunciationField
+          kidName={values.kid_name}
+          value={values.name_pronunciation}
+          onChange={set('name_pronunciation')}
+          className="sm:col-span-2"
         />
       </div>
 

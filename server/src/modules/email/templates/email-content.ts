@@ -1,3 +1,4 @@
+import type { CallRecap } from '@santa/shared/recap';
 /** What each email says, filled in when it is sent; the templates turn it into HTML and text. */
 export type EmailContent =
   | { kind: 'welcome'; name: string; verifyUrl: string }
@@ -8,6 +9,9 @@ export type EmailContent =
       name: string;
       kidName: string | null;
       minutes: number;
+      /** The summary and "what the child told Santa"; null for a recap queued before them. */
+      summary: string | null;
+      recap: CallRecap | null;
       callsUrl: string;
       preferencesUrl: string;
     }

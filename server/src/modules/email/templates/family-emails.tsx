@@ -1,5 +1,7 @@
 import { Heading, Link, Text } from '@react-email/components';
+import type { CallRecap } from '@santa/shared/recap';
 import { Action, EmailLayout, headingStyle, Paragraph } from './layout.tsx';
+import { RecapSection } from './recap-section.tsx';
 
 const hello = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
 
@@ -8,6 +10,8 @@ export function CallRecapEmail(props: {
   name: string;
   kidName: string | null;
   minutes: number;
+  summary: string | null;
+  recap: CallRecap | null;
   callsUrl: string;
   preferencesUrl: string;
   publicUrl: string;
@@ -35,6 +39,8 @@ export function CallRecapEmail(props: {
         Ho ho ho! {props.kidName ?? 'Your child'} and Santa just finished a {minuteCall}. The transcript and
         Santa&apos;s notes on the conversation are waiting for you on your dashboard.
       </Paragraph>
+      {props.summary ? <Paragraph>{props.summary}</Paragraph> : null}
+      <RecapSection who={who} recap={props.recap} />
       <Action href={props.callsUrl}>See the call</Action>
     </EmailLayout>
   );

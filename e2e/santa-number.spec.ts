@@ -1,0 +1,126 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+
+const HOTLINE = '+15550100';
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
+
+/** A parent on the free sample whose child is Olivia, said "oh-LIV-ee-uh". */
+async function familyWithSample(page: Page, phone: { typed: string; e164: string }) {
+  await signUpViaUi(page);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Try Free Sample' }).click();
+  await expect(page).toHaveURL(/\/setup-profile$/);
+  await page.getByLabel('Parent phone').fill(phone.typed);
+  await page.getByLabel('Kid name').fill('Olivia');
+  await page.getByLabel('How do you say it?').fill('oh-LIV-ee-uh');
+  await page.getByLabel('Wish list').fill('a snow globe and a snowboard');
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+async function shot(page: Page, name: string, size: { width: number; height: number }) {
+  await page.setViewportSize(size);
+  await page.waitForTimeout(150);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `test-results/screenshots/${name}-${size.width}.png`, fullPage: true });
+}
+
+test("Santa's number: copied, added to contacts as a card with his picture, a QR code on desktop only", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize(DESKTOP);
+  await signUpViaUi(page);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Try Free Sample' }).click();
+  await page.getByLabel('Parent phone').fill(uniquePhone().typed);
+  await page.getByLabel('Kid name').fill('Olivia');
+
+  // The name said right: the parent hears Santa say it before the child does (sandbox: the browser's voice).
+  await page.getByLabel('How do you say it?').fill('oh-LIV-ee-uh');
+  await page.getByRole('button', { name: 'Hear how Santa says it' }).click();
+  await expect(page.getByText('Santa says: “Ho ho ho! Merry Christmas, oh-LIV-ee-uh!”')).toBeVisible();
+  await shot(page, 'setup-profile-pronunciation', PHONE);
+  await page.setViewportSize(DESKTOP);
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  const card = page.getByRole('region', { name: "Santa's Phone Number" });
+  await expect(card.getByRole('link', { name: '+1 555 0100' })).toHaveAttribute('href', `tel:${HOTLINE}`);
+
+  // Desktop: a tel: QR code to scan with the phone in hand.
+  const qr = card.getByRole('img', { name: "QR code that calls Santa's number" });
+  await expect(qr).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Call Santa now' })).toHaveCount(0);
+
+  // Copy, with "Copied" where the parent looks, and the number on the clipboard.
+  await card.getByRole('button', { name: 'Copy number' }).click();
+  await expect(card.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(HOTLINE);
+
+  // Add to contacts: a vCard with the number and Santa's picture.
+  const downloading = page.waitForEvent('download');
+  await card.getByRole('link', { name: 'Add Santa to contacts' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Santa Claus.vcf');
+  const vcard = readFileSync((await download.path())!, 'utf8');
+  expect(vcard).toContain('FN:Santa Claus');
+  expect(vcard).toContain(`TEL;TYPE=CELL,VOICE:${HOTLINE}`);
+  expect(vcard).toContain('PHOTO;ENCODING=b;TYPE=JPEG:');
+  await shot(page, 'santa-number-card', DESKTOP);
+
+  // A phone: no QR code (it is the phone), a big "Call Santa now" instead.
+  await page.setViewportSize(PHONE);
+  await expect(qr).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Call Santa now' })).toHaveAttribute('href', `tel:${HOTLINE}`);
+  await shot(page, 'santa-number-card', PHONE);
+});
+
+test("after a call the parent reads what the child told Santa, in the child's words", async ({ page }) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize(DESKTOP);
+  const phone = uniquePhone();
+  await familyWithSample(page, phone);
+  await verifyPhoneViaUi(page, phone.e164);
+
+  await page.goto('/sandbox/phone');
+  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
+  await page.getByLabel('Calling from').fill(phone.typed);
+  await page.getByRole('button', { name: 'Dial' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  const log = page.getByRole('log');
+  const say = async (text: string) => {
+    await page.getByLabel('Say to Santa').fill(text);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(log).toContainText(text);
+  };
+  await say('I want a kitten with white paws.');
+  await say('I lost my front tooth yesterday!');
+  await say("I'll leave three carrots for Rudolph.");
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(page.getByRole('status')).toContainText('Call ended');
+
+  // The summary job writes the recap moments after the call.
+  await page.goto('/dashboard');
+  const recap = page.getByRole('region', { name: 'What Olivia told Santa' });
+  await expect(async () => {
+    await page.reload();
+    await expect(recap).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(recap).toContainText('I want a kitten with white paws.');
+  await expect(recap).toContainText('I lost my front tooth yesterday!');
+  await expect(recap).toContainText("I'll leave three carrots for Rudolph.");
+  // The parent's own wish list is not read back as if the child had said it.
+  await expect(recap).not.toContainText('snow');
+  await recap.scrollIntoViewIfNeeded();
+  await shot(page, 'call-recap-dashboard', DESKTOP);
+  await shot(page, 'call-recap-dashboard', PHONE);
+
+  await page.goto('/calls');
+  await expect(page.getByRole('region', { name: 'What Olivia told Santa' })).toContainText('kitten');
+  await shot(page, 'call-recap-calls', PHONE);
+});
