@@ -75,7 +75,7 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
 }
 
 /**
- * /auth sends a signed-in user straight to the dashboard. Until /auth/me answers the page itself
+ * /auth sends a signed-in user straight to the dashboard. Until the server answers, the page itself
  * shows: that is what the prerendered HTML holds, and most visitors here are signed out.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {

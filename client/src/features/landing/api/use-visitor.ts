@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { MeResponse } from '@santa/shared/auth';
+import type { CurrentUserResponse } from '@santa/shared/auth';
 import { api } from '@/lib/api-client';
 
 export type Visitor = 'unknown' | 'signed-in' | 'signed-out';
@@ -12,7 +12,7 @@ export function useVisitor(): Visitor {
   const [visitor, setVisitor] = useState<Visitor>('unknown');
   useEffect(() => {
     let current = true;
-    api.get<MeResponse>('/auth/me').then(
+    api.get<CurrentUserResponse>('/auth/current-user').then(
       ({ user }) => current && setVisitor(user ? 'signed-in' : 'signed-out'),
       () => current && setVisitor('signed-out'),
     );
