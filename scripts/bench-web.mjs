@@ -85,6 +85,14 @@ const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   chromeFlags: CHROME_FLAGS,
 });
+// Stopped early (Ctrl-C), the browser and the server it started go too.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    chrome.kill();
+    server?.kill();
+    process.exit(130);
+  });
+}
 const reports = path.join(ROOT, '.bench', 'lighthouse');
 mkdirSync(reports, { recursive: true });
 const misses = [];
