@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NorthPoleIllustration } from '@/components/illustrations/north-pole';
 import { Logo } from '@/components/logo';
+import { UntilHydrated } from '@/components/until-hydrated';
 import { paths } from '@/lib/paths';
 
 /** The North Pole night behind the sign-in screens, with a card in the middle. */
@@ -22,7 +23,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
         </div>
       </header>
       <main className="relative z-10 flex flex-1 items-start justify-center px-gutter pt-6 pb-48 sm:items-center sm:pt-0">
-        {children}
+        <UntilHydrated>{children}</UntilHydrated>
       </main>
       <NorthPoleIllustration className="pointer-events-none absolute inset-x-0 bottom-0 mx-auto w-full max-w-3xl" />
     </div>

@@ -11,7 +11,7 @@ export interface PageMeta {
  */
 export const publicPages: Record<string, PageMeta> = {
   [paths.landing]: {
-    title: 'Santa Calls — a real phone call from Santa for your child',
+    title: 'Santa Calls',
     description:
       'Your child calls Santa, and Santa already knows their name, their wish list and how good they have been. Try a free 1-minute sample call.',
   },

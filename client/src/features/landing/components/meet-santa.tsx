@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { SANTA_PERSONALITIES, type SantaPersonality } from '@santa/shared/constants';
 import { SantaIllustration } from '@/components/illustrations/santa';
+import { UntilHydrated } from '@/components/until-hydrated';
 
 const EXAMPLE_NAME = 'Olivia';
 const NAME_LIMIT = 30;
@@ -46,15 +47,17 @@ export function MeetSanta() {
           <label htmlFor={inputId} className="text-center font-bold text-ink">
             Your child&rsquo;s first name
           </label>
-          <input
-            id={inputId}
-            value={name}
-            maxLength={NAME_LIMIT}
-            autoComplete="off"
-            placeholder={EXAMPLE_NAME}
-            onChange={(event) => setName(event.target.value)}
-            className="min-h-tap rounded-full border-2 border-night-700/30 bg-white px-5 text-center text-lg text-ink placeholder:text-gray-600 focus-visible:border-night-700"
-          />
+          <UntilHydrated>
+            <input
+              id={inputId}
+              value={name}
+              maxLength={NAME_LIMIT}
+              autoComplete="off"
+              placeholder={EXAMPLE_NAME}
+              onChange={(event) => setName(event.target.value)}
+              className="min-h-tap rounded-full border-2 border-night-700/30 bg-white px-5 text-center text-lg text-ink placeholder:text-gray-600 focus-visible:border-night-700"
+            />
+          </UntilHydrated>
         </div>
         <ul className="mt-stack grid gap-6 md:grid-cols-3">
           {SANTA_PERSONALITIES.map((personality) => {
