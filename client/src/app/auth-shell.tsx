@@ -25,7 +25,7 @@ export function AuthShell({ children }: { children: ReactNode }) {
       <main className="relative z-10 flex flex-1 items-start justify-center px-gutter pt-6 pb-48 sm:items-center sm:pt-0">
         <UntilHydrated>{children}</UntilHydrated>
       </main>
-      <NorthPoleIllustration className="pointer-events-none absolute inset-x-0 bottom-0 mx-auto w-full max-w-3xl" />
+      <NorthPoleIllustration className="pointer-events-none absolute inset-x-0 bottom-0 mx-auto w-full max-w-3xl [mask-image:linear-gradient(to_right,transparent,black_20%,black_80%,transparent)]" />
     </div>
   );
 }

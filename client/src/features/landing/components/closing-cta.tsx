@@ -4,7 +4,7 @@ import { paths } from '@/lib/paths';
 
 export function ClosingCta() {
   return (
-    <section aria-labelledby="cta-title" className="bg-night-900 py-section text-snow below-fold">
+    <section aria-labelledby="cta-title" className="bg-night-900 py-section text-snow">
       <div className="mx-auto flex max-w-5xl flex-col items-center gap-stack px-gutter sm:px-6 md:flex-row md:justify-between">
         <div className="flex flex-col items-center gap-6 text-center md:items-start md:text-left">
           <h2 id="cta-title" className="font-display text-title font-semibold">

@@ -21,7 +21,7 @@ const steps: { title: string; text: string; Icon: ComponentType<IconProps> }[] =
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-title" className="bg-snow pt-10 pb-section below-fold">
+    <section aria-labelledby="how-title" className="bg-snow pt-10 pb-section">
       <div className="mx-auto max-w-6xl px-gutter sm:px-6">
         <h2 id="how-title" className="text-center font-display text-title font-semibold text-night-900">
           How It Works

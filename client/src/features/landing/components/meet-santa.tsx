@@ -37,7 +37,7 @@ export function MeetSanta() {
   const [name, setName] = useState('');
   const shown = name.trim() || EXAMPLE_NAME;
   return (
-    <section aria-labelledby="meet-title" className="bg-frost py-section below-fold">
+    <section aria-labelledby="meet-title" className="bg-frost py-section">
       <div className="mx-auto max-w-6xl px-gutter sm:px-6">
         <p className="text-center text-eyebrow font-extrabold text-santa-700 uppercase">Three Santas</p>
         <h2 id="meet-title" className="mt-3 text-center font-display text-title font-semibold text-night-900">

@@ -26,7 +26,7 @@ const features: { title: string; text: string; Icon: ComponentType<IconProps> }[
 
 export function SpecialFeatures() {
   return (
-    <section aria-labelledby="special-title" className="bg-snow py-section below-fold">
+    <section aria-labelledby="special-title" className="bg-snow py-section">
       <div className="mx-auto max-w-6xl px-gutter sm:px-6">
         <h2 id="special-title" className="text-center font-display text-title font-semibold text-night-900">
           What Makes It Special

@@ -17,7 +17,7 @@ const testimonials = [
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-frost py-section below-fold">
+    <section aria-labelledby="testimonials-title" className="bg-frost py-section">
       <div className="mx-auto max-w-6xl px-gutter sm:px-6">
         <h2
           id="testimonials-title"
