@@ -39,7 +39,8 @@ export default defineConfig({
     command: 'node server/dist/main.js',
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Migrating a fresh in-memory database takes well over a minute on a busy machine.
+    timeout: 180_000,
     env: {
       PORT: String(port),
       PUBLIC_URL: baseURL,

@@ -18,6 +18,8 @@ export default defineConfig({
     outDir: 'dist',
     // No source maps in the served bundle: they would publish the source to anyone.
     sourcemap: false,
+    // Read by scripts/prerender.mjs to preload each prerendered page's own chunk.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Libraries change far less often than our pages: apart, a deploy leaves them cached.
@@ -28,13 +30,9 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
               priority: 20,
             },
-            // Loaded on demand, so kept out of the shared chunk every page downloads: the
-            // desktop-only QR code, and the phone metadata behind Santa's formatted number.
-            {
-              name: 'vendor',
-              test: /node_modules[\\/](?!qrcode\.react[\\/]|libphonenumber-js[\\/])/,
-              priority: 10,
-            },
+            // Only what every page needs is grouped: a library one page uses (zod, sonner,
+            // libphonenumber) stays with that page's chunk, off the landing page's download.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 10 },
           ],
         },
       },

@@ -12,7 +12,8 @@ const SMALLEST = 1024;
 async function* files(dir) {
   for (const entry of await readdir(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
+    // The prerendered pages are finished and compressed by the server, which knows its own URL.
+    if (entry.isDirectory() && entry.name !== 'prerendered') yield* files(full);
     else if (TEXT.test(entry.name)) yield full;
   }
 }

@@ -160,7 +160,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  if (deps.clientDist) app.use(serveSpa(deps.clientDist));
+  if (deps.clientDist) app.use(serveSpa(deps.clientDist, config.publicUrl));
   app.use(errorHandler);
   return app;
 }

@@ -63,6 +63,10 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
 export const meResponseSchema = z.object({ user: userSchema });
 export type MeResponse = z.infer<typeof meResponseSchema>;
 
+/** GET /api/auth/current-user: the signed-in user, or null for a visitor. */
+export const currentUserResponseSchema = z.object({ user: userSchema.nullable() });
+export type CurrentUserResponse = z.infer<typeof currentUserResponseSchema>;
+
 /** UTF-8 byte length without platform APIs (shared/ runs in the browser and in Node). */
 function utf8Length(value: string): number {
   let bytes = 0;

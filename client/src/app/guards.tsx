@@ -1,6 +1,5 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { toast } from 'sonner';
 import { useUser } from '@/features/auth/api/get-me';
 import { readSessionId, useSessionHandoff } from '@/features/auth/hooks/use-session-handoff';
 import { Button } from '@/components/button';
@@ -65,7 +64,9 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
   const handoff = useSessionHandoff(sessionId);
   useEffect(() => {
     if (handoff.isError) {
-      toast.error(requestErrorMessage(handoff.error), { id: 'session-handoff-failed' });
+      // Loaded here rather than imported: the guards are part of every page's first download.
+      const message = requestErrorMessage(handoff.error);
+      void import('sonner').then(({ toast }) => toast.error(message, { id: 'session-handoff-failed' }));
     }
   }, [handoff.isError, handoff.error]);
   if (handoff.isSuccess) return <Navigate to={paths.dashboard} replace />;
@@ -73,10 +74,12 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
   return <PageSpinner />;
 }
 
-/** /auth sends a signed-in user straight to the dashboard. */
+/**
+ * /auth sends a signed-in user straight to the dashboard. Until the server answers, the page itself
+ * shows: that is what the prerendered HTML holds, and most visitors here are signed out.
+ */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
-  const { data: user, isPending } = useUser();
-  if (isPending) return <PageSpinner />;
+  const { data: user } = useUser();
   if (user) return <Navigate to={paths.dashboard} replace />;
   return children;
 }

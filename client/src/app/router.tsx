@@ -1,29 +1,39 @@
-import { lazy } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { lazy, type ComponentType, type ReactNode } from 'react';
+import { useRoutes, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
-import { RedirectIfSignedIn, RequireUser } from './guards';
 import { RootLayout } from './root-layout';
-import { AccountRoute } from './routes/account';
-import { AccountPrivacyRoute } from './routes/account-privacy';
-import { AuthRoute } from './routes/auth';
-import { CallsRoute } from './routes/calls';
-import { DashboardRoute } from './routes/dashboard';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { ResetPasswordRoute } from './routes/reset-password';
-import { VerifyEmailRoute } from './routes/verify-email';
-import { LandingRoute } from './routes/landing';
-import { NotFoundRoute } from './routes/not-found';
-import { PricingRoute } from './routes/pricing';
-import { PrivacyRoute } from './routes/privacy';
-import { SantaSafetyRoute } from './routes/santa-safety';
-import { SetupProfileRoute } from './routes/setup-profile';
-import { TermsRoute } from './routes/terms';
 
-// The admin panel is its own chunk: parents never download it.
+/**
+ * Every page is its own chunk, so the landing page downloads only itself and parents never
+ * download the admin panel; the route files keep their named exports.
+ */
+function page<M>(load: () => Promise<M>, name: keyof M) {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType<{ children?: ReactNode }> }));
+}
+
+// The guards read the signed-in user through the query cache, which the landing page does without.
+const RequireUser = page(() => import('./guards'), 'RequireUser');
+const RedirectIfSignedIn = page(() => import('./guards'), 'RedirectIfSignedIn');
+
+const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
+const AccountPrivacyRoute = page(() => import('./routes/account-privacy'), 'AccountPrivacyRoute');
+const AuthRoute = page(() => import('./routes/auth'), 'AuthRoute');
+const CallsRoute = page(() => import('./routes/calls'), 'CallsRoute');
+const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
+const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute');
+const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
+const VerifyEmailRoute = page(() => import('./routes/verify-email'), 'VerifyEmailRoute');
+const LandingRoute = page(() => import('./routes/landing'), 'LandingRoute');
+const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
+const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
+const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
+const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
+const SantaSafetyRoute = page(() => import('./routes/santa-safety'), 'SantaSafetyRoute');
+const SetupProfileRoute = page(() => import('./routes/setup-profile'), 'SetupProfileRoute');
 const AdminRoute = lazy(() => import('./routes/admin'));
 const AdminCouponsRoute = lazy(() => import('./routes/admin-coupons'));
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -104,4 +114,9 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundRoute /> },
     ],
   },
-]);
+];
+
+/** The page for the current URL, under a browser router (main.tsx) or a static one (prerender). */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

@@ -18,10 +18,11 @@ const variants: Record<ButtonVariant, string> = {
   light: 'bg-white text-santa-700 shadow-sm hover:bg-santa-50 focus-visible:outline-gold-400',
 };
 
+// Every size is at least 44 px tall: a thumb on a phone must not miss it.
 const sizes: Record<ButtonSize, string> = {
-  sm: 'px-4 py-1.5 text-sm',
-  md: 'px-5 py-2.5 text-base',
-  lg: 'px-7 py-3.5 text-lg',
+  sm: 'min-h-tap px-4 py-1.5 text-sm',
+  md: 'min-h-tap px-5 py-2.5 text-base',
+  lg: 'min-h-14 px-7 py-3.5 text-lg',
 };
 
 /** The class list of a button, for elements that are neither Button nor ButtonLink. */

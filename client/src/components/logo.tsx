@@ -18,7 +18,7 @@ export function Logo({ className = '' }: { className?: string }) {
   return (
     <Link
       to={paths.landing}
-      className={`inline-flex items-center gap-2 rounded-lg font-display text-xl font-bold sm:text-2xl text-santa-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink ${className}`}
+      className={`inline-flex min-h-tap items-center gap-2 rounded-lg font-display text-xl font-semibold sm:text-2xl text-santa-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink ${className}`}
     >
       <SantaHatIcon className="h-7 w-7 shrink-0 max-[380px]:hidden sm:h-8 sm:w-8" />
       <span>Santa Calls</span>

@@ -6,21 +6,30 @@ import { SantaHatIcon } from './logo';
 /** The footer of public pages, with the spec's fixed copyright year. */
 export function SiteFooter() {
   return (
-    <footer className="border-t border-santa-800 bg-santa-800 text-santa-50">
-      <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-4 py-8 text-center sm:px-6">
-        <p className="inline-flex items-center gap-2 font-display text-xl font-bold text-white">
+    <footer className="border-t border-white/10 bg-night-800 text-frost">
+      <div className="mx-auto flex max-w-6xl flex-col items-center gap-3 px-gutter py-10 text-center sm:px-6">
+        <p className="inline-flex items-center gap-2 font-display text-xl font-semibold text-white">
           <SantaHatIcon className="h-7 w-7" />
           Santa Calls
         </p>
         <p className="text-sm">Bringing the magic of Christmas to every family, one call at a time.</p>
         <nav aria-label="About Santa Calls" className="flex flex-wrap justify-center gap-x-5 gap-y-2 text-sm">
-          <Link to={paths.santaSafety} className="font-semibold text-white underline underline-offset-4">
+          <Link
+            to={paths.santaSafety}
+            className="inline-flex min-h-tap items-center font-semibold text-white underline underline-offset-4"
+          >
             What Santa will and won&rsquo;t talk about
           </Link>
-          <Link to={paths.privacy} className="font-semibold text-white underline underline-offset-4">
+          <Link
+            to={paths.privacy}
+            className="inline-flex min-h-tap items-center font-semibold text-white underline underline-offset-4"
+          >
             Privacy notice
           </Link>
-          <Link to={paths.terms} className="font-semibold text-white underline underline-offset-4">
+          <Link
+            to={paths.terms}
+            className="inline-flex min-h-tap items-center font-semibold text-white underline underline-offset-4"
+          >
             Terms of use
           </Link>
         </nav>

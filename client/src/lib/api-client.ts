@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '@santa/shared/errors';
+import type { ApiErrorBody } from '@santa/shared/errors';
 
 /** An API failure carrying the server's `detail` (toasts show it). */
 export class ApiError extends Error {
@@ -54,14 +54,23 @@ async function request<T>(method: string, path: string, body?: Body, headers: He
   const text = await response.text();
   const data: unknown = text ? safeJson(text) : undefined;
   if (!response.ok) {
-    const parsed = apiErrorSchema.partial().safeParse(data);
-    throw new ApiError(
-      response.status,
-      parsed.success ? parsed.data.detail : undefined,
-      parsed.success ? parsed.data.code : undefined,
-    );
+    const body = errorBody(data);
+    throw new ApiError(response.status, body.detail, body.code);
   }
   return data as T;
+}
+
+/**
+ * The string fields of an error body, by hand rather than with the zod schema: this module is in
+ * every page's first download, and zod alone would weigh more than the landing page.
+ */
+function errorBody(data: unknown): Partial<ApiErrorBody> {
+  if (typeof data !== 'object' || data === null) return {};
+  const { detail, code } = data as Record<string, unknown>;
+  return {
+    detail: typeof detail === 'string' ? detail : undefined,
+    code: typeof code === 'string' ? code : undefined,
+  };
 }
 
 function safeJson(text: string): unknown {

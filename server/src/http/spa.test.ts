@@ -60,3 +60,46 @@ test('assets are served precompressed: brotli when the browser takes it, else gz
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.text).toBe(SCRIPT);
 });
+
+function prerenderedApp() {
+  const dist = mkdtempSync(path.join(tmpdir(), 'santa-dist-'));
+  mkdirSync(path.join(dist, 'prerendered'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(
+    path.join(dist, 'prerendered', 'pricing.html'),
+    '<!doctype html><meta property="og:url" content="%PUBLIC_URL%/pricing"><div id="root"><h1>Choose Your Magical Plan</h1></div>',
+  );
+  writeFileSync(
+    path.join(dist, 'prerendered', 'routes.json'),
+    JSON.stringify({ '/pricing': 'pricing.html' }),
+  );
+  const app = express();
+  app.use(serveSpa(dist, 'https://santa.example/'));
+  return app;
+}
+
+test('a prerendered page is sent for its route, with this server’s address in its link-preview tags', async () => {
+  const page = await supertest(prerenderedApp()).get('/pricing').set('Accept-Encoding', 'gzip, br');
+  expect(page.status).toBe(200);
+  expect(page.headers['content-encoding']).toBe('br');
+  expect(page.headers['content-type']).toMatch(/text\/html/);
+  expect(page.headers.vary).toContain('Accept-Encoding');
+  expect(page.text).toContain('<h1>Choose Your Magical Plan</h1>');
+  expect(page.text).toContain('content="https://santa.example/pricing"');
+});
+
+test('a prerendered page goes gzipped to a browser without brotli, and plain to one without either', async () => {
+  const app = prerenderedApp();
+  const gzip = await supertest(app).get('/pricing').set('Accept-Encoding', 'gzip');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gzip.text).toContain('Choose Your Magical Plan');
+  const plain = await supertest(app).get('/pricing').set('Accept-Encoding', 'identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.text).toContain('Choose Your Magical Plan');
+});
+
+test('routes without a prerendered page still get the empty app shell', async () => {
+  const page = await supertest(prerenderedApp()).get('/dashboard');
+  expect(page.status).toBe(200);
+  expect(page.text).toBe('<!doctype html><div id="root"></div>');
+});

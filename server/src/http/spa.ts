@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import express, { type Router } from 'express';
 import expressStaticGzip from 'express-static-gzip';
+import { loadPrerenderedPages, sendPage } from './prerendered-pages.ts';
 
 /**
- * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * other non-API GET answered with index.html so client routes survive a reload.
+ * Serves the built SPA: hashed assets cached for a year, index.html never cached, the public
+ * pages prerendered, and every other non-API GET answered with index.html so client routes
+ * survive a reload.
  */
-export function serveSpa(distDir: string): Router {
+export function serveSpa(distDir: string, publicUrl = ''): Router {
   const router = express.Router();
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return router;
@@ -22,7 +24,10 @@ export function serveSpa(distDir: string): Router {
     }),
   );
   router.use(express.static(distDir, { index: false, maxAge: '1h' }));
-  router.get(/^\/(?!api(\/|$)).*/, (_req, res) => {
+  const pages = loadPrerenderedPages(distDir, publicUrl);
+  router.get(/^\/(?!api(\/|$)).*/, (req, res) => {
+    const page = pages.get(req.path);
+    if (page) return sendPage(req, res, page);
     res.set('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });

@@ -1,5 +1,6 @@
 import { ButtonLink } from '@/components/button';
 import { SiteHeader } from '@/components/site-header';
+import { UntilHydrated } from '@/components/until-hydrated';
 import { useUser } from '@/features/auth/api/get-me';
 import { PricingPage } from '@/features/pricing/components/pricing-page';
 import { paths } from '@/lib/paths';
@@ -20,7 +21,9 @@ export function PricingRoute() {
           </ButtonLink>
         )}
       </SiteHeader>
-      <PricingPage isSignedIn={!!user} />
+      <UntilHydrated>
+        <PricingPage isSignedIn={!!user} />
+      </UntilHydrated>
     </div>
   );
 }

@@ -70,6 +70,12 @@ export function createAuthRouter(deps: {
     res.json({ user: presentUser(req.user) });
   });
 
+  // Who is here, if anyone: for pages open to all, where being signed out is an answer rather
+  // than an error (a 401 would be logged in every visitor's console).
+  router.get('/current-user', (req, res) => {
+    res.json({ user: req.user ? presentUser(req.user) : null });
+  });
+
   router.post('/logout', async (req, res) => {
     const token: unknown = req.cookies?.[SESSION_COOKIE];
     await auth.logout(typeof token === 'string' ? token : undefined);

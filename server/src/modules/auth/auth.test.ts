@@ -444,3 +444,19 @@ describe('the HTTP layer', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 });
+
+describe('GET /api/auth/current-user', () => {
+  test('a visitor who is not signed in is told there is no user, without an error status', async () => {
+    const res = await new TestClient(ctx.app).get('/api/auth/current-user');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ user: null });
+  });
+
+  test('a signed-in parent is told who they are, as /api/auth/me says', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const res = await client.get('/api/auth/current-user');
+    expect(res.status).toBe(200);
+    expect(res.body.user).toEqual((await client.get('/api/auth/me')).body.user);
+    expect(res.body.user.id).toBe(user.id);
+  });
+});

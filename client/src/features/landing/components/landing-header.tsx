@@ -1,8 +1,7 @@
 import { ButtonLink } from '@/components/button';
 import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/lib/paths';
-
-export type Visitor = 'unknown' | 'signed-in' | 'signed-out';
+import type { Visitor } from '../api/use-visitor';
 
 /** Spec §2 Landing: a signed-in parent gets Dashboard; a visitor gets Sign In and Get Started. */
 export function LandingHeader({ visitor }: { visitor: Visitor }) {

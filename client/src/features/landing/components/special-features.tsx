@@ -26,21 +26,18 @@ const features: { title: string; text: string; Icon: ComponentType<IconProps> }[
 
 export function SpecialFeatures() {
   return (
-    <section aria-labelledby="special-title" className="bg-pine-50 py-16">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
-        <h2
-          id="special-title"
-          className="text-center font-display text-3xl font-bold text-pine-700 sm:text-4xl"
-        >
+    <section aria-labelledby="special-title" className="bg-snow py-section">
+      <div className="mx-auto max-w-6xl px-gutter sm:px-6">
+        <h2 id="special-title" className="text-center font-display text-title font-semibold text-night-900">
           What Makes It Special
         </h2>
-        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        <ul className="mt-stack grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {features.map(({ title, text, Icon }) => (
-            <li key={title} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-pine-600/10">
-              <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-pine-600 text-white">
+            <li key={title} className="rounded-card bg-white p-6 shadow-sm ring-1 ring-night-900/10">
+              <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-pine-700 text-white">
                 <Icon />
               </span>
-              <h3 className="mt-4 text-lg font-bold text-ink">{title}</h3>
+              <h3 className="mt-4 font-display text-heading font-semibold text-night-900">{title}</h3>
               <p className="mt-2 text-gray-700">{text}</p>
             </li>
           ))}

@@ -17,24 +17,24 @@ const testimonials = [
 
 export function Testimonials() {
   return (
-    <section aria-labelledby="testimonials-title" className="bg-snow py-16">
-      <div className="mx-auto max-w-6xl px-4 sm:px-6">
+    <section aria-labelledby="testimonials-title" className="bg-frost py-section">
+      <div className="mx-auto max-w-6xl px-gutter sm:px-6">
         <h2
           id="testimonials-title"
-          className="text-center font-display text-3xl font-bold text-santa-700 sm:text-4xl"
+          className="text-center font-display text-title font-semibold text-night-900"
         >
           What Parents Say
         </h2>
-        <ul className="mt-10 grid gap-6 md:grid-cols-3">
+        <ul className="mt-stack grid gap-6 md:grid-cols-3">
           {testimonials.map(({ name, text }) => (
             <li key={name}>
-              <figure className="flex h-full flex-col gap-4 rounded-2xl border border-santa-100 bg-white p-6 shadow-sm">
-                <div className="flex gap-1 text-gold-400" role="img" aria-label="5 out of 5 stars">
+              <figure className="flex h-full flex-col gap-4 rounded-card bg-white p-6 shadow-sm ring-1 ring-night-900/10">
+                <div className="flex gap-1 text-amber-500" role="img" aria-label="5 out of 5 stars">
                   {[1, 2, 3, 4, 5].map((star) => (
                     <StarIcon key={star} className="h-5 w-5 fill-current" />
                   ))}
                 </div>
-                <blockquote className="flex-1 text-gray-800">
+                <blockquote className="flex-1 font-display text-lg text-ink italic">
                   <p>“{text}”</p>
                 </blockquote>
                 <figcaption className="font-semibold text-santa-700">{name}</figcaption>

@@ -121,9 +121,13 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
         </div>
 
         <section
-          aria-label="Plans"
+          aria-labelledby="plans-title"
           className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:gap-4"
         >
+          {/* Keeps the headings in order (h1, then the plans' h3s) for screen-reader navigation. */}
+          <h2 id="plans-title" className="sr-only">
+            Plans
+          </h2>
           {OFFERED_PLANS.map((plan) => (
             <PlanCard
               key={plan.id}
