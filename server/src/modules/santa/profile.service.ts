@@ -35,9 +35,10 @@ export function createProfileService(db: Db) {
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
     async saveProfile(userId: string, input: KidProfileInput): Promise<SavedProfile> {
-      const parentPhone = phoneForStorage(input.parent_phone);
+      const { parent_phone_country: country, ...rest } = input;
+      const parentPhone = phoneForStorage(input.parent_phone, country);
       if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
-      const fields = { ...input, parent_phone: parentPhone };
+      const fields = { ...rest, parent_phone: parentPhone };
       try {
         // The phone typed here recognises nobody until it is verified by a code (family phones),
         // so a claim on someone else's number blocks nobody and reveals nothing.
