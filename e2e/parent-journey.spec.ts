@@ -54,7 +54,7 @@ test.describe('Pricing for a visitor', () => {
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Try Free Sample' }).click();
     await expect(toast(page, 'Please sign in first to try the free sample')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?mode=signup&intent=sample$/);
   });
 
   test('a paid plan requires sign-in', async ({ page }) => {
@@ -70,7 +70,7 @@ test('a parent signs up, takes the free sample, sets up and edits the profile', 
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Try Free Sample' }).click();
   await expect(toast(page, 'Please sign in first to try the free sample')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup&intent=sample$/);
 
   await signUpViaUi(page, { name: 'Holly Parent' });
   await expect(page.getByRole('heading', { name: 'Welcome, Holly Parent!' })).toBeVisible();

@@ -3,6 +3,7 @@ import { Navigate, useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { useUser } from '@/features/auth/api/get-me';
 import { readSessionId, useSessionHandoff } from '@/features/auth/hooks/use-session-handoff';
+import { afterSignInPath, intentFromSearch, takeRememberedIntent } from '@/features/auth/intent';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { PageSpinner } from '@/components/page-spinner';
@@ -68,15 +69,25 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
       toast.error(requestErrorMessage(handoff.error), { id: 'session-handoff-failed' });
     }
   }, [handoff.isError, handoff.error]);
-  if (handoff.isSuccess) return <Navigate to={paths.dashboard} replace />;
+  if (handoff.isSuccess) return <AfterGoogleSignIn isAdmin={handoff.data.is_admin} />;
   if (handoff.isError) return <Navigate to={paths.auth} replace />;
   return <PageSpinner />;
 }
 
-/** /auth sends a signed-in user straight to the dashboard. */
+/** The Google return lands where a password sign-in would have: the intent was kept for it. */
+function AfterGoogleSignIn({ isAdmin }: { isAdmin: boolean }) {
+  const [to] = useState(() => afterSignInPath({ is_admin: isAdmin }, takeRememberedIntent()));
+  return <Navigate to={to} replace />;
+}
+
+/** /auth sends a signed-in user on: the admin to /admin, a parent to the dashboard or the sample they came for. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { data: user, isPending } = useUser();
+  const { search } = useLocation();
   if (isPending) return <PageSpinner />;
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  if (user) {
+    // The same place the sign-in itself goes, so the two never race to different pages.
+    return <Navigate to={afterSignInPath(user, intentFromSearch(search))} replace />;
+  }
   return children;
 }

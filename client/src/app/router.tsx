@@ -15,6 +15,7 @@ import { NotFoundRoute } from './routes/not-found';
 import { PricingRoute } from './routes/pricing';
 import { SantaSafetyRoute } from './routes/santa-safety';
 import { SetupProfileRoute } from './routes/setup-profile';
+import { WelcomeRoute } from './routes/welcome';
 
 // The admin panel is its own chunk: parents never download it.
 const AdminRoute = lazy(() => import('./routes/admin'));
@@ -59,6 +60,14 @@ export const router = createBrowserRouter([
         element: (
           <RequireUser>
             <SetupProfileRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.welcome,
+        element: (
+          <RequireUser>
+            <WelcomeRoute />
           </RequireUser>
         ),
       },

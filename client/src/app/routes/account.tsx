@@ -2,28 +2,26 @@ import { ChangePasswordCard } from '@/features/account/components/change-passwor
 import { EmailAddressCard } from '@/features/account/components/email-address-card';
 import { EmailPreferencesCard } from '@/features/account/components/email-preferences-card';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
-import { useUser } from '@/features/auth/api/get-me';
-import { SignedInHeader } from '../signed-in-header';
+import { SignedInPage } from '../signed-in-page';
 
 /** Signed-in only (the router guards it): the parent's account, emails and devices. */
 export function AccountRoute() {
-  const { data: user } = useUser();
-  if (!user) return null;
   return (
-    <div className="min-h-screen bg-snow">
-      <SignedInHeader user={user} current="account" />
-      <main className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
-        <div>
-          <h1 className="font-display text-3xl font-bold text-ink">Account</h1>
-          <p className="mt-1 text-ink/75">
-            {user.name} · {user.email}
-          </p>
-        </div>
-        <EmailAddressCard user={user} />
-        <ChangePasswordCard user={user} />
-        <EmailPreferencesCard />
-        <SignedInDevices />
-      </main>
-    </div>
+    <SignedInPage title="Account">
+      {(user) => (
+        <main className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
+          <div>
+            <h1 className="font-display text-3xl font-bold text-ink">Account</h1>
+            <p className="mt-1 text-ink/75">
+              {user.name} · {user.email}
+            </p>
+          </div>
+          <EmailAddressCard user={user} />
+          <ChangePasswordCard user={user} />
+          <EmailPreferencesCard />
+          <SignedInDevices />
+        </main>
+      )}
+    </SignedInPage>
   );
 }
