@@ -1,7 +1,7 @@
 /** The shared pieces under a field: its hint, its inline error, and (with a limit) its counter. */
 
 export const fieldInputClasses = (invalid: boolean) =>
-  `w-full rounded-xl border bg-white px-4 py-2.5 text-base text-ink placeholder:text-gray-500 focus-visible:outline-2 focus-visible:outline-offset-1 disabled:bg-gray-100 ${
+  `rounded-xl border bg-white px-4 py-2.5 text-base text-ink placeholder:text-gray-500 focus-visible:outline-2 focus-visible:outline-offset-1 disabled:bg-gray-100 ${
     invalid
       ? 'border-santa-700 focus:border-santa-700 focus-visible:outline-santa-700'
       : 'border-gray-300 focus:border-santa-600 focus-visible:outline-santa-600'

@@ -58,7 +58,7 @@ export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>
           limit !== undefined && counterId,
         )}
         aria-invalid={shownError ? true : undefined}
-        className={fieldInputClasses(!!shownError)}
+        className={`w-full ${fieldInputClasses(!!shownError)}`}
         {...rest}
       />
       <div className="flex flex-wrap items-start justify-between gap-x-4">

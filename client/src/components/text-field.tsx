@@ -34,7 +34,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         id={inputId}
         aria-describedby={describedBy(!!error && errorId, !!hint && hintId)}
         aria-invalid={error ? true : undefined}
-        className={`min-h-11 ${fieldInputClasses(!!error)}`}
+        className={`min-h-11 w-full ${fieldInputClasses(!!error)}`}
         {...rest}
       />
       <FieldError id={errorId} message={error} />

@@ -46,7 +46,7 @@ export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function
           name={`${name}_country`}
           value={country}
           onChange={(event) => onChange(value, event.target.value as CountryCode)}
-          className={`min-h-11 w-28 shrink-0 sm:w-44 ${fieldInputClasses(false)} px-2`}
+          className={`min-h-11 w-32 shrink-0 sm:w-52 ${fieldInputClasses(false)} px-2`}
         >
           {options.map((option) => (
             <option key={option.code} value={option.code}>
