@@ -4,7 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { Button, ButtonLink } from '@/components/button';
 import { SkeletonBlock } from '@/components/skeleton-block';
 import { errorMessage } from '@/lib/api-client';
-import { telHref } from '@/lib/format';
+import { formatPhoneNumber, telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { phoneForDisplay } from '@/lib/phone';
 import { useActivateSampleCall } from '@/lib/queries/activate-sample-call';
@@ -55,7 +55,8 @@ export function CallStep({ kidName, parentPhone, country, claimSample }: CallSte
   }
 
   if (hotline.data) {
-    const number = phoneForDisplay(hotline.data.phone_number, country);
+    // Written as the dashboard's number card writes it, so the parent sees the same number twice.
+    const number = formatPhoneNumber(hotline.data.phone_number);
     return (
       <div className="flex flex-col items-center gap-4 text-center">
         <p className="text-lg text-gray-800">Santa is waiting for {kidName}'s call. His number:</p>
@@ -106,7 +107,12 @@ export function CallStep({ kidName, parentPhone, country, claimSample }: CallSte
           Start Free Sample Call
         </Button>
       ) : null}
-      <ButtonLink to={paths.pricing} variant={sampleAvailable ? 'ghost' : 'primary'} size="lg" className="min-h-11">
+      <ButtonLink
+        to={paths.pricing}
+        variant={sampleAvailable ? 'ghost' : 'primary'}
+        size="lg"
+        className="min-h-11"
+      >
         {sampleAvailable ? 'See the plans instead' : 'Choose a Plan'}
       </ButtonLink>
     </div>
