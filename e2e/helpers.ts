@@ -31,13 +31,13 @@ export async function signUpViaUi(page: Page, overrides: Partial<TestAccount> = 
   return account;
 }
 
-/** Signs in through the Auth page and waits for the dashboard. */
+/** Signs in through the Auth page and waits for the dashboard (the admin: the admin panel). */
 export async function signInViaUi(page: Page, account: Pick<TestAccount, 'email' | 'password'>) {
   await page.goto('/auth');
   await page.getByLabel('Email').fill(account.email);
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(/\/(dashboard|admin)$/);
 }
 
 /** Ends the session without depending on any screen's Logout button. */

@@ -18,7 +18,14 @@ test.describe('Landing page', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
   });
 
-  for (const name of ['Get Started', 'Start Free Sample Call', 'View Pricing', 'Get Started - Try Free!']) {
+  test("'Start Free Sample Call' goes to sign-up, remembering the sample", async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Start Free Sample Call', exact: true }).click();
+    await expect(page).toHaveURL(/\/auth\?mode=signup&intent=sample$/);
+    await expect(page.getByRole('heading', { name: 'Create Account' })).toBeVisible();
+  });
+
+  for (const name of ['Get Started', 'View Pricing', 'Get Started - Try Free!']) {
     test(`'${name}' goes to /pricing`, async ({ page }) => {
       await page.goto('/');
       await page.getByRole('link', { name, exact: true }).click();

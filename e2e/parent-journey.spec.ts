@@ -54,7 +54,7 @@ test.describe('Pricing for a visitor', () => {
     await page.goto('/pricing');
     await page.getByRole('button', { name: 'Try Free Sample' }).click();
     await expect(toast(page, 'Please sign in first to try the free sample')).toBeVisible();
-    await expect(page).toHaveURL(/\/auth$/);
+    await expect(page).toHaveURL(/\/auth\?mode=signup&intent=sample$/);
   });
 
   test('a paid plan requires sign-in', async ({ page }) => {
@@ -70,14 +70,16 @@ test('a parent signs up, takes the free sample, sets up and edits the profile', 
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Try Free Sample' }).click();
   await expect(toast(page, 'Please sign in first to try the free sample')).toBeVisible();
-  await expect(page).toHaveURL(/\/auth$/);
+  await expect(page).toHaveURL(/\/auth\?mode=signup&intent=sample$/);
 
   await signUpViaUi(page, { name: 'Holly Parent' });
   await expect(page.getByRole('heading', { name: 'Welcome, Holly Parent!' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setup Required' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Choose a Plan' })).toBeVisible();
-  await expect(page.getByText('0 of 0 minutes remaining')).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Create Profile' })).toBeVisible();
+  // No plan yet: no red "0 of 0", and one way to set up, the guided first run.
+  await expect(page.getByText('No minutes yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Set Up Kid Profile' })).toHaveAttribute('href', '/welcome');
+  await expect(page.getByRole('link', { name: 'Create Profile' })).toHaveCount(0);
   await expect(page.getByText('No calls yet!')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
 
@@ -184,7 +186,7 @@ test('a parent buys a pass through checkout and gets a dedicated Santa number', 
   await expect(page.getByText('180 of 180 minutes remaining')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Upgrade Plan' })).toBeVisible();
 
-  await page.getByRole('link', { name: 'Create Profile' }).click();
+  await page.goto('/setup-profile');
   await page.getByLabel('Parent phone').fill('+1 415 555 2672');
   await page.getByLabel('Kid name').fill('Leo');
   await agreeToPrivacyNotice(page);

@@ -14,7 +14,7 @@ test('a pass holder plays the recording of a call on their dedicated number with
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.getByRole('link', { name: 'Create Profile' }).click();
+  await page.goto('/setup-profile');
   await page.getByLabel('Parent phone').fill(phone.typed);
   await page.getByLabel('Kid name').fill('Noel');
   await page.getByLabel('Wish list').fill('a red bike');

@@ -117,7 +117,7 @@ test('back from checkout before the payment has landed, the dashboard shows the 
   await signUpViaUi(page);
   await page.goto('/dashboard?checkout=success');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('0 of 0 minutes remaining')).toBeVisible();
+  await expect(page.getByText('No minutes yet.')).toBeVisible();
   const me = (await (await page.request.get('/api/auth/me')).json()) as { user: { id: string } };
   // What Stripe's late webhook does to the account, done here by the admin's minute gift.
   const gift = await request.post('/api/admin/gift-minutes', {

@@ -9,6 +9,17 @@ test('a typed number is stored as E.164 however it is written', () => {
   expect(phoneForStorage('+44 20 7946 0958')).toBe('+442079460958');
 });
 
+test('a national number is stored as E.164 in the country chosen for it', () => {
+  expect(phoneForStorage('(415) 555-0142', 'US')).toBe('+14155550142');
+  expect(phoneForStorage('07700 900123', 'GB')).toBe('+447700900123');
+  expect(phoneForStorage('+44 7700 900123', 'US')).toBe('+447700900123');
+  expect(phoneForStorage('(415) 555-0142', 'ZZ')).toBeUndefined();
+});
+
+test('a number in a range kept for films and tests is stored, since its code proves it', () => {
+  expect(phoneForStorage('+44 7700 900123')).toBe('+447700900123');
+});
+
 test('a number that is not a real international number is not stored', () => {
   for (const typed of ['4155552671', '+1 555', 'call me', '', '+0 123 456 789']) {
     expect(phoneForStorage(typed)).toBeUndefined();

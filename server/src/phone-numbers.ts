@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
 /**
  * The one place phone numbers are read. Every module stores, recognises and compares numbers as
@@ -9,10 +9,17 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 /** '+' and 7 to 15 digits, the first not 0: how Twilio writes every phone number it sends. */
 const E164 = /^\+[1-9]\d{6,14}$/;
 
-/** E.164 of a real, assignable number, or undefined: for numbers a parent types to be stored. */
-export function phoneForStorage(text: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(text.trim());
-  return parsed?.isValid() ? parsed.number : undefined;
+/**
+ * E.164 of a number a parent types, or undefined: a known country code and a length that country's
+ * numbers can have. A national number ("(415) 555-0142") is read in the country the parent chose
+ * beside it; a number written with its "+" needs none. Whether the number is really theirs is
+ * proven by the code texted to it (family phones), so the film and drama ranges parents test
+ * with ("+44 7700 900123") are not refused here.
+ */
+export function phoneForStorage(text: string, country?: string): string | undefined {
+  const region = country && isSupportedCountry(country) ? (country as CountryCode) : undefined;
+  const parsed = parsePhoneNumberFromString(text.trim(), region);
+  return parsed?.isPossible() ? parsed.number : undefined;
 }
 
 /**

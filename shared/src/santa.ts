@@ -20,7 +20,7 @@ export const KID_AGE_MAX = 17;
 
 export const PROFILE_REQUIRED_MESSAGE = 'Please fill in parent phone and kid name';
 export const INVALID_PHONE_MESSAGE =
-  'Please enter a valid phone number in international format, e.g. +1 555 123 4567';
+  'Please enter a valid phone number, e.g. (415) 555-0142 or +44 7700 900123';
 export const AGE_MESSAGE = `Age must be a whole number from ${KID_AGE_MIN} to ${KID_AGE_MAX}`;
 export const PERSONALITY_MESSAGE = 'Please choose a Santa personality: traditional, modern or mixed';
 
@@ -150,6 +150,18 @@ export const namePronunciationField = z
   .nullable()
   .transform((value) => (value ? value.replace(/\s+/g, ' ') : null));
 
+/**
+ * The country a national number ("(415) 555-0142") is read in: ISO 3166 alpha-2, chosen beside
+ * the phone field. Not stored: the phone is stored in E.164, which carries its country.
+ */
+export const phoneCountryField = z
+  .string()
+  .trim()
+  .regex(/^(|[A-Za-z]{2})$/, 'Please choose the country of the phone number')
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value.toUpperCase() : undefined));
+
 const personalityField = z
   .union([z.literal(''), z.enum(SANTA_PERSONALITIES, { error: PERSONALITY_MESSAGE })], {
     error: PERSONALITY_MESSAGE,
@@ -165,6 +177,7 @@ const personalityField = z
  */
 export const kidProfileRequestSchema = z.object({
   parent_phone: requiredText('parent_phone'),
+  parent_phone_country: phoneCountryField,
   kid_name: requiredText('kid_name'),
   age: ageField,
   gifts_giving: optionalText('gifts_giving'),
@@ -180,7 +193,9 @@ export const kidProfileRequestSchema = z.object({
 /** What the form sends. */
 export type KidProfileRequest = z.input<typeof kidProfileRequestSchema>;
 /** What the server stores (before phone normalisation). */
-export type KidProfileInput = z.output<typeof kidProfileRequestSchema>;
+export type KidProfileInput = Omit<z.output<typeof kidProfileRequestSchema>, 'parent_phone_country'> & {
+  parent_phone_country?: string;
+};
 
 export const kidProfileSchema = z.object({
   /** E.164, e.g. +14155552671. */
@@ -258,6 +273,7 @@ export const sendPhoneCodeRequestSchema = z.object({
     .trim()
     .min(1, INVALID_PHONE_MESSAGE)
     .max(32, INVALID_PHONE_MESSAGE),
+  country: phoneCountryField,
 });
 export type SendPhoneCodeRequest = z.infer<typeof sendPhoneCodeRequestSchema>;
 

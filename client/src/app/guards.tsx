@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useUser } from '@/features/auth/api/get-me';
 import { readSessionId, useSessionHandoff } from '@/features/auth/hooks/use-session-handoff';
+import { afterSignInPath, intentFromSearch, takeRememberedIntent } from '@/features/auth/intent';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { PageSpinner } from '@/components/page-spinner';
@@ -69,17 +70,26 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
       void import('sonner').then(({ toast }) => toast.error(message, { id: 'session-handoff-failed' }));
     }
   }, [handoff.isError, handoff.error]);
-  if (handoff.isSuccess) return <Navigate to={paths.dashboard} replace />;
+  if (handoff.isSuccess) return <AfterGoogleSignIn isAdmin={handoff.data.is_admin} />;
   if (handoff.isError) return <Navigate to={paths.auth} replace />;
   return <PageSpinner />;
 }
 
+/** The Google return lands where a password sign-in would have: the intent was kept for it. */
+function AfterGoogleSignIn({ isAdmin }: { isAdmin: boolean }) {
+  const [to] = useState(() => afterSignInPath({ is_admin: isAdmin }, takeRememberedIntent()));
+  return <Navigate to={to} replace />;
+}
+
 /**
- * /auth sends a signed-in user straight to the dashboard. Until the server answers, the page itself
- * shows: that is what the prerendered HTML holds, and most visitors here are signed out.
+ * /auth sends a signed-in user on: the admin to /admin, a parent to the dashboard or the sample
+ * they came for (the same place the sign-in itself goes, so the two never race). Until the server
+ * answers, the page itself shows: that is what the prerendered HTML holds, and most visitors here
+ * are signed out.
  */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
-  if (user) return <Navigate to={paths.dashboard} replace />;
+  const { search } = useLocation();
+  if (user) return <Navigate to={afterSignInPath(user, intentFromSearch(search))} replace />;
   return children;
 }

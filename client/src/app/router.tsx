@@ -30,6 +30,7 @@ const PrivacyRoute = page(() => import('./routes/privacy'), 'PrivacyRoute');
 const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
 const SantaSafetyRoute = page(() => import('./routes/santa-safety'), 'SantaSafetyRoute');
 const SetupProfileRoute = page(() => import('./routes/setup-profile'), 'SetupProfileRoute');
+const WelcomeRoute = page(() => import('./routes/welcome'), 'WelcomeRoute');
 const AdminRoute = lazy(() => import('./routes/admin'));
 const AdminCouponsRoute = lazy(() => import('./routes/admin-coupons'));
 
@@ -82,6 +83,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <SetupProfileRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.welcome,
+        element: (
+          <RequireUser>
+            <WelcomeRoute />
           </RequireUser>
         ),
       },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
+import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useAgreeToNotice } from '@/lib/queries/privacy-consent';
@@ -36,18 +37,7 @@ export function ConsentStep({ changed }: { changed: boolean }) {
           Terms of use
         </Link>
       </p>
-      <label className="flex items-start gap-3 text-ink">
-        <input
-          type="checkbox"
-          className="mt-1 h-5 w-5 accent-santa-600"
-          checked={ticked}
-          onChange={(event) => setTicked(event.target.checked)}
-        />
-        <span>
-          I am this child&apos;s parent or guardian, I have read the privacy notice, and I agree to my
-          child&apos;s calls being recorded and processed as it describes.
-        </span>
-      </label>
+      <ConsentCheckbox checked={ticked} onChange={setTicked} />
       <Button
         className="self-start"
         disabled={!ticked || agree.isPending}

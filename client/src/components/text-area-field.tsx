@@ -1,33 +1,73 @@
-import { useId, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, useState, type TextareaHTMLAttributes } from 'react';
+import {
+  describedBy,
+  FieldCounter,
+  FieldError,
+  FieldHint,
+  fieldInputClasses,
+  overLimitMessage,
+} from './field-parts';
 
-interface TextAreaFieldProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   label: string;
+  value: string;
+  onValueChange: (value: string) => void;
   /** Help shown under the box and announced with it. */
   hint?: string;
+  /** The field's own error, shown at the field and announced with it. */
+  error?: string;
+  /** The most characters it holds: counted as the parent types; a change past it is refused, visibly. */
+  limit?: number;
 }
 
 /** A labelled multi-line input, styled like TextField. */
-export function TextAreaField({ label, hint, id, className = '', rows = 3, ...rest }: TextAreaFieldProps) {
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField(
+  { label, hint, error, limit, id, className = '', rows = 3, value, onValueChange, ...rest },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
+  const counterId = `${inputId}-counter`;
+  const [refused, setRefused] = useState<string | undefined>();
+  const shownError = refused ?? error;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
         {label}
       </label>
       <textarea
+        ref={ref}
         id={inputId}
         rows={rows}
-        aria-describedby={hintId}
-        className="w-full rounded-xl border border-gray-300 bg-white px-4 py-2.5 text-base text-ink placeholder:text-gray-500 focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 disabled:bg-gray-100"
+        value={value}
+        // No maxLength: the browser would cut a long paste silently.
+        onChange={(event) => {
+          const next = event.target.value;
+          if (limit !== undefined && next.length > limit && next.length > value.length) {
+            setRefused(overLimitMessage(next.length, limit));
+            return;
+          }
+          setRefused(undefined);
+          onValueChange(next);
+        }}
+        aria-describedby={describedBy(
+          !!shownError && errorId,
+          !!hint && hintId,
+          limit !== undefined && counterId,
+        )}
+        aria-invalid={shownError ? true : undefined}
+        className={`w-full ${fieldInputClasses(!!shownError)}`}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
+      <div className="flex flex-wrap items-start justify-between gap-x-4">
+        <div className="flex flex-1 flex-col gap-1">
+          <FieldError id={errorId} message={shownError} />
+          <FieldHint id={hintId} hint={hint} />
+        </div>
+        {limit !== undefined ? <FieldCounter id={counterId} length={value.length} limit={limit} /> : null}
+      </div>
     </div>
   );
-}
+});

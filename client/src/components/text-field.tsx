@@ -1,16 +1,23 @@
-import { useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { describedBy, FieldError, FieldHint, fieldInputClasses } from './field-parts';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** Help shown under the input and announced with it. */
   hint?: string;
+  /** The field's own error, shown at the field and announced with it. */
+  error?: string;
 }
 
 /** A labelled input; the label is always visible so the field never relies on its placeholder. */
-export function TextField({ label, hint, id, className = '', ...rest }: TextFieldProps) {
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, id, className = '', ...rest },
+  ref,
+) {
   const generatedId = useId();
   const inputId = id ?? generatedId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
+  const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
@@ -23,16 +30,15 @@ export function TextField({ label, hint, id, className = '', ...rest }: TextFiel
         ) : null}
       </label>
       <input
+        ref={ref}
         id={inputId}
-        aria-describedby={hintId}
-        className="w-full rounded-xl border border-gray-300 bg-white px-4 py-2.5 text-base text-ink placeholder:text-gray-500 focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 disabled:bg-gray-100"
+        aria-describedby={describedBy(!!error && errorId, !!hint && hintId)}
+        aria-invalid={error ? true : undefined}
+        className={`min-h-11 w-full ${fieldInputClasses(!!error)}`}
         {...rest}
       />
-      {hint ? (
-        <p id={hintId} className="text-sm text-gray-600">
-          {hint}
-        </p>
-      ) : null}
+      <FieldError id={errorId} message={error} />
+      <FieldHint id={hintId} hint={hint} />
     </div>
   );
-}
+});

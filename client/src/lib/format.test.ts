@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import {
+  formatCallDuration,
   formatLongDateTime,
   formatMinutes,
   formatMinutesSeconds,
@@ -35,4 +36,12 @@ test('one minute is singular, every other count plural', () => {
   expect(formatMinutes(1)).toBe('1 minute');
   expect(formatMinutes(0)).toBe('0 minutes');
   expect(formatMinutes(30)).toBe('30 minutes');
+});
+
+test('a call reads its length the same everywhere: seconds under a minute, then minutes and seconds', () => {
+  expect(formatCallDuration(1)).toBe('1 second');
+  expect(formatCallDuration(45)).toBe('45 seconds');
+  expect(formatCallDuration(120)).toBe('2 min');
+  expect(formatCallDuration(125)).toBe('2 min 5 sec');
+  expect(formatCallDuration(0)).toBe('0 seconds');
 });

@@ -75,3 +75,14 @@ export function formatMinutes(count: number): string {
 export function formatLongDate(iso: string): string {
   return new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 }
+
+/**
+ * A call's length, the same on the dashboard and the calls page: "45 seconds", "2 min 5 sec";
+ * "0 seconds" for a call that never connected.
+ */
+export function formatCallDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const rest = seconds % 60;
+  return rest === 0 ? `${seconds / 60} min` : `${Math.floor(seconds / 60)} min ${rest} sec`;
+}

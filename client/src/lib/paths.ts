@@ -9,6 +9,10 @@ export const paths = {
   pricing: '/pricing',
   dashboard: '/dashboard',
   setupProfile: '/setup-profile',
+  // The guided first run: one step per screen, from the child's name to Santa's number.
+  welcome: '/welcome',
+  /** Sign-up that remembers the parent came for the free sample (kept through Google sign-in too). */
+  sampleSignUp: '/auth?mode=signup&intent=sample',
   calls: '/calls',
   account: '/account',
   admin: '/admin',

@@ -1,12 +1,12 @@
-import { SiteHeader } from '@/components/site-header';
 import { CallsPage } from '@/features/calls/components/calls-page';
+import { CallHistorySection } from '@/features/dashboard/components/call-history-section';
+import { SignedInPage } from '../signed-in-page';
 
 /** Signed-in only (the router guards it). */
 export function CallsRoute() {
   return (
-    <div className="min-h-screen bg-snow">
-      <SiteHeader />
-      <CallsPage />
-    </div>
+    <SignedInPage title="Calls">
+      {() => <CallsPage history={<CallHistorySection variant="all" />} />}
+    </SignedInPage>
   );
 }

@@ -1,12 +1,7 @@
-import { SiteHeader } from '@/components/site-header';
 import { SetupProfilePage } from '@/features/profile/components/setup-profile-page';
+import { SignedInPage } from '../signed-in-page';
 
 /** Signed-in only (the router guards it). */
 export function SetupProfileRoute() {
-  return (
-    <div className="min-h-screen bg-snow">
-      <SiteHeader />
-      <SetupProfilePage />
-    </div>
-  );
+  return <SignedInPage title="Your child's profile">{() => <SetupProfilePage />}</SignedInPage>;
 }

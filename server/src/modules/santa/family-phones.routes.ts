@@ -38,14 +38,14 @@ export function createFamilyPhonesRouter(deps: { db: Db; familyPhones: FamilyPho
   });
 
   router.post('/send-code', tries, async (req, res) => {
-    const { phone } = parseInput(sendPhoneCodeRequestSchema, req.body);
-    await familyPhones.sendCode(signedInUser(req).id, phone);
+    const { phone, country } = parseInput(sendPhoneCodeRequestSchema, req.body);
+    await familyPhones.sendCode(signedInUser(req).id, phone, country ?? undefined);
     res.json({ message: FAMILY_PHONE_MESSAGES.codeSent });
   });
 
   router.post('/verify', tries, async (req, res) => {
-    const { phone, code } = parseInput(verifyPhoneRequestSchema, req.body);
-    await familyPhones.verify(signedInUser(req).id, phone, code);
+    const { phone, code, country } = parseInput(verifyPhoneRequestSchema, req.body);
+    await familyPhones.verify(signedInUser(req).id, phone, code, country ?? undefined);
     res.json({ message: FAMILY_PHONE_MESSAGES.verified });
   });
 

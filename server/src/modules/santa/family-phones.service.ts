@@ -15,8 +15,8 @@ function hashCode(userId: string, phone: string, code: string): string {
   return createHash('sha256').update(`santa-calls:phone-code:${userId}:${phone}:${code}`).digest('hex');
 }
 
-function parsePhone(text: string): string {
-  const phone = phoneForStorage(text);
+function parsePhone(text: string, country?: string): string {
+  const phone = phoneForStorage(text, country);
   if (!phone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
   return phone;
 }
@@ -33,8 +33,8 @@ export function createFamilyPhonesService(deps: { db: Db; telephony: Telephony }
     list: (userId: string) => repo.listFamilyPhones(db, userId),
     isVerified: (userId: string, phone: string) => repo.isFamilyPhone(db, userId, phone),
 
-    async sendCode(userId: string, text: string): Promise<void> {
-      const phone = parsePhone(text);
+    async sendCode(userId: string, text: string, country?: string): Promise<void> {
+      const phone = parsePhone(text, country);
       if (await repo.isFamilyPhone(db, userId, phone)) {
         throw new AppError('conflict', FAMILY_PHONE_MESSAGES.alreadyVerified);
       }
@@ -59,8 +59,8 @@ export function createFamilyPhonesService(deps: { db: Db; telephony: Telephony }
       }
     },
 
-    async verify(userId: string, text: string, code: string): Promise<void> {
-      const phone = parsePhone(text);
+    async verify(userId: string, text: string, code: string, country?: string): Promise<void> {
+      const phone = parsePhone(text, country);
       const outcome = await db.transaction(async (tx) => {
         const pending = await repo.findVerificationForUpdate(tx, userId, phone);
         if (!pending || pending.expired || pending.attempts >= MAX_WRONG_TRIES) return 'expired' as const;

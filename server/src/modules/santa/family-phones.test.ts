@@ -40,6 +40,21 @@ test('a parent phone is linked only after the code texted to it is entered', asy
   expect(list.limit).toBe(FAMILY_PHONE_LIMIT);
 });
 
+test('a phone typed in its national format is verified in the country chosen beside it', async () => {
+  const { client } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  const national = `(${phone.slice(2, 5)}) ${phone.slice(5, 8)}-${phone.slice(8)}`;
+  expect(
+    (await client.post('/api/santa/phones/send-code').send({ phone: national, country: 'US' })).status,
+  ).toBe(200);
+  const code = await lastCodeTo(phone);
+  const res = await client.post('/api/santa/phones/verify').send({ phone: national, country: 'US', code });
+  expect(res.status).toBe(200);
+  expect((await client.get('/api/santa/phones')).body.phones.map((p: { phone: string }) => p.phone)).toEqual([
+    phone,
+  ]);
+});
+
 test('a wrong code is refused, and after 5 wrong tries the code is dead', async () => {
   const { client } = await signUp(ctx.app);
   const phone = uniquePhone();

@@ -43,16 +43,22 @@ export function createProfileService(db: Db, consent?: ProfileConsent) {
      * `consentVersion` is the notice version the parent agreed to on the form. A new profile needs
      * it, or an earlier agreement to the current notice; an edit records it when given.
      */
-    async saveProfile(userId: string, input: KidProfileInput, consentVersion?: string): Promise<SavedProfile> {
-      const parentPhone = phoneForStorage(input.parent_phone);
+    async saveProfile(
+      userId: string,
+      input: KidProfileInput,
+      consentVersion?: string,
+    ): Promise<SavedProfile> {
+      const { parent_phone_country: country, ...rest } = input;
+      const parentPhone = phoneForStorage(input.parent_phone, country);
       if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
-      const fields = { ...input, parent_phone: parentPhone };
+      const fields = { ...rest, parent_phone: parentPhone };
       try {
         // The phone typed here recognises nobody until it is verified by a code (family phones),
         // so a claim on someone else's number blocks nobody and reveals nothing.
         return await db.transaction(async (tx) => {
           const existing = await repo.findProfileByUserIdForUpdate(tx, userId);
-          if (consent && (!existing || consentVersion)) await consent.requireForProfile(tx, userId, consentVersion);
+          if (consent && (!existing || consentVersion))
+            await consent.requireForProfile(tx, userId, consentVersion);
           return existing
             ? { created: false, profile: await repo.updateProfile(tx, userId, fields) }
             : { created: true, profile: await repo.insertProfile(tx, userId, fields) };

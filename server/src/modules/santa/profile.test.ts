@@ -124,14 +124,36 @@ describe('POST /api/santa/kid-profile', () => {
     expect(res.body.profile.parent_phone).toBe('+14155552671');
   });
 
-  test.each(['555-2671', '+1 555 123 4567', 'call me maybe', '+44 12'])(
+  test('a national number is read in the country chosen beside it', async () => {
+    const { client } = await signUp(ctx.app);
+    const res = await postProfile(client, {
+      parent_phone: '(415) 555-0142',
+      parent_phone_country: 'US',
+      kid_name: 'Emma',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.profile.parent_phone).toBe('+14155550142');
+  });
+
+  test('a number written with its + keeps its own country whatever country is chosen', async () => {
+    const { client } = await signUp(ctx.app);
+    const res = await postProfile(client, {
+      parent_phone: '+44 7700 900123',
+      parent_phone_country: 'US',
+      kid_name: 'Emma',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.profile.parent_phone).toBe('+447700900123');
+  });
+
+  test.each(['555-2671', '+1 555 123', 'call me maybe', '+44 12'])(
     'refuses an invalid phone number %j with 400',
     async (phone) => {
       const { client } = await signUp(ctx.app);
       const res = await postProfile(client, { parent_phone: phone, kid_name: 'Emma' });
       expect(res.status).toBe(400);
       expect(res.body).toEqual({
-        detail: 'Please enter a valid phone number in international format, e.g. +1 555 123 4567',
+        detail: 'Please enter a valid phone number, e.g. (415) 555-0142 or +44 7700 900123',
         code: 'bad_request',
       });
     },

@@ -17,4 +17,4 @@ export const LINES_BUSY_MESSAGE =
   "Ho ho ho! All of Santa's lines are busy, please try again in a few minutes. Merry Christmas!";
 /** The family has not agreed to the current privacy notice, so nothing may be recorded yet. */
 export const CONSENT_NEEDED_MESSAGE =
-  "Ho ho ho! Hello there! Santa is so happy you called. Before we can talk, a grown-up needs to say yes to one quick thing on the Santa Calls website. Please ask them, and call Santa again soon. Merry Christmas!";
+  'Ho ho ho! Hello there! Santa is so happy you called. Before we can talk, a grown-up needs to say yes to one quick thing on the Santa Calls website. Please ask them, and call Santa again soon. Merry Christmas!';

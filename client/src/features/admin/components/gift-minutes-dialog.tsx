@@ -74,9 +74,9 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
         <TextAreaField
           label="Note (optional)"
           rows={3}
-          maxLength={500}
+          limit={500}
           value={note}
-          onChange={(event) => setNote(event.target.value)}
+          onValueChange={setNote}
           placeholder="e.g. Sorry about the dropped call"
         />
         <DialogActions>

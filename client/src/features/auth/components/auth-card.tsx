@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { loginRequestSchema, PASSWORD_MIN_LENGTH, registerRequestSchema } from '@santa/shared/auth';
 import { Button } from '@/components/button';
@@ -8,6 +8,7 @@ import { TextField } from '@/components/text-field';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSignIn } from '../api/sign-in';
+import { afterSignInPath, intentFromSearch } from '../intent';
 import { GoogleSignInButton } from './google-sign-in-button';
 
 type Mode = 'signin' | 'signup';
@@ -50,7 +51,12 @@ function buildRequest(
 
 /** Spec §2 Auth: one card toggling between sign-in (the default) and sign-up. */
 export function AuthCard() {
-  const [mode, setMode] = useState<Mode>('signin');
+  const { search } = useLocation();
+  // "Start Free Sample Call" opens sign-up: a new parent has no account to sign in to.
+  const [mode, setMode] = useState<Mode>(() =>
+    new URLSearchParams(search).get('mode') === 'signup' ? 'signup' : 'signin',
+  );
+  const intent = intentFromSearch(search);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -67,9 +73,9 @@ export function AuthCard() {
       return;
     }
     try {
-      await signIn.mutateAsync(request.input);
+      const { user } = await signIn.mutateAsync(request.input);
       toast.success(text.success);
-      navigate(paths.dashboard, { replace: true });
+      void navigate(afterSignInPath(user, intent), { replace: true });
     } catch (error) {
       toast.error(requestErrorMessage(error));
     }
@@ -80,10 +86,15 @@ export function AuthCard() {
       <div className="text-center">
         <h1 className="font-display text-3xl font-bold text-santa-700">{text.title}</h1>
         <p className="mt-2 text-gray-700">{text.subtitle}</p>
+        {intent === 'sample' ? (
+          <p className="mt-4 rounded-xl bg-pine-50 px-4 py-3 text-sm font-semibold text-pine-700">
+            Your free 1-minute sample call with Santa is next: two minutes of setup after this.
+          </p>
+        ) : null}
       </div>
 
       <div className="mt-6">
-        <GoogleSignInButton disabled={isSubmitting} />
+        <GoogleSignInButton disabled={isSubmitting} intent={intent} />
       </div>
 
       <div className="my-6 flex items-center gap-3 text-sm text-gray-600">

@@ -2,13 +2,15 @@ import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import type { CallItem } from '@santa/shared/calls';
 import { formatPrice } from '@santa/shared/plans';
 import { Button } from '@/components/button';
-import { formatLongDateTime } from '@/lib/format';
+import { formatCallDuration, formatLongDateTime, formatPhoneNumber } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
 import { CallRecapSection } from '@/components/call-recap';
 import { CallSafetyBanner } from './call-safety-banner';
 
 interface CallHistoryItemProps {
   call: CallItem;
+  /** The calls page says which phone each call came from. */
+  showPhone?: boolean;
   isPurchasing: boolean;
   isPurchaseDisabled: boolean;
   onPurchase: () => void;
@@ -16,6 +18,7 @@ interface CallHistoryItemProps {
 
 export function CallHistoryItem({
   call,
+  showPhone = false,
   isPurchasing,
   isPurchaseDisabled,
   onPurchase,
@@ -25,9 +28,14 @@ export function CallHistoryItem({
     <li className="rounded-2xl border border-santa-100 bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
-          <h3 className="font-semibold text-ink">{formatLongDateTime(call.created_at)}</h3>
+          <h3 className="font-semibold text-ink">
+            <time dateTime={call.created_at}>{formatLongDateTime(call.created_at)}</time>
+          </h3>
           <p className="text-sm text-gray-600">
-            Duration: {call.duration} {call.duration === 1 ? 'second' : 'seconds'}
+            Duration: {formatCallDuration(call.duration)}
+            {showPhone ? (
+              <> · From {call.phone_number ? formatPhoneNumber(call.phone_number) : 'an unknown number'}</>
+            ) : null}
           </p>
         </div>
         <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>
@@ -68,7 +76,13 @@ export function CallHistoryItem({
               </svg>
               Unlock audio recording for {price}
             </p>
-            <Button size="sm" onClick={onPurchase} disabled={isPurchaseDisabled} aria-busy={isPurchasing}>
+            <Button
+              size="sm"
+              className="min-h-11"
+              onClick={onPurchase}
+              disabled={isPurchaseDisabled}
+              aria-busy={isPurchasing}
+            >
               {isPurchasing ? 'Redirecting...' : `Purchase ${price}`}
             </Button>
           </div>

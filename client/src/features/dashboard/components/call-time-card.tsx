@@ -1,14 +1,12 @@
 import { USAGE_WARNING_RATIO } from '@santa/shared/constants';
 import type { Subscription } from '@santa/shared/subscription';
-import { ButtonLink } from '@/components/button';
 import { Card } from '@/components/card';
 import { formatMinutes, formatSeconds } from '@/lib/format';
-import { paths } from '@/lib/paths';
 
 /** Calls are billed by the second, so the last minute is shown in seconds: a child can still call. */
-function Remaining({ subscription }: { subscription: Subscription | null }) {
-  const seconds = subscription?.seconds_remaining ?? 0;
-  const limit = formatMinutes(subscription?.minutes_limit ?? 0);
+function Remaining({ subscription }: { subscription: Subscription }) {
+  const seconds = subscription.seconds_remaining;
+  const limit = formatMinutes(subscription.minutes_limit);
   if (seconds > 0 && seconds < 60) {
     return (
       <>
@@ -19,28 +17,38 @@ function Remaining({ subscription }: { subscription: Subscription | null }) {
   }
   return (
     <>
-      <span className="font-display text-2xl font-bold text-santa-700">
-        {subscription?.minutes_remaining ?? 0}
-      </span>{' '}
+      <span className="font-display text-2xl font-bold text-santa-700">{subscription.minutes_remaining}</span>{' '}
       of {limit} remaining
     </>
   );
 }
 
 export function CallTimeCard({ subscription }: { subscription: Subscription | null }) {
-  const limit = subscription?.seconds_limit ?? 0;
-  const used = subscription?.seconds_used ?? 0;
-  const remaining = subscription?.seconds_remaining ?? 0;
-  const usedRatio = limit > 0 ? Math.min(1, used / limit) : 0;
-  const isNearlyUsed = usedRatio > USAGE_WARNING_RATIO;
-  // Under a minute the used time reads in seconds too; past it, in minutes rounded up (README).
-  const usedText =
-    used > 0 && used < 60 ? formatSeconds(used) : formatMinutes(subscription?.minutes_used ?? 0);
   return (
     <Card className="flex flex-col">
       <h2 id="call-time-heading" className="text-sm font-semibold tracking-wide text-gray-600 uppercase">
         Call Time
       </h2>
+      {subscription ? (
+        <Usage subscription={subscription} />
+      ) : (
+        // No plan means no minutes to have run out of: nothing red, nothing to "add more" to.
+        <p className="mt-2 text-gray-700">No minutes yet. They come with the free sample or a plan.</p>
+      )}
+    </Card>
+  );
+}
+
+// "Add More Minutes" is the dashboard's next step when they run out, not a second button here.
+function Usage({ subscription }: { subscription: Subscription }) {
+  const limit = subscription.seconds_limit;
+  const used = subscription.seconds_used;
+  const usedRatio = limit > 0 ? Math.min(1, used / limit) : 0;
+  const isNearlyUsed = usedRatio > USAGE_WARNING_RATIO;
+  // Under a minute the used time reads in seconds too; past it, in minutes rounded up (README).
+  const usedText = used > 0 && used < 60 ? formatSeconds(used) : formatMinutes(subscription.minutes_used);
+  return (
+    <>
       <p className="mt-2 text-lg text-ink">
         <Remaining subscription={subscription} />
       </p>
@@ -50,7 +58,7 @@ export function CallTimeCard({ subscription }: { subscription: Subscription | nu
         aria-valuemin={0}
         aria-valuemax={limit}
         aria-valuenow={Math.min(used, limit)}
-        aria-valuetext={`${usedText} of ${formatMinutes(subscription?.minutes_limit ?? 0)} used`}
+        aria-valuetext={`${usedText} of ${formatMinutes(subscription.minutes_limit)} used`}
         className="mt-3 h-3 w-full overflow-hidden rounded-full bg-gray-200"
       >
         <div
@@ -61,11 +69,6 @@ export function CallTimeCard({ subscription }: { subscription: Subscription | nu
         />
       </div>
       <p className="mt-2 text-sm text-gray-600">{usedText} used</p>
-      {remaining < 60 ? (
-        <ButtonLink to={paths.pricing} size="sm" className="mt-4 self-start">
-          Add More Minutes
-        </ButtonLink>
-      ) : null}
-    </Card>
+    </>
   );
 }

@@ -3,19 +3,23 @@ import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';
 import { ConsentStep } from '@/components/consent-step';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
-import { FamilyPhonesCard } from './family-phones-card';
-import { LineAccessCard } from './line-access-card';
+import { useCallHistory } from '@/lib/queries/call-history';
+import { useFamilyPhones } from '@/lib/queries/family-phones';
+import { useHotlineNumber } from '@/lib/queries/hotline-number';
 import { useKidProfile } from '@/lib/queries/kid-profile';
-import { useHotlineNumber } from '../api/get-hotline-number';
+import { useSampleCallStatus } from '@/lib/queries/sample-call-status';
 import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 import { useCheckoutReturn } from '../api/use-checkout-return';
+import { selectNextStep } from '../dashboard-state';
 import { CallHistorySection } from './call-history-section';
 import { CallTimeCard } from './call-time-card';
 import { CurrentPlanCard } from './current-plan-card';
+import { FamilyPhonesCard } from './family-phones-card';
 import { KidProfileCard } from './kid-profile-card';
+import { LineAccessCard } from './line-access-card';
+import { NextStepCard } from './next-step-card';
 import { PlanNotices } from './plan-notices';
 import { SantaNumberCard } from './santa-number-card';
-import { SetupRequiredCard } from './setup-required-card';
 
 function CardSkeleton() {
   return (
@@ -28,32 +32,49 @@ function CardSkeleton() {
   );
 }
 
-function LoadFailed({ what, onRetry }: { what: string; onRetry: () => void }) {
+function LoadFailed({ what, onRetry, busy }: { what: string; onRetry: () => void; busy: boolean }) {
   return (
     <Card className="flex flex-col gap-3" role="alert">
-      <p className="text-gray-700">We could not load your {what}.</p>
-      <Button size="sm" variant="outline" className="self-start" onClick={onRetry}>
-        Try again
+      <p className="text-gray-800">We could not load your {what}.</p>
+      <Button size="sm" variant="outline" className="min-h-11 self-start" disabled={busy} onClick={onRetry}>
+        {busy ? 'Trying…' : 'Try again'}
       </Button>
     </Card>
   );
 }
 
 /**
- * Spec §4: the subscription status first; with a plan, the Santa number (its failure only logged);
- * the kid profile alongside.
+ * One next thing first (set up, verify, choose a plan, call, the call that just ended, more
+ * minutes), then the plan, the profile, the phones and the calls.
  */
 export function DashboardPage({ userName }: { userName: string }) {
   useCheckoutReturn();
   const status = useSubscriptionStatus();
   const hasSubscription = status.data?.has_subscription === true;
-  const hotline = useHotlineNumber({ enabled: hasSubscription });
-  const kidProfile = useKidProfile();
   const subscription = hasSubscription ? (status.data?.subscription ?? null) : null;
+  const kidProfile = useKidProfile();
   const profile = kidProfile.data?.has_profile ? (kidProfile.data.profile ?? null) : null;
   const consent = useConsentStatus();
   // The Santa number waits for the family's agreement to the current privacy notice.
   const needsConsent = consent.isSuccess && !consent.data.consented;
+  const showNumber = profile !== null && hasSubscription && !needsConsent;
+  const hotline = useHotlineNumber({ enabled: showNumber });
+  const phones = useFamilyPhones();
+  const sample = useSampleCallStatus({ enabled: status.isSuccess && !hasSubscription });
+  const history = useCallHistory({ poll: hasSubscription && profile !== null });
+
+  const step = selectNextStep({
+    subscription: { ...status, data: status.data ? subscription : undefined },
+    profile: { ...kidProfile, data: kidProfile.data ? profile : undefined },
+    phoneVerified:
+      profile && phones.data
+        ? phones.data.phones.some((row) => row.phone === profile.parent_phone)
+        : undefined,
+    sampleUsed: sample.data?.sample_call_used,
+    calls: history.data,
+    // "Just now" is measured from when the list was fetched, which the polling keeps fresh.
+    now: history.dataUpdatedAt,
+  });
 
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -64,44 +85,55 @@ export function DashboardPage({ userName }: { userName: string }) {
 
       <PlanNotices />
 
-      {kidProfile.isSuccess && !profile ? <SetupRequiredCard /> : null}
+      {step.kind === 'loading' ? <SkeletonBlock className="h-40 w-full rounded-2xl" /> : null}
+      {step.kind === 'error' ? (
+        step.failed === 'plan' ? (
+          <LoadFailed what="plan" busy={status.isFetching} onRetry={() => void status.refetch()} />
+        ) : (
+          <LoadFailed
+            what="kid profile"
+            busy={kidProfile.isFetching}
+            onRetry={() => void kidProfile.refetch()}
+          />
+        )
+      ) : null}
+      <NextStepCard step={step} kidName={profile?.kid_name ?? null} />
 
       {profile && needsConsent ? <ConsentStep changed={consent.data?.consented_version !== null} /> : null}
 
-      {profile && hasSubscription && hotline.data && !needsConsent ? (
+      {showNumber && hotline.data ? (
         <SantaNumberCard hotline={hotline.data} parentPhone={profile.parent_phone} />
       ) : null}
-      {profile && hasSubscription && hotline.isPending && !needsConsent ? (
-        <SkeletonBlock className="h-40 w-full rounded-2xl" />
+      {showNumber && hotline.isPending ? <SkeletonBlock className="h-40 w-full rounded-2xl" /> : null}
+      {showNumber && hotline.isError ? (
+        <LoadFailed
+          what="Santa's phone number"
+          busy={hotline.isFetching}
+          onRetry={() => void hotline.refetch()}
+        />
       ) : null}
 
-      <div className="grid gap-6 md:grid-cols-3" aria-busy={status.isPending || kidProfile.isPending}>
-        {status.isPending ? (
-          <>
-            <CardSkeleton />
-            <CardSkeleton />
-          </>
-        ) : status.isError ? (
-          <LoadFailed what="plan" onRetry={() => void status.refetch()} />
-        ) : (
-          <>
-            <CurrentPlanCard subscription={subscription} />
-            <CallTimeCard subscription={subscription} />
-          </>
-        )}
-        {kidProfile.isPending ? (
-          <CardSkeleton />
-        ) : kidProfile.isError ? (
-          <LoadFailed what="kid profile" onRetry={() => void kidProfile.refetch()} />
-        ) : (
-          <KidProfileCard profile={profile} />
-        )}
-      </div>
+      {step.kind !== 'error' ? (
+        <div className="grid gap-6 md:grid-cols-3" aria-busy={status.isPending || kidProfile.isPending}>
+          {status.isPending ? (
+            <>
+              <CardSkeleton />
+              <CardSkeleton />
+            </>
+          ) : (
+            <>
+              <CurrentPlanCard subscription={subscription} />
+              <CallTimeCard subscription={subscription} />
+            </>
+          )}
+          {kidProfile.isPending ? <CardSkeleton /> : profile ? <KidProfileCard profile={profile} /> : null}
+        </div>
+      ) : null}
 
       {profile ? <FamilyPhonesCard profilePhone={profile.parent_phone} /> : null}
       {profile ? <LineAccessCard hasOwnLine={hotline.data?.type === 'dedicated'} /> : null}
 
-      <CallHistorySection />
+      <CallHistorySection variant="recent" poll={showNumber} />
     </main>
   );
 }

@@ -11,10 +11,10 @@ export function SetupRequiredCard() {
         Setup Required
       </h2>
       <p className="mt-2 text-gray-700">
-        Tell Santa about your child so he can greet them by name and chat about their wishes. It only takes a
-        minute.
+        Tell Santa about your child so he can greet them by name and chat about their wishes. Four short
+        steps, about two minutes.
       </p>
-      <ButtonLink to={paths.setupProfile} className="mt-4">
+      <ButtonLink to={paths.welcome} className="mt-4 min-h-11">
         Set Up Kid Profile
       </ButtonLink>
     </section>

@@ -23,7 +23,7 @@ export function Hero() {
             been this year. A real phone call, straight from the North Pole.
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <ButtonLink to={paths.pricing} variant="gold" size="lg">
+            <ButtonLink to={paths.sampleSignUp} variant="gold" size="lg">
               <PhoneIcon className="h-5 w-5" />
               Start Free Sample Call
             </ButtonLink>

@@ -68,7 +68,7 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
   function chooseSample() {
     if (!isSignedIn) {
       toast.error('Please sign in first to try the free sample');
-      void navigate(paths.auth);
+      void navigate(paths.sampleSignUp);
       return;
     }
     setPendingPlan('free_sample');

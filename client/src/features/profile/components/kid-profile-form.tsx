@@ -1,101 +1,72 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import type { SantaPersonality } from '@santa/shared/constants';
 import { CONSENT_REQUIRED_MESSAGE, PRIVACY_NOTICE_VERSION } from '@santa/shared/privacy';
+import type { CountryCode } from 'libphonenumber-js';
 import {
   AVOID_TOPICS_LABEL,
   AVOID_TOPICS_LIMITS,
+  INVALID_PHONE_MESSAGE,
   KID_AGE_MAX,
   KID_AGE_MIN,
   KID_PROFILE_LIMITS,
   PROFILE_REQUIRED_MESSAGE,
   type KidProfile,
-  type KidProfileTextField,
 } from '@santa/shared/santa';
 import { Button } from '@/components/button';
+import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { TextAreaField } from '@/components/text-area-field';
 import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
+import { defaultPhoneCountry } from '@/lib/phone';
 import { paths } from '@/lib/paths';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useSaveKidProfile } from '../api/save-kid-profile';
 import { NamePronunciationField } from './name-pronunciation-field';
+import {
+  profileErrors,
+  profileValues,
+  TEXT_FIELDS,
+  type ProfileErrors,
+  type ProfileField,
+  type ProfileValues,
+} from '../profile-values';
+import { serverFieldError, useFieldFocus } from '../use-field-focus';
 import { PersonalityPicker } from './personality-picker';
-
-const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: string; hint?: string }[] = [
-  {
-    name: 'gifts_giving',
-    label: 'Gifts you are giving',
-    placeholder: 'e.g. A red bike and a dinosaur book',
-    hint: 'Santa can hint at these without spoiling the surprise.',
-  },
-  { name: 'wish_list', label: 'Wish list', placeholder: 'e.g. A puppy, a telescope, snow on Christmas Day' },
-  {
-    name: 'accomplishments',
-    label: 'Accomplishments',
-    placeholder: 'e.g. Learned to ride a bike, read a whole chapter book',
-    hint: 'Santa will praise these.',
-  },
-  {
-    name: 'behavior_notes',
-    label: 'Behavior notes',
-    placeholder: 'e.g. Could be a little kinder to her brother at bedtime',
-    hint: 'Gentle things Santa can encourage.',
-  },
-  { name: 'siblings', label: 'Siblings', placeholder: 'e.g. Big brother Leo (9), baby sister Mia' },
-  {
-    name: 'custom_notes',
-    label: 'Custom notes',
-    placeholder: "e.g. Our dog is called Biscuit and we're visiting Grandma for Christmas",
-    hint: 'Anything else that would make the call magical.',
-  },
-];
+import { PhoneField } from './phone-field';
 
 // Room for every item at its longest and a line break after each.
-const AVOID_TOPICS_MAX_LENGTH = AVOID_TOPICS_LIMITS.items * (AVOID_TOPICS_LIMITS.itemLength + 1);
+export const AVOID_TOPICS_MAX_LENGTH = AVOID_TOPICS_LIMITS.items * (AVOID_TOPICS_LIMITS.itemLength + 1);
 
-type FormValues = Record<
-  'parent_phone' | 'kid_name' | 'age' | 'avoid_topics' | 'name_pronunciation' | KidProfileTextField,
-  string
-> & {
-  santa_personality: SantaPersonality;
-};
+const ALL_FIELDS = Object.keys(profileValues(null, 'US')) as ProfileField[];
 
-function initialValues(profile: KidProfile | null): FormValues {
-  return {
-    parent_phone: profile?.parent_phone ?? '',
-    kid_name: profile?.kid_name ?? '',
-    age: profile?.age === null || profile?.age === undefined ? '' : String(profile.age),
-    gifts_giving: profile?.gifts_giving ?? '',
-    wish_list: profile?.wish_list ?? '',
-    accomplishments: profile?.accomplishments ?? '',
-    behavior_notes: profile?.behavior_notes ?? '',
-    siblings: profile?.siblings ?? '',
-    custom_notes: profile?.custom_notes ?? '',
-    santa_personality: profile?.santa_personality ?? 'traditional',
-    avoid_topics: (profile?.avoid_topics ?? []).join('\n'),
-    name_pronunciation: profile?.name_pronunciation ?? '',
-  };
-}
-
+/** The whole profile on one page: for editing it once the guided first run has created it. */
 export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
   const navigate = useNavigate();
   const save = useSaveKidProfile();
-  const [values, setValues] = useState<FormValues>(() => initialValues(profile));
+  const [values, setValues] = useState<ProfileValues>(() =>
+    profileValues(profile, defaultPhoneCountry(navigator.languages)),
+  );
+  const [errors, setErrors] = useState<ProfileErrors>({});
+  const { refFor, focusFirst } = useFieldFocus();
   const isNew = profile === null;
   const consent = useConsentStatus();
   // A new profile always asks; an existing one asks again only when the notice changed.
   const needsConsent = isNew || (consent.isSuccess && !consent.data.consented);
   const [agreed, setAgreed] = useState(false);
 
-  const set = (field: keyof FormValues) => (value: string) =>
+  const set = (field: ProfileField) => (value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!values.parent_phone.trim() || !values.kid_name.trim()) {
-      toast.error(PROFILE_REQUIRED_MESSAGE);
+    const found = profileErrors(values, ALL_FIELDS);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      if (!values.parent_phone.trim() || !values.kid_name.trim()) toast.error(PROFILE_REQUIRED_MESSAGE);
+      focusFirst(found);
       return;
     }
     if (needsConsent && !agreed) {
@@ -109,38 +80,55 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
           toast.success(isNew ? 'Profile created! Your child can now call Santa!' : 'Profile updated!');
           void navigate(paths.dashboard);
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to save profile')),
+        onError: (error) => {
+          const atField = serverFieldError(errorMessage(error, ''), {
+            [INVALID_PHONE_MESSAGE]: 'parent_phone',
+          });
+          if (Object.keys(atField).length > 0) {
+            setErrors(atField);
+            focusFirst(atField);
+          } else {
+            toast.error(errorMessage(error, 'Failed to save profile'));
+          }
+        },
       },
     );
   }
 
   return (
-    // noValidate: the spec's own message, not the browser's bubble, reports the missing fields.
+    // noValidate: each field's own message, not the browser's bubble, reports what is missing.
     <form noValidate onSubmit={submit} className="flex flex-col gap-6">
       <div className="grid gap-5 sm:grid-cols-2">
+        <div className="sm:col-span-2">
+          <PhoneField
+            ref={refFor('parent_phone')}
+            label="Parent phone"
+            name="parent_phone"
+            required
+            placeholder="+1 555 123 4567"
+            hint="The phone your child will call Santa from."
+            value={values.parent_phone}
+            country={values.parent_phone_country as CountryCode}
+            error={errors.parent_phone}
+            onChange={(phone, country) => {
+              setValues((current) => ({ ...current, parent_phone: phone, parent_phone_country: country }));
+              setErrors((current) => ({ ...current, parent_phone: undefined }));
+            }}
+          />
+        </div>
         <TextField
-          label="Parent phone"
-          type="tel"
-          name="parent_phone"
-          autoComplete="tel"
-          required
-          placeholder="+1 555 123 4567"
-          maxLength={KID_PROFILE_LIMITS.parent_phone}
-          hint="The phone your child will call Santa from, in international format."
-          value={values.parent_phone}
-          onChange={(event) => set('parent_phone')(event.target.value)}
-          className="sm:col-span-2"
-        />
-        <TextField
+          ref={refFor('kid_name')}
           label="Kid name"
           name="kid_name"
           required
           placeholder="e.g. Emma"
           maxLength={KID_PROFILE_LIMITS.kid_name}
           value={values.kid_name}
+          error={errors.kid_name}
           onChange={(event) => set('kid_name')(event.target.value)}
         />
         <TextField
+          ref={refFor('age')}
           label="Age"
           type="number"
           name="age"
@@ -149,6 +137,7 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
           max={KID_AGE_MAX}
           placeholder="e.g. 7"
           value={values.age}
+          error={errors.age}
           onChange={(event) => set('age')(event.target.value)}
         />
         <NamePronunciationField
@@ -159,43 +148,36 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
         />
       </div>
 
-      <PersonalityPicker value={values.santa_personality} onChange={set('santa_personality')} />
+      <PersonalityPicker
+        value={values.santa_personality}
+        kidName={values.kid_name}
+        onChange={(personality) => setValues((current) => ({ ...current, santa_personality: personality }))}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         {TEXT_FIELDS.map((field) => (
           <TextAreaField
             key={field.name}
+            ref={refFor(field.name)}
             label={field.label}
             name={field.name}
             placeholder={field.placeholder}
             hint={field.hint}
-            maxLength={KID_PROFILE_LIMITS[field.name]}
+            limit={KID_PROFILE_LIMITS[field.name]}
             value={values[field.name]}
-            onChange={(event) => set(field.name)(event.target.value)}
+            error={errors[field.name]}
+            onValueChange={set(field.name)}
           />
         ))}
       </div>
 
       <div className="flex flex-col gap-2">
-        <TextAreaField
-          label={AVOID_TOPICS_LABEL}
-          name="avoid_topics"
-          rows={4}
-          placeholder={'e.g.\nthe dog\nElf on the Shelf'}
-          hint={`One per line, up to ${AVOID_TOPICS_LIMITS.items}. Santa will steer away from these, even if your child brings them up.`}
-          maxLength={AVOID_TOPICS_MAX_LENGTH}
+        <AvoidTopicsField
+          inputRef={refFor('avoid_topics')}
           value={values.avoid_topics}
-          onChange={(event) => set('avoid_topics')(event.target.value)}
+          error={errors.avoid_topics}
+          onValueChange={set('avoid_topics')}
         />
-        <p className="text-sm text-gray-600">
-          Santa always follows a few rules of his own, whatever you write here.{' '}
-          <Link
-            to={paths.santaSafety}
-            className="font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
-          >
-            What Santa will and won&rsquo;t talk about
-          </Link>
-        </p>
       </div>
 
       <div className="flex flex-col gap-2 rounded-2xl border border-santa-100 bg-santa-50 p-4">
@@ -220,19 +202,7 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
           .
         </p>
         {needsConsent ? (
-          <label className="flex items-start gap-3 text-ink">
-            <input
-              type="checkbox"
-              name="privacy_consent"
-              className="mt-1 h-5 w-5 accent-santa-600"
-              checked={agreed}
-              onChange={(event) => setAgreed(event.target.checked)}
-            />
-            <span>
-              I am this child&apos;s parent or guardian, I have read the privacy notice, and I agree to my
-              child&apos;s calls being recorded and processed as it describes.
-            </span>
-          </label>
+          <ConsentCheckbox name="privacy_consent" checked={agreed} onChange={setAgreed} />
         ) : null}
       </div>
 
@@ -241,10 +211,49 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
         size="lg"
         disabled={save.isPending}
         aria-busy={save.isPending}
-        className="w-full sm:self-start sm:w-auto"
+        className="w-full sm:w-auto sm:self-start"
       >
         {save.isPending ? 'Saving...' : isNew ? 'Create Profile & Get Phone Number' : 'Update Profile'}
       </Button>
     </form>
+  );
+}
+
+/** Things Santa should not mention, one per line, with the link to Santa's own rules. */
+export function AvoidTopicsField({
+  inputRef,
+  value,
+  error,
+  onValueChange,
+}: {
+  inputRef?: (element: HTMLElement | null) => void;
+  value: string;
+  error?: string;
+  onValueChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <TextAreaField
+        ref={inputRef}
+        label={AVOID_TOPICS_LABEL}
+        name="avoid_topics"
+        rows={4}
+        placeholder={'e.g.\nthe dog\nElf on the Shelf'}
+        hint={`One per line, up to ${AVOID_TOPICS_LIMITS.items}. Santa will steer away from these, even if your child brings them up.`}
+        limit={AVOID_TOPICS_MAX_LENGTH}
+        value={value}
+        error={error}
+        onValueChange={onValueChange}
+      />
+      <p className="text-sm text-gray-600">
+        Santa always follows a few rules of his own, whatever you write here.{' '}
+        <Link
+          to={paths.santaSafety}
+          className="inline-flex min-h-11 items-center font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+        >
+          What Santa will and won&rsquo;t talk about
+        </Link>
+      </p>
+    </div>
   );
 }

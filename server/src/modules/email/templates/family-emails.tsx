@@ -90,9 +90,9 @@ export function ExportReadyEmail(props: {
       </Paragraph>
       <Action href={props.downloadUrl}>Download my family&apos;s data</Action>
       <Paragraph>
-        The link works for {props.validHours} hours, then the file is deleted. You can ask for a new one at any
-        time on your <Link href={props.privacyUrl}>privacy page</Link>. If you did not ask for this, please
-        change your password.
+        The link works for {props.validHours} hours, then the file is deleted. You can ask for a new one at
+        any time on your <Link href={props.privacyUrl}>privacy page</Link>. If you did not ask for this,
+        please change your password.
       </Paragraph>
     </EmailLayout>
   );

@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { toast } from 'sonner';
+import { formatPrice, isTopPass, PLANS, type PlanId } from '@santa/shared/plans';
+import { Button, ButtonLink } from '@/components/button';
+import { errorMessage } from '@/lib/api-client';
+import { formatCallDuration, formatLongDateTime } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { useActivateSampleCall } from '@/lib/queries/activate-sample-call';
+import type { NextStep } from '../dashboard-state';
+import { SetupRequiredCard } from './setup-required-card';
+
+/** The pass to suggest when minutes run out: the popular one, or the next size up from a pass. */
+export function suggestedPlan(current: PlanId): PlanId {
+  if (current === 'subscription_3month') return 'subscription_6month';
+  if (current === 'subscription_6month' || isTopPass(current)) return 'subscription_12month';
+  return 'subscription_3month';
+}
+
+function StepPanel({
+  title,
+  children,
+  tone = 'gold',
+}: {
+  title: string;
+  children: ReactNode;
+  tone?: 'gold' | 'pine';
+}) {
+  const border = tone === 'gold' ? 'border-gold-400 bg-amber-50' : 'border-pine-600 bg-pine-50';
+  return (
+    <section aria-labelledby="next-step-heading" className={`rounded-2xl border-2 p-6 shadow-sm ${border}`}>
+      <h2 id="next-step-heading" className="font-display text-2xl font-bold text-ink">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * What the parent should do now, alone at the top of the dashboard. The ready state is not here:
+ * then Santa's number itself is the next thing.
+ */
+export function NextStepCard({ step, kidName }: { step: NextStep; kidName: string | null }) {
+  const child = kidName ?? 'your child';
+  switch (step.kind) {
+    case 'set-up':
+      return <SetupRequiredCard />;
+    case 'verify-phone':
+      return (
+        <StepPanel title="Verify your phone">
+          <p className="mt-2 text-gray-800">
+            Santa greets {child} by name when the call comes from a phone you have verified. We text it a
+            6-digit code: it takes a few seconds.
+          </p>
+          <a
+            href="#family-phones-title"
+            className="mt-4 inline-flex min-h-11 items-center font-semibold text-santa-700 underline underline-offset-4"
+          >
+            Verify it under Family phones
+          </a>
+        </StepPanel>
+      );
+    case 'choose-plan':
+      return <ChoosePlanStep sampleAvailable={step.sampleAvailable} child={child} />;
+    case 'out-of-minutes': {
+      const plan = PLANS[suggestedPlan(step.subscription.plan)];
+      return (
+        <StepPanel title="Santa's minutes have run out">
+          <p className="mt-2 text-gray-800">
+            {child} can call Santa again with more minutes. Most families choose the{' '}
+            <strong>{plan.name}</strong>: {plan.minutes} minutes for {formatPrice(plan.priceCents)}, with
+            their own Santa number.
+          </p>
+          <ButtonLink to={paths.pricing} className="mt-4 min-h-11">
+            Add More Minutes
+          </ButtonLink>
+        </StepPanel>
+      );
+    }
+    case 'just-called':
+      return (
+        <StepPanel title={`${child} just talked to Santa!`} tone="pine">
+          <p className="mt-1 text-sm text-gray-700">
+            {formatLongDateTime(step.call.created_at)} · {formatCallDuration(step.call.duration)}
+          </p>
+          {step.call.summary ? (
+            <p className="mt-3 text-lg text-gray-900">{step.call.summary}</p>
+          ) : (
+            <p className="mt-3 text-gray-800">
+              Santa is still writing up the call: the recap appears here in a minute.
+            </p>
+          )}
+          <div className="mt-4 flex flex-wrap gap-3">
+            {step.outOfMinutes ? (
+              <ButtonLink to={paths.pricing} className="min-h-11">
+                Add More Minutes
+              </ButtonLink>
+            ) : null}
+            <ButtonLink to={paths.calls} variant="outline" className="min-h-11">
+              See the whole call
+            </ButtonLink>
+          </div>
+        </StepPanel>
+      );
+    default:
+      return null;
+  }
+}
+
+function ChoosePlanStep({ sampleAvailable, child }: { sampleAvailable: boolean; child: string }) {
+  const activate = useActivateSampleCall();
+  return (
+    <StepPanel title={sampleAvailable ? 'Try a free call with Santa' : 'Choose a plan to call Santa'}>
+      <p className="mt-2 text-gray-800">
+        {sampleAvailable
+          ? `${child}'s profile is ready. The free sample gives one 1-minute call, no card needed.`
+          : `${child}'s profile is ready. A plan gives Santa a phone number ${child} can call.`}
+      </p>
+      {sampleAvailable ? (
+        <Button
+          className="mt-4 min-h-11"
+          disabled={activate.isPending}
+          aria-busy={activate.isPending}
+          onClick={() =>
+            activate.mutate(undefined, {
+              onSuccess: () => toast.success('Free sample activated! Santa is ready for the call.'),
+              onError: (error) => toast.error(errorMessage(error, 'Failed to activate sample')),
+            })
+          }
+        >
+          {activate.isPending ? 'Activating...' : 'Start Free Sample Call'}
+        </Button>
+      ) : (
+        <p className="mt-3 text-sm text-gray-700">Pick one under Current Plan below.</p>
+      )}
+    </StepPanel>
+  );
+}

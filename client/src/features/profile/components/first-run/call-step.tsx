@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+import { toast } from 'sonner';
+import type { CountryCode } from 'libphonenumber-js';
+import { Button, ButtonLink } from '@/components/button';
+import { SkeletonBlock } from '@/components/skeleton-block';
+import { errorMessage } from '@/lib/api-client';
+import { formatPhoneNumber, telHref } from '@/lib/format';
+import { paths } from '@/lib/paths';
+import { phoneForDisplay } from '@/lib/phone';
+import { useActivateSampleCall } from '@/lib/queries/activate-sample-call';
+import { useHotlineNumber } from '@/lib/queries/hotline-number';
+import { useSampleCallStatus } from '@/lib/queries/sample-call-status';
+import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
+
+interface CallStepProps {
+  kidName: string;
+  parentPhone: string;
+  country: CountryCode;
+  /** The parent came for the free sample: it is claimed here, once, without another click. */
+  claimSample: boolean;
+}
+
+/** The end of the first run: Santa's number, to call now; the free sample claimed first when asked for. */
+export function CallStep({ kidName, parentPhone, country, claimSample }: CallStepProps) {
+  const status = useSubscriptionStatus();
+  const hasPlan = status.data?.has_subscription === true;
+  const sample = useSampleCallStatus({ enabled: status.isSuccess && !hasPlan });
+  const activate = useActivateSampleCall();
+  const hotline = useHotlineNumber({ enabled: hasPlan });
+  const claimed = useRef(false);
+  const sampleAvailable = sample.data?.sample_call_used === false;
+
+  useEffect(() => {
+    if (!claimSample || hasPlan || !sampleAvailable || claimed.current) return;
+    claimed.current = true;
+    activate.mutate(undefined, {
+      onSuccess: () => toast.success('Free sample activated! Santa is ready for the call.'),
+      onError: (error) => toast.error(errorMessage(error, 'Failed to activate sample')),
+    });
+  }, [claimSample, hasPlan, sampleAvailable, activate]);
+
+  if (status.isError || hotline.isError) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3">
+        <p className="text-gray-800">We could not load Santa's number just now.</p>
+        <Button
+          variant="outline"
+          className="min-h-11"
+          onClick={() => void (status.isError ? status.refetch() : hotline.refetch())}
+        >
+          Try again
+        </Button>
+      </div>
+    );
+  }
+
+  if (hotline.data) {
+    // Written as the dashboard's number card writes it, so the parent sees the same number twice.
+    const number = formatPhoneNumber(hotline.data.phone_number);
+    return (
+      <div className="flex flex-col items-center gap-4 text-center">
+        <p className="text-lg text-gray-800">Santa is waiting for {kidName}'s call. His number:</p>
+        <p className="font-display text-4xl font-bold text-santa-700 sm:text-5xl">{number}</p>
+        <a
+          href={telHref(hotline.data.phone_number)}
+          className="inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full bg-pine-600 px-8 text-xl font-bold text-white shadow-lg hover:bg-pine-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink sm:w-auto"
+        >
+          Call Santa now
+        </a>
+        <p className="max-w-md text-gray-700">
+          Call from <strong>{phoneForDisplay(parentPhone, country)}</strong> so Santa knows it is {kidName}.
+          {status.data?.subscription?.plan === 'free_sample' ? ' The free sample is one 1-minute call.' : ''}
+        </p>
+        <ButtonLink to={paths.dashboard} variant="ghost" className="min-h-11">
+          Go to your dashboard
+        </ButtonLink>
+      </div>
+    );
+  }
+
+  if (status.isPending || hotline.isFetching || activate.isPending || (claimSample && sample.isPending)) {
+    return (
+      <div role="status" aria-label="Getting Santa's number" className="flex flex-col items-center gap-4">
+        <SkeletonBlock className="h-12 w-64" />
+        <SkeletonBlock className="h-14 w-56 rounded-full" />
+      </div>
+    );
+  }
+
+  // No plan yet: the sample (when still free) or a plan gives Santa a number.
+  return (
+    <div className="flex flex-col items-center gap-4 text-center">
+      <p className="text-lg text-gray-800">
+        {kidName}'s profile is saved. One last thing: Santa's number comes with the free sample or a plan.
+      </p>
+      {sampleAvailable ? (
+        <Button
+          size="lg"
+          disabled={activate.isPending}
+          onClick={() =>
+            activate.mutate(undefined, {
+              onSuccess: () => toast.success('Free sample activated! Santa is ready for the call.'),
+              onError: (error) => toast.error(errorMessage(error, 'Failed to activate sample')),
+            })
+          }
+        >
+          Start Free Sample Call
+        </Button>
+      ) : null}
+      <ButtonLink
+        to={paths.pricing}
+        variant={sampleAvailable ? 'ghost' : 'primary'}
+        size="lg"
+        className="min-h-11"
+      >
+        {sampleAvailable ? 'See the plans instead' : 'Choose a Plan'}
+      </ButtonLink>
+    </div>
+  );
+}
