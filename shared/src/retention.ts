@@ -1,3 +1,5 @@
+import { retentionPolicyDefaults as policy } from './retention-policy.ts';
+
 /**
  * How long each kind of family data is kept by default: the privacy page's table reads these, and
  * the retention jobs and the family's own settings start from them. `days: null` means the data
@@ -25,20 +27,20 @@ export const retentionDefaults = {
   unpurchasedRecordings: {
     key: 'unpurchased_recordings',
     what: 'Recordings of calls you have not bought',
-    howLong: '30 days after the call',
-    days: 30,
+    howLong: `${policy.unpurchasedRecordingDays} days after the call`,
+    days: policy.unpurchasedRecordingDays,
   },
   transcriptsAndSummaries: {
     key: 'transcripts_and_summaries',
     what: 'Transcripts and summaries of free sample and Pay Per Call calls',
-    howLong: '90 days after the call',
-    days: 90,
+    howLong: `${policy.oneCallTranscriptDays} days after the call`,
+    days: policy.oneCallTranscriptDays,
   },
   inactiveAccounts: {
     key: 'inactive_accounts',
     what: 'Accounts nobody has signed in to, with everything in them',
-    howLong: '24 months without a sign-in, after a warning email',
-    days: 730,
+    howLong: `${policy.inactiveAccountMonths} months without a sign-in, after a warning email`,
+    days: Math.round((policy.inactiveAccountMonths * 365) / 12),
   },
 } as const satisfies Record<string, RetentionRule>;
 
