@@ -165,3 +165,25 @@ test('a pass whose subscription Stripe let expire unpaid (incomplete_expired) en
   await deliver('customer.subscription.updated', expired);
   expect(await planOf(user.id)).toMatchObject({ status: 'ended' });
 });
+
+test('a recording purchase Stripe reports twice (completed, then async_payment_succeeded) is acknowledged and unlocked once', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { rows: calls } = await ctx.db.query<{ id: string }>(
+    `insert into calls (user_id, duration, audio_key) values ($1, 90, $2) returning id`,
+    [user.id, `recordings/${user.id}.mp3`],
+  );
+  const res = await client.post(`/api/calls/${calls[0]!.id}/purchase-recording`);
+  expect(res.status).toBe(200);
+  const sessionId = new URL(res.body.checkout_url as string).pathname.split('/').pop()!;
+  await sandboxStripe(ctx.providers).pay(sessionId);
+  const { rows } = await ctx.db.query<{ object: Json }>(
+    'select object from sandbox_stripe_checkout_sessions where id = $1',
+    [sessionId],
+  );
+  await deliver('checkout.session.async_payment_succeeded', rows[0]!.object);
+  const { rows: unlocked } = await ctx.db.query('select recording_purchased from calls where id = $1', [
+    calls[0]!.id,
+  ]);
+  expect(unlocked).toEqual([{ recording_purchased: true }]);
+  expect(await planOf(user.id)).toBeUndefined();
+});
