@@ -118,8 +118,9 @@ export function createFulfilmentService(deps: {
     });
     // Without Stripe's total (customer.subscription.created came first) the first invoice sends it.
     if (charged) await purchaseReceipt(tx, checkout.id, plan.userId, plan.next, charged.amountCents);
+    // Never this event's own subscription: converge takes a live one that is ours before activating.
     const replaced = previous?.stripe_subscription_id;
-    return replaced && replaced !== ids.sub?.id && previous.status !== 'ended' ? replaced : null;
+    return replaced && previous.status !== 'ended' ? replaced : null;
   }
 
   /** Brings our view of one Stripe subscription to Stripe's current state (and a paid renewal). */
@@ -224,9 +225,13 @@ export function createFulfilmentService(deps: {
     effects: (tx: Queryable, plan: PlanChange) => Promise<void>,
   ): Promise<PlanChange | undefined> {
     return db.transaction(async (tx) => {
-      if (userId) await deps.accounts.lockAccount(tx, userId);
+      if (!userId) {
+        // No family to change: the event is only acknowledged, so that Stripe stops sending it.
+        await repo.recordEvent(tx, event.id, event.type);
+        return undefined;
+      }
+      await deps.accounts.lockAccount(tx, userId);
       if (!(await repo.recordEvent(tx, event.id, event.type))) return undefined;
-      if (!userId) return undefined;
       const plan: PlanChange = { userId, current: await subscription.findForUpdate(tx, userId) };
       await effects(tx, plan);
       if (plan.next) await subscription.save(tx, userId, plan.next);
