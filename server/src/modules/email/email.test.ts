@@ -81,7 +81,8 @@ test('when a call ends the parent gets one recap linking to the call; a replayed
   expectBothParts(recaps[0]!, `${PUBLIC_URL}/calls`);
   expect(recaps[0]!.text).toContain('3-minute call');
   // What the child said, in their words: not the voice agent's retelling of the wish list.
-  expect(recaps[0]!.text).toContain('What Emma told Santa');
+  // The plain-text part writes headings in capitals.
+  expect(recaps[0]!.text).toContain('WHAT EMMA TOLD SANTA');
   expect(recaps[0]!.text).toContain('“I would love a red bicycle please.”');
   expect(recaps[0]!.html).toContain('What Emma told Santa');
   // The call history shows the same recap.

@@ -17,7 +17,7 @@ export function RecapSection({ who, recap }: { who: string; recap: CallRecap | n
   return (
     <Section style={{ backgroundColor: '#fdf8f3', borderRadius: '12px', padding: '4px 20px 16px' }}>
       <Heading as="h2" style={{ color: '#7f1d1d', fontSize: '20px', margin: '16px 0 4px' }}>
-        What {who} told Santa
+        {`What ${who} told Santa`}
       </Heading>
       {RECAP_KINDS.filter((kind) => recap[kind].length > 0).map((kind) => (
         <Section key={kind}>
