@@ -73,6 +73,8 @@ const MATRIX: Record<string, Access> = {
   'POST /api/auth/register': everyone(400),
   'POST /api/auth/login': everyone(400),
   'GET /api/auth/me': signedIn(200),
+  // Open to visitors: being signed out is an answer (user null), not an error.
+  'GET /api/auth/current-user': everyone(200),
   'POST /api/auth/logout': everyone(200),
   'GET /api/auth/session': everyone(401),
   'GET /api/auth/google': everyone(302),
@@ -136,16 +138,19 @@ const MATRIX: Record<string, Access> = {
   'POST /api/stripe/billing-portal': signedIn(409),
   'GET /api/privacy/consent': signedIn(200),
   'POST /api/privacy/consent': signedIn(400),
+  // Nothing built yet: before the export row below, since the admin account is shared by every row.
+  'GET /api/privacy/exports/latest/archive': signedIn(404),
   'GET /api/privacy/exports': signedIn(200),
   'POST /api/privacy/exports': signedIn(202),
-  // Nothing built yet.
-  'GET /api/privacy/exports/latest/archive': signedIn(404),
   // The emailed link: the token is the proof (":token" is none).
   'GET /api/privacy/exports/download/:token': everyone(404),
   // Every deletion asks for the password first; an empty body has none.
   'DELETE /api/privacy/calls/:id': signedIn(403),
   'DELETE /api/privacy/child-profile': signedIn(403),
   'DELETE /api/privacy/account': signedIn(403),
+  'GET /api/privacy/retention/': signedIn(200),
+  // An empty body is no choice at all.
+  'PUT /api/privacy/retention/': signedIn(400),
   // Open to visitors (the pricing page checks a code before sign-in); ":code" is no code at all.
   'GET /api/stripe/coupons/:code/preview': everyone(400),
 };

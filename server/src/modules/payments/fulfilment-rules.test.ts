@@ -74,8 +74,8 @@ async function planOf(userId: string) {
   const { rows } = await ctx.db.query<{
     plan: string;
     status: string;
-    minutes_limit: number;
-    minutes_used: number;
+    seconds_limit: number;
+    seconds_used: number;
     amount: number;
     payment_failed_at: Date | null;
     stripe_subscription_id: string | null;
@@ -93,10 +93,10 @@ async function emailsOf(userId: string, kind: string) {
 
 test('a renewal invoice that arrives after Stripe ended the pass neither revives it nor gives its minutes back', async () => {
   const { user, sub } = await familyWithPass();
-  await ctx.db.query('update subscriptions set minutes_used = 120 where user_id = $1', [user.id]);
+  await ctx.db.query('update subscriptions set seconds_used = 7200 where user_id = $1', [user.id]);
   const canceled = await atStripe(sub, { status: 'canceled' });
   await deliver('invoice.paid', invoice(canceled, 'subscription_cycle', 8900));
-  expect(await planOf(user.id)).toMatchObject({ status: 'ended', minutes_used: 120 });
+  expect(await planOf(user.id)).toMatchObject({ status: 'ended', seconds_used: 7200 });
   expect(await emailsOf(user.id, 'purchase_receipt')).toBe(1);
   expect(await emailsOf(user.id, 'renewal_receipt')).toBe(0);
 });
@@ -155,7 +155,7 @@ test('a pass Stripe reports as trialing is active with its minutes', async () =>
   expect(await planOf(user.id)).toMatchObject({
     plan: 'subscription_3month',
     status: 'active',
-    minutes_limit: PLANS.subscription_3month.minutes,
+    seconds_limit: PLANS.subscription_3month.minutes * 60,
   });
 });
 

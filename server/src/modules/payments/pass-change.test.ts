@@ -35,8 +35,8 @@ function choosePass(client: TestClient, plan: PurchasablePlanId) {
 }
 
 async function planOf(userId: string) {
-  const { rows } = await ctx.db.query<{ plan: string; minutes_limit: number; amount: number }>(
-    'select plan, minutes_limit, amount from subscriptions where user_id = $1',
+  const { rows } = await ctx.db.query<{ plan: string; seconds_limit: number; amount: number }>(
+    'select plan, seconds_limit, amount from subscriptions where user_id = $1',
     [userId],
   );
   return rows[0];

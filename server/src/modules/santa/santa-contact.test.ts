@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PREVIEW_LIMIT } from './santa.routes.ts';
 import { createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
-import { postProfile, validProfile } from '../../../test/fixtures/santa.ts';
+import { agreeToNotice, postProfile, validProfile } from '../../../test/fixtures/santa.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -11,6 +11,7 @@ afterAll(() => ctx.close());
 
 async function parentWithPlan() {
   const family = await signUp(ctx.app);
+  await agreeToNotice(family.client);
   await ctx.db.transaction((tx) =>
     ctx.services.subscription.activatePlan(tx, family.user.id, { plan: 'pay_per_call', amountCents: 0 }),
   );

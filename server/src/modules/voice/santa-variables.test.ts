@@ -115,7 +115,7 @@ test('the voice engine receives only the variables the script uses, and none of 
   });
   const variables = lastVariables();
   expect(Object.keys(variables).sort()).toEqual(
-    ['allowed_minutes', 'call_sid', 'kid_name', 'user_id', 'wish_list'].sort(),
+    ['allowed_minutes', 'allowed_seconds', 'call_sid', 'kid_name', 'user_id', 'wish_list'].sort(),
   );
   expect(variables).toMatchObject({
     kid_name: 'Ottoline',
