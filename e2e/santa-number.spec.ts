@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
 
 const HOTLINE = '+15550100';
 const DESKTOP = { width: 1280, height: 900 };
@@ -18,6 +18,7 @@ async function familyWithSample(page: Page, phone: { typed: string; e164: string
   await page.getByLabel('Kid name').fill('Olivia');
   await page.getByLabel('How do you say it?').fill('oh-LIV-ee-uh');
   await page.getByLabel('Wish list').fill('a snow globe and a snowboard');
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }
@@ -46,6 +47,7 @@ test("Santa's number: copied, added to contacts as a card with his picture, a QR
   await expect(page.getByText('Santa says: “Ho ho ho! Merry Christmas, oh-LIV-ee-uh!”')).toBeVisible();
   await shot(page, 'setup-profile-pronunciation', PHONE);
   await page.setViewportSize(DESKTOP);
+  await agreeToPrivacyNotice(page);
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
