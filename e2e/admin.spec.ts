@@ -169,6 +169,8 @@ test("the admin edits Santa's script", async ({ page }) => {
   await expect(
     page.getByText('Safety rules are always added to every call and cannot be edited here.'),
   ).toBeVisible();
+  // The other journeys share this server: their Santa must know the wish list again afterwards.
+  const original = await box.inputValue();
   await box.fill('Ho ho ho! You are Santa, talking with {kid_name}.');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, 'Santa prompt updated successfully!')).toBeVisible();
@@ -178,6 +180,13 @@ test("the admin edits Santa's script", async ({ page }) => {
   await box.fill('No name here');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(toast(page, '{kid_name}')).toBeVisible();
+
+  await box.fill(original);
+  const restored = page.waitForResponse(
+    (res) => res.url().endsWith('/api/admin/santa-prompt') && res.request().method() === 'POST',
+  );
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  expect((await restored).ok()).toBe(true);
 });
 
 test('a parent at /admin is refused and sent to /dashboard; /admin/coupons checks access itself', async ({
