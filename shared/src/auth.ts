@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './password.ts';
 import { controlCharacterMessage, noControlCharacters } from './text.ts';
 
-export const PASSWORD_MIN_LENGTH = 8;
+// Kept apart from the schemas: the sign-in page shows it before the validation library loads.
+export { PASSWORD_MIN_LENGTH };
+
 /** bcrypt only reads the first 72 bytes; longer passwords are refused rather than truncated. */
 export const PASSWORD_MAX_BYTES = 72;
 

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { COUPON_PERCENTS, DISCOUNT_TYPES } from './constants.ts';
 import { PURCHASABLE_PLAN_IDS } from './plans.ts';
 
+// The return addresses carry no schema: the public pricing page imports them without zod.
+export * from './checkout-links.ts';
+
 /** Details the pricing page and dashboard show as toasts (the client reads `detail`). */
 export const PAYMENT_MESSAGES = {
   unknownPlan: 'Unknown plan',
@@ -30,16 +33,6 @@ export function planAlreadyHeldMessage(planName: string, endsAtPeriodEnd = false
     : `You already have the ${planName}.`;
 }
 
-/** Added to the dashboard's URL when Stripe's customer portal sends the parent back. */
-export const BILLING_RETURN_PARAM = { name: 'billing', value: 'portal' } as const;
-
-export function billingReturnUrl(origin: string): string {
-  return `${origin}/dashboard?${BILLING_RETURN_PARAM.name}=${BILLING_RETURN_PARAM.value}`;
-}
-
-/** Added to the pricing page's URL when the parent cancels checkout. */
-export const CHECKOUT_CANCEL_PARAM = { name: 'checkout', value: 'cancelled' } as const;
-
 export const billingPortalResponseSchema = z.object({ url: z.string() });
 export type BillingPortalResponse = z.infer<typeof billingPortalResponseSchema>;
 
@@ -58,20 +51,6 @@ export const couponCodeSchema = z
   .max(64, PAYMENT_MESSAGES.invalidCoupon)
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]+$/, PAYMENT_MESSAGES.invalidCoupon));
-
-/** Added to the dashboard's URL when checkout sends the parent back after paying. */
-export const CHECKOUT_RETURN_PARAM = { name: 'checkout', value: 'success' } as const;
-/** Which plan was bought, so the dashboard can say when that plan is active. */
-export const CHECKOUT_PLAN_PARAM = 'plan';
-
-/** The dashboard's address checkout returns to after payment (with the plan, for a plan). */
-export function checkoutReturnUrl(origin: string, plan?: string): string {
-  const base = `${origin}/dashboard?${CHECKOUT_RETURN_PARAM.name}=${CHECKOUT_RETURN_PARAM.value}`;
-  return plan ? `${base}&${CHECKOUT_PLAN_PARAM}=${encodeURIComponent(plan)}` : base;
-}
-
-/** Said on the pricing page when the parent comes back from a cancelled checkout. */
-export const CHECKOUT_CANCELLED_MESSAGE = 'Checkout cancelled. Nothing was charged.';
 
 /** Buying Pay Per Call would replace a pass, its dedicated number and its minutes. */
 export function passAlreadyActiveMessage(passName: string): string {

@@ -8,6 +8,7 @@ import { Card } from '@/components/card';
 import { PageSpinner } from '@/components/page-spinner';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 /**
  * Signed-in only, else /auth. A URL carrying a third-party sign-in's session id is
@@ -65,9 +66,7 @@ function SessionHandoff({ sessionId }: { sessionId: string }) {
   const handoff = useSessionHandoff(sessionId);
   useEffect(() => {
     if (handoff.isError) {
-      // Loaded here rather than imported: the guards are part of every page's first download.
-      const message = requestErrorMessage(handoff.error);
-      void import('sonner').then(({ toast }) => toast.error(message, { id: 'session-handoff-failed' }));
+      toast.error(requestErrorMessage(handoff.error), { id: 'session-handoff-failed' });
     }
   }, [handoff.isError, handoff.error]);
   if (handoff.isSuccess) return <AfterGoogleSignIn isAdmin={handoff.data.is_admin} />;

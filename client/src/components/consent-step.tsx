@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { ConsentCheckbox } from '@/components/consent-checkbox';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { changePasswordRequestSchema, PASSWORD_MIN_LENGTH, type User } from '@santa/shared/auth';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';

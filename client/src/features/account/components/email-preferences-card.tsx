@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Card } from '@/components/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { useEmailPreferences, useSaveEmailPreferences } from '../api/account-settings';

@@ -1,6 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { ADMIN_DENIED_MESSAGE } from '@santa/shared/admin';
 import { ButtonLink } from '@/components/button';
 import { SiteHeader } from '@/components/site-header';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatPhoneNumber } from '@/lib/format';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/button';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteUser } from '../api/user-actions';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { giftMinutesSchema } from '@santa/shared/admin';
 import { GIFT_MAX_MINUTES } from '@santa/shared/constants';
 import { Button } from '@/components/button';

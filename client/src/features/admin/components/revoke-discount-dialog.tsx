@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { RevokeAction } from '@santa/shared/admin';
 import type { Subscription } from '@santa/shared/subscription';
 import { Button } from '@/components/button';

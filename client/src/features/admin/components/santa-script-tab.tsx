@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PROMPT_PLACEHOLDERS } from '@santa/shared/constants';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';

@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { AdminUserDetail } from '@santa/shared/admin';
 import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { SkeletonBlock } from '@/components/skeleton-block';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { loginRequestSchema, PASSWORD_MIN_LENGTH, registerRequestSchema } from '@santa/shared/auth';
+import { toast } from '@/lib/toast';
+import { PASSWORD_MIN_LENGTH } from '@santa/shared/password';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { TextField } from '@/components/text-field';
@@ -32,11 +32,15 @@ const copy = {
 
 type SignInInput = Parameters<ReturnType<typeof useSignIn>['mutateAsync']>[0];
 
-/** Checks the form with the server's own schemas, so a bad input costs no request. */
-function buildRequest(
+/**
+ * Checks the form with the server's own schemas, so a bad input costs no request. They load on
+ * the first submit: the prerendered sign-in page paints without the validation library.
+ */
+async function buildRequest(
   mode: Mode,
   fields: { name: string; email: string; password: string },
-): { input: SignInInput } | { error: string } {
+): Promise<{ input: SignInInput } | { error: string }> {
+  const { loginRequestSchema, registerRequestSchema } = await import('@santa/shared/auth');
   if (mode === 'signin') {
     const result = loginRequestSchema.safeParse(fields);
     return result.success
@@ -67,7 +71,7 @@ export function AuthCard() {
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const request = buildRequest(mode, { name, email, password });
+    const request = await buildRequest(mode, { name, email, password });
     if ('error' in request) {
       toast.error(request.error);
       return;

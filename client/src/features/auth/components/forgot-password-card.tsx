@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { forgotPasswordRequestSchema } from '@santa/shared/auth';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';

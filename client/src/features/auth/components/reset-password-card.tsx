@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { PASSWORD_MIN_LENGTH, resetPasswordRequestSchema } from '@santa/shared/auth';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';

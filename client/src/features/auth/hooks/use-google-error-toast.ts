@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 
 export const GOOGLE_SIGN_IN_FAILED = 'Google sign-in did not complete. Please try again.';
 

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button, ButtonLink } from '@/components/button';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';

@@ -1,9 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { planActiveMessage } from '@santa/shared/billing-terms';
-import { BILLING_RETURN_PARAM, CHECKOUT_PLAN_PARAM, CHECKOUT_RETURN_PARAM } from '@santa/shared/payments';
+import {
+  BILLING_RETURN_PARAM,
+  CHECKOUT_PLAN_PARAM,
+  CHECKOUT_RETURN_PARAM,
+} from '@santa/shared/checkout-links';
 import { isPlanId, PLANS, type PlanId } from '@santa/shared/plans';
 import type { SubscriptionStatus } from '@santa/shared/subscription';
 import { queryKeys } from '@/lib/queries/query-keys';

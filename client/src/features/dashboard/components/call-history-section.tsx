@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { Button } from '@/components/button';
 import { SkeletonBlock } from '@/components/skeleton-block';
 import { errorMessage } from '@/lib/api-client';

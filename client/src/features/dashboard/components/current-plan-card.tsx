@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { discountLabel, formatBillingDate } from '@santa/shared/billing-terms';
 import { formatPrice, isTopPass, PLANS } from '@santa/shared/plans';
 import type { Subscription } from '@santa/shared/subscription';

@@ -1,6 +1,6 @@
 import type { PlanNotice } from '@santa/shared/notices';
 import { callTimeText } from '@santa/shared/subscription';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { formatLongDate, formatMinutes } from '@/lib/format';
 import { useDismissNotice, usePlanNotices } from '../api/plan-notices';
 

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { CHECKOUT_CANCEL_PARAM, checkoutReturnUrl } from '@santa/shared/payments';
+import { CHECKOUT_CANCEL_PARAM, checkoutReturnUrl } from '@santa/shared/checkout-links';
 import type { PurchasablePlanId } from '@santa/shared/plans';
 import { api } from '@/lib/api-client';
 import { paths } from '@/lib/paths';

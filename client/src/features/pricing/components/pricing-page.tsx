@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
-import { CHECKOUT_CANCEL_PARAM, CHECKOUT_CANCELLED_MESSAGE } from '@santa/shared/payments';
+import { toast } from '@/lib/toast';
+import { CHECKOUT_CANCEL_PARAM, CHECKOUT_CANCELLED_MESSAGE } from '@santa/shared/checkout-links';
 import { OFFERED_PLANS, PLANS, type Plan, type PurchasablePlanId } from '@santa/shared/plans';
 import { SiteFooter } from '@/components/site-footer';
 import { errorMessage } from '@/lib/api-client';

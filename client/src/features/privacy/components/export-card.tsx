@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import { EXPORT_LINK_HOURS } from '@santa/shared/privacy';
 import { Button, buttonClasses } from '@/components/button';
 import { Card } from '@/components/card';

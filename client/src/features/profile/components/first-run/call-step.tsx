@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { CountryCode } from 'libphonenumber-js';
 import { Button, ButtonLink } from '@/components/button';
 import { SkeletonBlock } from '@/components/skeleton-block';

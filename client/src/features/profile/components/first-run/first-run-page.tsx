@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast';
 import type { CountryCode } from 'libphonenumber-js';
 import { KID_AGE_MAX, KID_AGE_MIN, KID_PROFILE_LIMITS, type KidProfile } from '@santa/shared/santa';
 import { Button } from '@/components/button';
