@@ -68,6 +68,11 @@ export interface CallsPort {
   includeRecordings(q: Queryable, userId: string): Promise<void>;
 }
 
+/** Beside the pay button at Stripe: the terms and privacy notice, as the pricing page links them. */
+export function checkoutLegalNote(origin: string): string {
+  return `By paying you agree to the Santa Calls terms (${origin}/terms) and have read our privacy notice (${origin}/privacy).`;
+}
+
 export function createCheckoutService(deps: {
   db: Db;
   stripe: StripeProvider;
@@ -191,6 +196,7 @@ export function createCheckoutService(deps: {
         customerId: current?.stripe_customer_id ?? null,
         metadata,
         expiresAt,
+        submitMessage: checkoutLegalNote(origin),
       });
       await repo.setCheckoutSession(db, checkoutId, { id: created.id, url: created.url, expiresAt });
       return created.url;

@@ -113,6 +113,14 @@ describe('POST /api/stripe/create-checkout', () => {
     expect(page.text).toContain('Pay $44.50');
   });
 
+  test('the checkout page links the terms and the privacy notice beside the pay button', async () => {
+    const { client } = await signUp(ctx.app);
+    const res = await client.post('/api/stripe/create-checkout').type('form').send(form());
+    const page = await supertest(ctx.app).get(new URL(res.body.url).pathname);
+    expect(page.text).toContain(`<a href="${PUBLIC_URL}/terms">${PUBLIC_URL}/terms</a>`);
+    expect(page.text).toContain(`<a href="${PUBLIC_URL}/privacy">${PUBLIC_URL}/privacy</a>`);
+  });
+
   test('20 parents racing for one coupon: exactly one checkout gets it, the rest are refused before payment', async () => {
     const coupon = await newCoupon(100);
     const parents = await Promise.all(Array.from({ length: 20 }, () => signUp(ctx.app)));

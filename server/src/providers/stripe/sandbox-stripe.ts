@@ -49,6 +49,7 @@ export interface SandboxCheckoutView {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  submitMessage: string | null;
 }
 
 interface SessionRow {
@@ -105,6 +106,12 @@ export class SandboxStripe implements StripeProvider {
       currency: 'usd',
       customer,
       customer_email: input.customerEmail,
+      custom_text: {
+        after_submit: null,
+        shipping_address: null,
+        submit: input.submitMessage ? { message: input.submitMessage } : null,
+        terms_of_service_acceptance: null,
+      },
       discounts: input.discount ? [{ coupon: stripeId('sandbox_coupon'), promotion_code: null }] : [],
       expires_at: Math.floor(input.expiresAt.getTime() / 1000),
       invoice: null,
@@ -164,6 +171,8 @@ export class SandboxStripe implements StripeProvider {
       successUrl: String(s.success_url).replace('{CHECKOUT_SESSION_ID}', row.id),
       expiresAt: new Date(Number(s.expires_at) * 1000),
       cancelUrl: String(s.cancel_url),
+      submitMessage:
+        (s.custom_text as { submit?: { message?: string } | null } | undefined)?.submit?.message ?? null,
     };
   }
 

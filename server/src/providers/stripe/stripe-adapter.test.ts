@@ -148,6 +148,7 @@ describe('StripeAdapter request shapes', () => {
       mode: 'subscription',
       lineItem: { name: '3-Month Pass', amountCents: 8900, intervalMonths: 3 },
       discount: { percent: 50, duration: 'once', code: 'ABCDEFGHJK' },
+      submitMessage: 'By paying you agree to the Santa Calls terms (http://localhost:3000/terms).',
     });
     expect(session).toEqual({ id: 'cs_test_123', url: 'https://checkout.stripe.com/c/pay/cs_test_123' });
     const [coupon, create] = requests;
@@ -175,6 +176,8 @@ describe('StripeAdapter request shapes', () => {
       'metadata[plan]': 'subscription_3month',
       'subscription_data[metadata][checkout_id]': 'c1',
       payment_method_collection: 'always',
+      'custom_text[submit][message]':
+        'By paying you agree to the Santa Calls terms (http://localhost:3000/terms).',
       customer_email: 'parent@example.com',
       client_reference_id: 'u1',
       success_url: 'http://localhost:3000/dashboard',

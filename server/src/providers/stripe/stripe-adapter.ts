@@ -102,6 +102,7 @@ export class StripeAdapter implements StripeProvider {
         : !input.customerId
           ? { customer_creation: 'always' as const }
           : {}),
+      ...(input.submitMessage ? { custom_text: { submit: { message: input.submitMessage } } } : {}),
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
       expires_at: Math.floor(input.expiresAt.getTime() / 1000),

@@ -33,6 +33,8 @@ export interface CreateCheckoutSessionInput {
   successUrl: string;
   cancelUrl: string;
   expiresAt: Date;
+  /** Beside the pay button (Stripe's `custom_text.submit`): where the terms and privacy notice are. */
+  submitMessage?: string;
 }
 
 export interface CheckoutSession {

@@ -39,6 +39,16 @@ function termsLine(view: SandboxCheckoutView): string {
   return view.lineItem.description ? `<p class="terms">${escapeHtml(view.lineItem.description)}</p>` : '';
 }
 
+/** Stripe's custom text beside the pay button (`custom_text.submit`), its addresses made links. */
+function submitNote(view: SandboxCheckoutView): string {
+  if (!view.submitMessage) return '';
+  const linked = escapeHtml(view.submitMessage).replace(
+    /https?:\/\/[^\s()]+/g,
+    (url) => `<a href="${url}">${url}</a>`,
+  );
+  return `<p class="note">${linked}</p>`;
+}
+
 function discountLine(view: SandboxCheckoutView): string {
   if (!view.discount) return '';
   const when = view.discount.duration === 'once' ? 'first payment' : 'every payment';
@@ -53,7 +63,8 @@ export function renderSandboxCheckout(view: SandboxCheckoutView): string {
       ? `<div class="actions">
   <form method="post" action="${action}/pay"><button class="pay" type="submit">Pay ${formatPrice(view.totalCents)}</button></form>
   <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Cancel</button></form>
-</div>`
+</div>
+${submitNote(view)}`
       : `<p class="state" role="status">This checkout session is ${view.status === 'complete' ? 'already paid' : 'expired'}.</p>
 <div class="actions"><form method="post" action="${action}/cancel"><button class="cancel" type="submit">Back to Santa Calls</button></form></div>`;
   return sandboxDocument({
