@@ -76,6 +76,28 @@ describe('GET /api/stripe/coupons/:code/preview', () => {
     expect((await preview(coupon.code, holder.client)).status).toBe(200);
   });
 
+  test("a code held by another parent's open checkout is in use for a signed-in parent too", async () => {
+    const coupon = await newCoupon(50);
+    const holder = await signUp(ctx.app);
+    await openCheckout(holder.client, 'subscription_3month', coupon.code);
+    const other = await signUp(ctx.app);
+    const res = await preview(coupon.code, other.client);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(PAYMENT_MESSAGES.couponInCheckout);
+  });
+
+  test('a code whose checkout hold has lapsed is free to use again', async () => {
+    const coupon = await newCoupon(25);
+    const holder = await signUp(ctx.app);
+    await openCheckout(holder.client, 'subscription_3month', coupon.code);
+    await ctx.db.query("update coupons set reserved_until = now() - interval '1 minute' where id = $1", [
+      coupon.id,
+    ]);
+    const other = await signUp(ctx.app);
+    expect((await preview(coupon.code, other.client)).status).toBe(200);
+    expect((await preview(coupon.code)).status).toBe(200);
+  });
+
   test('an admin may give a code a number of days, after which it expires', async () => {
     const admin = await signInAsAdmin(ctx.app);
     const res = await admin.post(
