@@ -99,14 +99,25 @@ const misses = [];
 try {
   const cookie = await signUp();
   for (const route of PAGES) {
-    const { lhr } = await lighthouse(`${BASE}${route}`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: Object.keys(TARGETS),
-      // Only the dashboard is measured signed in; the public pages as a first visitor sees them.
-      extraHeaders: route === '/dashboard' ? { Cookie: cookie } : undefined,
-    });
+    const measure = async () =>
+      (
+        await lighthouse(`${BASE}${route}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(TARGETS),
+          // Only the dashboard is measured signed in; the public pages as a first visitor sees them.
+          extraHeaders: route === '/dashboard' ? { Cookie: cookie } : undefined,
+        })
+      ).lhr;
+    let lhr = await measure();
+    // A trace Lighthouse could not read (NO_NAVSTART on a busy machine) is a failed measurement,
+    // not a score of 0: measured once more, and reported if it fails again.
+    if (lhr.runtimeError) {
+      console.log(`            (${route}: ${lhr.runtimeError.code}; measuring again)`);
+      lhr = await measure();
+    }
+    if (lhr.runtimeError) misses.push(`${route} not measured: ${lhr.runtimeError.code}`);
     writeFileSync(path.join(reports, `${route.slice(1) || 'landing'}.json`), JSON.stringify(lhr));
     const scores = Object.keys(TARGETS).map((id) => [id, Math.round(lhr.categories[id].score * 100)]);
     const lcp = lhr.audits['largest-contentful-paint'].numericValue;
