@@ -187,3 +187,25 @@ test('a recording purchase Stripe reports twice (completed, then async_payment_s
   expect(unlocked).toEqual([{ recording_purchased: true }]);
   expect(await planOf(user.id)).toBeUndefined();
 });
+
+test('a pass whose number Twilio could not sell is given one when Stripe retries the same event', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { session } = await paidAtStripe(client, user.id);
+  const event = stripeEvent('checkout.session.completed', session);
+  const secret = webhookSecret(ctx.providers);
+  const purchase = vi
+    .spyOn(ctx.providers.telephony, 'purchaseNumber')
+    .mockRejectedValueOnce(new Error('Twilio is unreachable'));
+  try {
+    // The pass is in, but the webhook fails so Stripe delivers the event again.
+    expect((await postEvent(ctx.app, event, secret)).status).toBe(500);
+    expect(await planOf(user.id)).toMatchObject({ plan: 'subscription_3month', status: 'active' });
+    expect((await postEvent(ctx.app, event, secret)).status).toBe(200);
+  } finally {
+    purchase.mockRestore();
+  }
+  const { rows } = await ctx.db.query('select twilio_phone_number from agent_configs where user_id = $1', [
+    user.id,
+  ]);
+  expect(rows).toEqual([{ twilio_phone_number: expect.stringMatching(/^\+1/) }]);
+});
