@@ -225,21 +225,24 @@ test('a first pass replaces no Stripe subscription, so none is cancelled', async
   }
 });
 
-test('when Stripe will not cancel the subscription a new pass replaced, the new pass still stands', async () => {
+test('when Stripe will not cancel the subscription a new pass replaced, the new pass still stands and an operator is told', async () => {
   const { client } = await signUp(ctx.app);
   // Two tabs: a second checkout paid while the first pass is live (the replace path).
   const shorter = await openCheckout(client, 'subscription_3month');
   const longer = await openCheckout(client, 'subscription_12month');
   await sandboxStripe(ctx.providers).pay(shorter);
   const first = (await planOf(client)).stripe_subscription_id;
-  const cancel = vi
-    .spyOn(ctx.providers.stripe, 'cancelSubscriptionNow')
-    .mockRejectedValueOnce(new Error('Stripe is unreachable'));
+  const refusal = new Error('Stripe is unreachable');
+  const cancel = vi.spyOn(ctx.providers.stripe, 'cancelSubscriptionNow').mockRejectedValueOnce(refusal);
+  const logged = vi.spyOn(ctx.deps.logger, 'error');
   try {
     await sandboxStripe(ctx.providers).pay(longer);
     expect(cancel).toHaveBeenCalledWith(first);
+    // Two subscriptions now bill the family: somebody must cancel the old one by hand.
+    expect(logged).toHaveBeenCalledWith(expect.objectContaining({ err: refusal }), expect.any(String));
   } finally {
     cancel.mockRestore();
+    logged.mockRestore();
   }
   expect(await planOf(client)).toMatchObject({ plan: 'subscription_12month', status: 'active' });
 });
