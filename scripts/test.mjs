@@ -15,6 +15,8 @@ mkdirSync(reports, { recursive: true });
 let passed = 0;
 let failed = 0;
 const summary = [];
+// CI keeps only the end of the output: the names of failed tests are repeated beside the summary.
+const failures = [];
 
 function run(label, command, args, env = {}) {
   console.log(`\n━━ ${label} ━━`);
@@ -47,6 +49,25 @@ function vitest(label, file, env) {
   passed += p;
   failed += f;
   summary.push(`${ok ? 'ok  ' : 'FAIL'} ${label}: ${p} passed, ${f} failed (${seconds}s)`);
+  for (const suite of report?.testResults ?? []) {
+    for (const test of suite.assertionResults ?? []) {
+      if (test.status !== 'failed') continue;
+      const reason = (test.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 200);
+      failures.push(
+        `${label}: ${suite.name.replace(`${process.cwd()}/`, '')} › ${test.fullName}\n    ${reason}`,
+      );
+    }
+  }
+}
+
+/** Titles of the Playwright tests that ended other than expected, from its JSON report. */
+function unexpectedPlaywrightTests(suites, path = []) {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
+      .map((spec) => [...path, suite.title, `${spec.title} (line ${spec.line})`].join(' › ')),
+    ...unexpectedPlaywrightTests(suite.suites ?? [], [...path, suite.title]),
+  ]);
 }
 
 function canConnect(url) {
@@ -92,7 +113,11 @@ if (check('build', 'npm', ['run', '--silent', 'build'])) {
       PLAYWRIGHT_JSON_OUTPUT_NAME: file,
       CHROMIUM_PATH: chromium,
     });
-    const stats = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).stats : undefined;
+    const report = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+    const stats = report?.stats;
+    for (const title of unexpectedPlaywrightTests(report?.suites ?? [])) {
+      failures.push(`Playwright: ${title}`);
+    }
     const p = (stats?.expected ?? 0) + (stats?.flaky ?? 0);
     const f = stats ? stats.unexpected + (ok || stats.unexpected > 0 ? 0 : 1) : 1;
     passed += p;
@@ -106,6 +131,7 @@ if (check('build', 'npm', ['run', '--silent', 'build'])) {
   }
 }
 
+if (failures.length > 0) console.log(`\n━━ failed tests ━━\n${failures.join('\n')}`);
 console.log(`\n━━ summary ━━\n${summary.join('\n')}\n`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
