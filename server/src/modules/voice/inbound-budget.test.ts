@@ -21,16 +21,19 @@ afterAll(async () => {
 
 test('a call Santa cannot take in time hears the apology within the budget and costs nothing', async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
-  ctx.voice.registerDelayMs = BUDGET_MS * 4;
+  // Registration outlasts the budget tenfold: an answer before it ends came from the budget, on a
+  // machine however loaded.
+  const registrationMs = BUDGET_MS * 10;
+  ctx.voice.registerDelayMs = registrationMs;
   try {
     const started = Date.now();
     const answer = await postTwilio(ctx, 'inbound', inboundCall(parentPhone, HOTLINE));
-    expect(Date.now() - started).toBeLessThan(BUDGET_MS * 3);
+    expect(Date.now() - started).toBeLessThan(registrationMs);
     expect(answer.status).toBe(200);
     expect(answer.text).toContain(APOLOGY_MESSAGE.slice(0, 40));
     // Once the slow registration finishes, its minutes are given back.
     await expect
-      .poll(async () => (await reservationsOf(ctx, user.id)).map((r) => r.status), { timeout: 5_000 })
+      .poll(async () => (await reservationsOf(ctx, user.id)).map((r) => r.status), { timeout: 10_000 })
       .toEqual(['closed']);
     expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(0);
   } finally {

@@ -62,11 +62,9 @@ test('the post-call webhook answers before the summary is written, and the summa
   const { callSid } = await connectedCall(ctx);
   const conversationId = nextConversationId();
   summarizer.hold();
-  const started = Date.now();
+  // The summarizer is held until the test opens it: a webhook that waited for it would not answer.
   const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
   expect(res.status).toBe(200);
-  // The summarizer is still held: the webhook did not wait for it.
-  expect(Date.now() - started).toBeLessThan(1_000);
   expect(await summaryOf(conversationId)).toBe('');
 
   summarizer.open();
