@@ -209,3 +209,60 @@ test('a pass whose number Twilio could not sell is given one when Stripe retries
   ]);
   expect(rows).toEqual([{ twilio_phone_number: expect.stringMatching(/^\+1/) }]);
 });
+
+async function dedicatedNumberOf(userId: string) {
+  const { rows } = await ctx.db.query<{ n: string }>(
+    'select twilio_phone_number as n from agent_configs where user_id = $1',
+    [userId],
+  );
+  return rows[0]?.n;
+}
+
+test('a pass that ends before Twilio could sell its number buys none when Stripe says it ended', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(client, user.id);
+  const purchase = vi
+    .spyOn(ctx.providers.telephony, 'purchaseNumber')
+    .mockRejectedValueOnce(new Error('Twilio is unreachable'));
+  try {
+    const event = stripeEvent('checkout.session.completed', session);
+    expect((await postEvent(ctx.app, event, webhookSecret(ctx.providers))).status).toBe(500);
+    // Stripe ends the pass before it delivers the checkout again.
+    await deliver('customer.subscription.deleted', await atStripe(sub, { status: 'canceled' }));
+    expect(purchase).toHaveBeenCalledTimes(1);
+  } finally {
+    purchase.mockRestore();
+  }
+  expect(await planOf(user.id)).toMatchObject({ status: 'ended' });
+  expect(await dedicatedNumberOf(user.id)).toBeUndefined();
+});
+
+test('a number Twilio would not take back when the pass ended goes back with the family’s next purchase', async () => {
+  const { client, user, sub } = await familyWithPass();
+  expect(await dedicatedNumberOf(user.id)).toBeDefined();
+  const release = vi
+    .spyOn(ctx.providers.telephony, 'releaseNumber')
+    .mockRejectedValueOnce(new Error('Twilio is unreachable'));
+  try {
+    const ended = stripeEvent('customer.subscription.deleted', await atStripe(sub, { status: 'canceled' }));
+    expect((await postEvent(ctx.app, ended, webhookSecret(ctx.providers))).status).toBe(500);
+    expect(await dedicatedNumberOf(user.id)).toBeDefined();
+
+    const sessionId = await openCheckout(client, 'pay_per_call');
+    const { rows } = await ctx.db.query<{ id: string }>(
+      'select id from checkouts where stripe_session_id = $1',
+      [sessionId],
+    );
+    const metadata = { checkout_id: rows[0]!.id, user_id: user.id, kind: 'plan', plan: 'pay_per_call' };
+    const price = PLANS.pay_per_call.priceCents;
+    await deliver(
+      'checkout.session.completed',
+      checkoutSession({ metadata, mode: 'payment', amount_subtotal: price, amount_total: price }),
+    );
+    expect(release).toHaveBeenCalledTimes(2);
+  } finally {
+    release.mockRestore();
+  }
+  expect(await planOf(user.id)).toMatchObject({ plan: 'pay_per_call', status: 'active' });
+  expect(await dedicatedNumberOf(user.id)).toBeUndefined();
+});
