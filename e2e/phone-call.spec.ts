@@ -51,6 +51,8 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await expect(log).toContainText('so proud of you');
   await screenshot(page, 'sandbox-phone-live');
 
+  // A call that ends in its first 20 seconds costs nothing: this one goes on past them.
+  await expect(page.getByLabel('Time left')).toHaveText(/0:([0-2]\d|3[0-8]) left/, { timeout: 40_000 });
   await page.getByRole('button', { name: 'Hang up' }).click();
   await expect(page.getByRole('status')).toContainText('Call ended');
   await screenshot(page, 'sandbox-phone-ended');
@@ -98,4 +100,33 @@ test('the phone simulator looks right before a call', async ({ page }) => {
   await page.goto('/sandbox/phone');
   await expect(page.getByRole('button', { name: 'Dial' })).toBeEnabled();
   await screenshot(page, 'sandbox-phone');
+});
+
+test('a call that ends in its first seconds costs nothing, and the dashboard says why', async ({ page }) => {
+  test.setTimeout(120_000);
+  const shortPhone = uniquePhone();
+  await signUpViaUi(page);
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Try Free Sample' }).click();
+  await expect(page).toHaveURL(/\/setup-profile$/);
+  await page.getByLabel('Parent phone').fill(shortPhone.typed);
+  await page.getByLabel('Kid name').fill('Noah');
+  await agreeToPrivacyNotice(page);
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await verifyPhoneViaUi(page, shortPhone.e164);
+
+  await page.goto('/sandbox/phone');
+  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
+  await page.getByLabel('Calling from').fill(shortPhone.typed);
+  await page.getByRole('button', { name: 'Dial' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(page.getByRole('status')).toContainText('Call ended');
+
+  await page.goto('/dashboard');
+  const history = page.locator('li').filter({ hasText: 'Completed' });
+  await expect(history).toContainText('Not charged: the call ended in its first 20 seconds');
+  await expect(page.getByText('1 of 1 minute remaining')).toBeVisible();
+  await screenshot(page, 'dashboard-short-call-not-charged');
 });

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { callRecapSchema } from './recap.ts';
 import { callSafetySchema } from './safety.ts';
 
+/** Why a call cost nothing, when it did not. */
+export const notChargedReasonSchema = z.enum(['short_call']);
+export type NotChargedReason = z.infer<typeof notChargedReasonSchema>;
+
 export const callItemSchema = z.object({
   id: z.string(),
   /** ISO 8601 */
@@ -19,6 +23,8 @@ export const callItemSchema = z.object({
   safety: callSafetySchema.nullable(),
   /** "What Olivia told Santa", in the child's words; null until the summary job has run. */
   recap: callRecapSchema.nullable(),
+  /** Set when the call was not charged, saying why; null for a call billed as usual. */
+  not_charged: notChargedReasonSchema.nullable(),
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 

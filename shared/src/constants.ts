@@ -1,5 +1,12 @@
 /** Business constants, shared by server and client. */
 export const RECORDING_PRICE_CENTS = 99;
+/**
+ * A call that ends within its first 20 seconds went wrong (the line dropped, a grown-up answered
+ * and hung up): it costs nothing, up to three such calls a day per family, so a game of redialling
+ * cannot turn into free calls.
+ */
+export const FREE_START_SECONDS = 20;
+export const FREE_SHORT_CALLS_PER_DAY = 3;
 export const GIFT_MAX_MINUTES = 10_000;
 export const SESSION_MAX_AGE_SECONDS = 604_800;
 export const ADMIN_SESSION_MAX_AGE_SECONDS = 12 * 60 * 60;

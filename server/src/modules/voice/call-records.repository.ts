@@ -1,3 +1,4 @@
+import type { NotChargedReason } from '@santa/shared/calls';
 import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
 
@@ -178,10 +179,17 @@ export interface CallRow {
   created_at: Date;
 }
 
+/** A call as the parent's history shows it: with why it cost nothing, when it did not. */
+export interface HistoryCallRow extends CallRow {
+  not_charged: NotChargedReason | null;
+}
+
 /** The parent's own calls, newest first. */
-export async function listCallsByUser(q: Queryable, userId: string): Promise<CallRow[]> {
-  const { rows } = await q.query<CallRow>(
-    'select * from calls where user_id = $1 order by created_at desc, id desc',
+export async function listCallsByUser(q: Queryable, userId: string): Promise<HistoryCallRow[]> {
+  const { rows } = await q.query<HistoryCallRow>(
+    `select c.*, r.not_charged from calls c
+       left join call_reservations r on r.call_sid = c.call_sid
+      where c.user_id = $1 order by c.created_at desc, c.id desc`,
     [userId],
   );
   return rows;

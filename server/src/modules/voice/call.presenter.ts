@@ -1,13 +1,13 @@
 import type { CallItem } from '@santa/shared/calls';
 import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
 import type { CallSafety } from '@santa/shared/safety';
-import type { CallRow } from './call-records.repository.ts';
+import type { HistoryCallRow } from './call-records.repository.ts';
 
 export function recordingPath(callId: string): string {
   return `/api/calls/${callId}/recording`;
 }
 
-export function presentCall(row: CallRow, safety: CallSafety | null = null): CallItem {
+export function presentCall(row: HistoryCallRow, safety: CallSafety | null = null): CallItem {
   return {
     id: row.id,
     created_at: new Date(row.created_at).toISOString(),
@@ -19,6 +19,7 @@ export function presentCall(row: CallRow, safety: CallSafety | null = null): Cal
     phone_number: row.phone_number,
     safety,
     recap: presentRecap(row.recap),
+    not_charged: row.not_charged,
   };
 }
 

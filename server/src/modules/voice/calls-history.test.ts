@@ -69,6 +69,8 @@ describe('GET /api/calls/history', () => {
       safety: null,
       // Not summarised yet: no recap.
       recap: null,
+      // Billed as usual.
+      not_charged: null,
     });
   });
 

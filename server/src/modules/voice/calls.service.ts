@@ -103,7 +103,7 @@ export function createCallsService(deps: CallsServiceDeps) {
 
   return {
     /** The parent's own calls, newest first. */
-    listHistory: (userId: string): Promise<calls.CallRow[]> => calls.listCallsByUser(db, userId),
+    listHistory: (userId: string): Promise<calls.HistoryCallRow[]> => calls.listCallsByUser(db, userId),
     /** A stored call's transcript, for the safety read after it. */
     async transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined> {
       const call = await calls.findCallTranscript(db, conversationId);

@@ -1,3 +1,4 @@
+import { FREE_SHORT_CALLS_PER_DAY, FREE_START_SECONDS } from '@santa/shared/constants';
 import { isPlanId, PLANS } from '@santa/shared/plans';
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -75,7 +76,9 @@ export function deletesProfileAfterCall(plan: string): boolean {
  * reservation already locked). Billed = the call's seconds, at most the reservation plus the grace
  * minute, and the balance never goes below zero. A billed pay-per-call call is its plan's one
  * call: the plan ends (unless gifted minutes remain) and the kid profile is deleted in the same
- * transaction, whichever path settles it, so the promise cannot be half kept.
+ * transaction, whichever path settles it, so the promise cannot be half kept. A call that ends in
+ * its first seconds is not billed at all (isShortCallForgiven): nor does it spend Pay Per Call's one
+ * call.
  */
 export async function settleReservation(
   tx: Queryable,
@@ -86,7 +89,12 @@ export async function settleReservation(
   if (reservation.status !== 'open') return 0;
   const billed = Math.min(Math.max(0, seconds), reservation.seconds_reserved + GRACE_SECONDS);
   if (billed > 0) {
+    // Locked first: the family's short calls are counted one settlement at a time.
     const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
+    if (await isShortCallForgiven(tx, reservation, billed)) {
+      await reservations.finishReservation(tx, reservation.id, 'closed', 0, 'short_call');
+      return 0;
+    }
     // Unless the family moved to a pass during the call: the pass keeps its profile and minutes.
     const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
     if (subscription) {
@@ -105,6 +113,14 @@ export async function settleReservation(
   }
   await reservations.finishReservation(tx, reservation.id, billed > 0 ? 'settled' : 'closed', billed);
   return billed;
+}
+
+/** A call that went wrong in its first seconds costs nothing, a few times a day (shared/constants). */
+async function isShortCallForgiven(tx: Queryable, reservation: ReservationRow, billed: number) {
+  if (billed >= FREE_START_SECONDS) return false;
+  const dayAgo = new Date(reservation.created_at.getTime() - 24 * 60 * 60_000);
+  const forgiven = await reservations.countShortCallsNotCharged(tx, reservation.user_id, dayAgo);
+  return forgiven < FREE_SHORT_CALLS_PER_DAY;
 }
 
 export async function closeReservation(db: Db, reservationId: string): Promise<void> {

@@ -112,25 +112,25 @@ test('a replayed post-call webhook adds nothing', async () => {
   expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(61);
 });
 
-test('a 13-second sample call leaves 47 seconds', async () => {
+test('a 25-second sample call leaves 35 seconds', async () => {
   const { user, callSid, client } = await answeredCall('free_sample');
   await postElevenLabs(
     ctx,
-    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 13 }),
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 25 }),
   );
   const { body } = await client.get('/api/subscription/status');
-  expect(body.subscription).toMatchObject({ seconds_used: 13, seconds_remaining: 47, seconds_limit: 60 });
-  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(13);
+  expect(body.subscription).toMatchObject({ seconds_used: 25, seconds_remaining: 35, seconds_limit: 60 });
+  expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(25);
 });
 
-test('a 4-second pass call costs 4 seconds', async () => {
+test('a 21-second pass call costs 21 seconds', async () => {
   const { user, callSid } = await answeredCall('subscription_3month');
   await postElevenLabs(
     ctx,
-    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 4 }),
+    transcriptionPayload({ conversationId: nextConversationId(), callSid, durationSecs: 21 }),
   );
   expect(await ctx.services.subscription.find(user.id)).toMatchObject({
-    seconds_used: 4,
+    seconds_used: 21,
     seconds_limit: 180 * 60,
   });
 });

@@ -1,3 +1,4 @@
+import type { NotChargedReason } from '@santa/shared/calls';
 import type { PlanId } from '@santa/shared/plans';
 import { preparedStatement, type Queryable } from '../../db/db.ts';
 
@@ -17,6 +18,8 @@ export interface ReservationRow {
   seconds_billed: number | null;
   /** Twilio's STIR/SHAKEN verdict on the caller ID (StirVerstat), when it gave one. */
   stir_verstat: string | null;
+  /** Why the call cost nothing, when it did not (migration 0043). */
+  not_charged: NotChargedReason | null;
   created_at: Date;
 }
 
@@ -76,12 +79,22 @@ export async function finishReservation(
   id: string,
   status: Exclude<ReservationStatus, 'open'>,
   secondsBilled: number,
+  notCharged: NotChargedReason | null = null,
 ): Promise<void> {
-  await q.query('update call_reservations set status = $2, seconds_billed = $3 where id = $1', [
-    id,
-    status,
-    secondsBilled,
-  ]);
+  await q.query(
+    'update call_reservations set status = $2, seconds_billed = $3, not_charged = $4 where id = $1',
+    [id, status, secondsBilled, notCharged],
+  );
+}
+
+/** How many of the family's calls since `since` cost nothing for being short. */
+export async function countShortCallsNotCharged(q: Queryable, userId: string, since: Date): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from call_reservations
+      where user_id = $1 and not_charged = 'short_call' and created_at > $2`,
+    [userId, since],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 /**

@@ -124,16 +124,22 @@ test('a call from the parent phone to the hotline greets the child by name and S
 
 test('after hanging up the call appears in the history with transcript, summary and duration, and its seconds are spent', async () => {
   const { client, parentPhone } = await parentWithProfile();
-  const { state } = await dial(parentPhone);
-  await phone.post('/sandbox/phone/api/say').send({ call_sid: state.call_sid, text: 'I want a puppy too' });
-  const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
-  expect(res.status).toBe(200);
-  expect(res.body.state.status).toBe('ended');
-  expect(res.body.delivery).toEqual({
-    post_call_transcription: 200,
-    post_call_audio: 200,
-    status_callback: 200,
-  });
+  const { simulator, advance } = simulatorWithClock();
+  try {
+    const { state } = await simulator.dial(parentPhone, HOTLINE);
+    await simulator.say(state.call_sid, 'I want a puppy too');
+    // Past the first seconds, which a call that went wrong does not pay for.
+    advance(30);
+    const res = await simulator.hangup(state.call_sid);
+    expect(res.state.status).toBe('ended');
+    expect(res.delivery).toEqual({
+      post_call_transcription: 200,
+      post_call_audio: 200,
+      status_callback: 200,
+    });
+  } finally {
+    simulator.dispose();
+  }
 
   expect(await ctx.jobs.drained()).toBe(true);
   const [call] = await callHistory(client);
@@ -181,14 +187,19 @@ test('a pay-per-call call hangs up cleanly, keeps its recording, and ends the pl
   expect((await form).status).toBeLessThan(300);
   await verifyPhone(ctx, client, parentPhone);
 
-  const { state } = await dial(parentPhone);
-  const res = await phone.post('/sandbox/phone/api/hangup').send({ call_sid: state.call_sid });
-  expect(res.status).toBe(200);
-  expect(res.body.delivery).toEqual({
-    post_call_transcription: 200,
-    post_call_audio: 200,
-    status_callback: 200,
-  });
+  const { simulator, advance } = simulatorWithClock();
+  try {
+    const { state } = await simulator.dial(parentPhone, HOTLINE);
+    advance(45);
+    const res = await simulator.hangup(state.call_sid);
+    expect(res.delivery).toEqual({
+      post_call_transcription: 200,
+      post_call_audio: 200,
+      status_callback: 200,
+    });
+  } finally {
+    simulator.dispose();
+  }
   const [call] = await callHistory(client);
   expect(call!.audio_url).not.toBeNull();
   expect((await client.get('/api/subscription/status')).body.has_subscription).toBe(false);

@@ -1,4 +1,4 @@
-import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import { FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import type { CallItem } from '@santa/shared/calls';
 import { formatPrice } from '@santa/shared/plans';
 import { Button } from '@/components/button';
@@ -40,6 +40,12 @@ export function CallHistoryItem({
         </div>
         <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>
       </div>
+      {call.not_charged === 'short_call' ? (
+        <p className="mt-3 rounded-xl bg-pine-50 px-3 py-2 text-sm text-pine-800">
+          Not charged: the call ended in its first {FREE_START_SECONDS} seconds, so it did not use any of your
+          minutes.
+        </p>
+      ) : null}
       {call.safety ? <CallSafetyBanner safety={call.safety} transcript={call.transcript} /> : null}
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
       <CallRecapSection recap={call.recap} />
