@@ -1,4 +1,4 @@
-import { RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import { FREE_SHORT_CALLS_PER_DAY, FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import { formatPrice, OFFERED_PLANS, PLANS } from '@santa/shared/plans';
 
 const passes = OFFERED_PLANS.filter((plan) => plan.billing === 'subscription');
@@ -33,6 +33,10 @@ const QUESTIONS = [
   {
     question: 'Can I listen to the calls again?',
     answer: `Every call appears in your dashboard with a summary and the full transcript. With a pass, every recording is included: play it or download it to keep, at no charge. With the free sample or Pay Per Call, you can unlock the audio recording of a call for ${formatPrice(RECORDING_PRICE_CENTS)}.`,
+  },
+  {
+    question: 'What if the call drops?',
+    answer: `A call that ends in its first ${FREE_START_SECONDS} seconds costs nothing (up to ${FREE_SHORT_CALLS_PER_DAY} such calls a day): it uses none of your minutes, and with ${PLANS.pay_per_call.name} your one call is still there for your child to make. Your dashboard marks it "Not charged". After that you pay only for the seconds your child talks to Santa.`,
   },
 ];
 
