@@ -105,7 +105,8 @@ describe.skipIf(!url)('killing the server during a live call', () => {
       status_callback: 200,
     });
     const settled = await reservation(callSid);
-    expect(settled?.status).toBe('settled');
+    // Settled by its seconds, or closed free when the restart left it under 20 seconds (decision 0021).
+    expect(['settled', 'closed']).toContain(settled?.status);
     expect(await secondsUsed(family.user.id)).toBe(settled?.seconds_billed);
     const again = await phone('/dial', { from: family.parentPhone, to: HOTLINE });
     expect(again.body.state.status).toBe('live');
