@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import JSZip from 'jszip';
 import type { Logger } from 'pino';
 import { EXPORT_LINK_HOURS, type DataExport } from '@santa/shared/privacy';
@@ -33,7 +34,11 @@ const EXPIRED_BATCH = 50;
 const LINK_GONE =
   'This download link has expired or is not valid. Ask for a new download from Account → Privacy.';
 
-export const archiveKeyOf = (exportId: string) => `family-export-${exportId}.zip`;
+/**
+ * Each build writes its own key: a job the queue delivers twice builds twice, and the build that
+ * loses the race deletes only its own archive, never the one the parent's link opens.
+ */
+export const archiveKeyOf = (exportId: string, build: string) => `family-export-${exportId}-${build}.zip`;
 
 const present = (row: repo.DataExportRow): DataExport => ({
   id: row.id,
@@ -92,7 +97,7 @@ export function createExportService(deps: ExportDeps) {
       const family = { exported_at: new Date().toISOString(), tables: data, recordings: files };
       zip.file('family.json', JSON.stringify(family, null, 2));
       const archive = await zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
-      const key = archiveKeyOf(row.id);
+      const key = archiveKeyOf(row.id, randomUUID());
       await storage.put(key, archive);
       if (!(await repo.markReady(db, row.id, key, EXPORT_LINK_HOURS))) {
         await storage.delete(key);

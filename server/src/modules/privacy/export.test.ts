@@ -128,3 +128,17 @@ test('a made-up download link is refused', async () => {
   const res = await new TestClient(ctx.app).get('/api/privacy/exports/download/not-a-real-token');
   expect(res.status).toBe(404);
 });
+
+test('an export the job queue builds twice at once still opens from its link', async () => {
+  const family = await familyWithCalls(ctx, 'Juniper');
+  expect((await family.client.post('/api/privacy/exports')).status).toBe(202);
+  const { rows } = await ctx.db.query<{ id: string }>('select id from data_exports where user_id = $1', [
+    family.user.id,
+  ]);
+  const job = { exportId: rows[0]!.id };
+  // The queue delivers at least once: a second delivery races the first.
+  await Promise.all([ctx.services.privacy.exports.build(job), ctx.services.privacy.exports.build(job)]);
+  const path = await emailedLink(family.user.email);
+  const res = await new TestClient(ctx.app).get(path);
+  expect(res.status).toBe(200);
+});
