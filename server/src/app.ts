@@ -164,7 +164,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   app.use('/api', api);
 
   // A keepsake's address is its secret: the page is kept by no cache and indexed by no robot.
-  if (deps.clientDist) app.use(serveSpa(deps.clientDist, config.publicUrl, { privatePages: /^\/keepsake\// }));
+  if (deps.clientDist)
+    app.use(serveSpa(deps.clientDist, config.publicUrl, { privatePages: /^\/keepsake\// }));
   app.use(errorHandler);
   return app;
 }

@@ -12,7 +12,11 @@ export interface PlayableRecording {
  * Sends a recording as an MP3, honouring one byte range: browsers' audio players seek (and Safari
  * plays at all) only when ranges are answered with 206.
  */
-export async function sendRecording(req: Request, res: Response, recording: PlayableRecording): Promise<void> {
+export async function sendRecording(
+  req: Request,
+  res: Response,
+  recording: PlayableRecording,
+): Promise<void> {
   res.set({
     'Content-Type': 'audio/mpeg',
     'Accept-Ranges': 'bytes',

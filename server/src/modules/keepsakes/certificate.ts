@@ -13,7 +13,8 @@ const GREEN = rgb(0.09, 0.4, 0.24);
 const GOLD = rgb(0.85, 0.65, 0.13);
 const INK = rgb(0.16, 0.13, 0.12);
 const CREAM = rgb(1, 0.98, 0.94);
-const STAR = 'M 0 -10 L 2.9 -4 L 9.5 -3.1 L 4.7 1.5 L 5.9 8.1 L 0 5 L -5.9 8.1 L -4.7 1.5 L -9.5 -3.1 L -2.9 -4 Z';
+const STAR =
+  'M 0 -10 L 2.9 -4 L 9.5 -3.1 L 4.7 1.5 L 5.9 8.1 L 0 5 L -5.9 8.1 L -4.7 1.5 L -9.5 -3.1 L -2.9 -4 Z';
 /** US Letter, landscape: what most home printers hold (A4 prints it with a little more margin). */
 const WIDTH = 792;
 const HEIGHT = 612;
@@ -62,8 +63,22 @@ export function certificateLines(recap: CallRecap | null): string[] {
 
 function decorate(page: PDFPage) {
   page.drawRectangle({ x: 0, y: 0, width: WIDTH, height: HEIGHT, color: CREAM });
-  page.drawRectangle({ x: 24, y: 24, width: WIDTH - 48, height: HEIGHT - 48, borderColor: RED, borderWidth: 6 });
-  page.drawRectangle({ x: 38, y: 38, width: WIDTH - 76, height: HEIGHT - 76, borderColor: GOLD, borderWidth: 1.5 });
+  page.drawRectangle({
+    x: 24,
+    y: 24,
+    width: WIDTH - 48,
+    height: HEIGHT - 48,
+    borderColor: RED,
+    borderWidth: 6,
+  });
+  page.drawRectangle({
+    x: 38,
+    y: 38,
+    width: WIDTH - 76,
+    height: HEIGHT - 76,
+    borderColor: GOLD,
+    borderWidth: 1.5,
+  });
   const corners: [number, number][] = [
     [62, HEIGHT - 62],
     [WIDTH - 62, HEIGHT - 62],
@@ -74,7 +89,8 @@ function decorate(page: PDFPage) {
   // A sprig of holly above the title: two leaves and three berries.
   page.drawEllipse({ x: WIDTH / 2 - 16, y: HEIGHT - 78, xScale: 16, yScale: 7, color: GREEN });
   page.drawEllipse({ x: WIDTH / 2 + 16, y: HEIGHT - 78, xScale: 16, yScale: 7, color: GREEN });
-  for (const dx of [-6, 0, 6]) page.drawCircle({ x: WIDTH / 2 + dx, y: HEIGHT - 72 + (dx === 0 ? 4 : 0), size: 4.5, color: RED });
+  for (const dx of [-6, 0, 6])
+    page.drawCircle({ x: WIDTH / 2 + dx, y: HEIGHT - 72 + (dx === 0 ? 4 : 0), size: 4.5, color: RED });
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
@@ -109,13 +125,24 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
     color: GOLD,
   });
   centred(page, `is on Santa's Nice List for Christmas ${year}`, HEIGHT - 314, serif, 20);
-  centred(page, `after a phone call with Santa on ${dateFormat.format(content.calledAt)}`, HEIGHT - 338, italic, 14);
+  centred(
+    page,
+    `after a phone call with Santa on ${dateFormat.format(content.calledAt)}`,
+    HEIGHT - 338,
+    italic,
+    14,
+  );
 
   certificateLines(content.recap).forEach((line, index) => {
     centred(page, line, HEIGHT - 384 - index * 22, sans, 12.5, INK);
   });
 
-  page.drawLine({ start: { x: WIDTH - 292, y: 112 }, end: { x: WIDTH - 112, y: 112 }, thickness: 1, color: INK });
+  page.drawLine({
+    start: { x: WIDTH - 292, y: 112 },
+    end: { x: WIDTH - 112, y: 112 },
+    thickness: 1,
+    color: INK,
+  });
   page.drawText('Santa Claus', {
     x: WIDTH - 202 - display.widthOfTextAtSize('Santa Claus', 28) / 2,
     y: 120,
@@ -131,6 +158,12 @@ export async function renderCertificate(content: CertificateContent): Promise<Ui
     color: INK,
   });
   page.drawSvgPath(STAR, { x: 202, y: 112, color: RED, scale: 3.2 });
-  page.drawText('Ho ho ho!', { x: 202 - serif.widthOfTextAtSize('Ho ho ho!', 14) / 2, y: 72, size: 14, font: italic, color: GREEN });
+  page.drawText('Ho ho ho!', {
+    x: 202 - serif.widthOfTextAtSize('Ho ho ho!', 14) / 2,
+    y: 72,
+    size: 14,
+    font: italic,
+    color: GREEN,
+  });
   return pdf.save();
 }

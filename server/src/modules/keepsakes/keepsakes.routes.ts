@@ -43,7 +43,11 @@ function sendCertificate(res: Response, certificate: Certificate) {
 }
 
 /** /api/calls/:id/share-links and /certificate: the parent's side, on their own calls. */
-export function createShareLinksRouter(deps: { db: Db; keepsakes: KeepsakesService; limits?: KeepsakeLimits }) {
+export function createShareLinksRouter(deps: {
+  db: Db;
+  keepsakes: KeepsakesService;
+  limits?: KeepsakeLimits;
+}) {
   const { keepsakes } = deps;
   const limits = deps.limits ?? KEEPSAKE_LIMITS;
   const router = Router();

@@ -67,7 +67,8 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
   async function workingLink(token: string): Promise<repo.ShareLinkRow> {
     const link = token ? await repo.findByTokenHash(db, hashToken(token)) : undefined;
     if (!link) throw new AppError('not_found', KEEPSAKE_NOT_FOUND_MESSAGE);
-    if (link.revoked_at || new Date(link.expires_at) <= now()) throw new AppError('gone', KEEPSAKE_GONE_MESSAGE);
+    if (link.revoked_at || new Date(link.expires_at) <= now())
+      throw new AppError('gone', KEEPSAKE_GONE_MESSAGE);
     return link;
   }
 
@@ -77,7 +78,10 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
 
   async function certificate(userId: string, call: CallKeepsake): Promise<Certificate> {
     const childName = await childNameOf(userId);
-    return { pdf: await renderCertificate({ childName, calledAt: call.calledAt, recap: call.recap }), childName };
+    return {
+      pdf: await renderCertificate({ childName, calledAt: call.calledAt, recap: call.recap }),
+      childName,
+    };
   }
 
   return {
@@ -90,7 +94,8 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
     /** A new link for a call with something to share: a recap, or a recording the family may play. */
     async create(userId: string, callId: string, days: number): Promise<CreatedShareLink> {
       const call = await ownCall(userId, callId);
-      if (isEmptyRecap(call.recap) && !call.playable) throw new AppError('conflict', NOTHING_TO_SHARE_MESSAGE);
+      if (isEmptyRecap(call.recap) && !call.playable)
+        throw new AppError('conflict', NOTHING_TO_SHARE_MESSAGE);
       // Two links made in the same instant may pass this count together; one link too many is harmless.
       const active = await repo.listActiveLinks(db, userId, call.id, now());
       if (active.length >= MAX_ACTIVE_SHARE_LINKS) throw new AppError('conflict', TOO_MANY_LINKS_MESSAGE);

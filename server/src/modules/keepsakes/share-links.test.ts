@@ -24,7 +24,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe('a shared link that works', () => {
   test("shows a listener with no account the child's first name, the call's date and the recap", async () => {
     const family = await familyWithKeepsake(ctx, 'Clementine');
-    await ctx.db.query("update kid_profiles set kid_name = 'Clementine Rose' where user_id = $1", [family.user.id]);
+    await ctx.db.query("update kid_profiles set kid_name = 'Clementine Rose' where user_id = $1", [
+      family.user.id,
+    ]);
     const { url, token } = await share(family, family.call.id);
     expect(url).toMatch(new RegExp(`^${ctx.config.publicUrl}/keepsake/[A-Za-z0-9_-]{43}$`));
 
@@ -47,7 +49,10 @@ describe('a shared link that works', () => {
     expect(whole.headers['content-type']).toBe('audio/mpeg');
     expect(whole.body.toString()).toBe('ID3 Tobias audio');
 
-    const part = await listener().get(`/api/keepsakes/${token}/recording`).set('Range', 'bytes=4-9').buffer(true);
+    const part = await listener()
+      .get(`/api/keepsakes/${token}/recording`)
+      .set('Range', 'bytes=4-9')
+      .buffer(true);
     expect(part.status).toBe(206);
     expect(part.headers['content-range']).toBe('bytes 4-9/16');
     expect(part.body.toString()).toBe('Tobias');
@@ -66,7 +71,14 @@ describe('a shared link that works', () => {
       'recording_url',
     ]);
     const text = JSON.stringify(res.body);
-    for (const secret of [family.user.email, '+1415', 'Santa: Hello', 'wants a sledge', family.calls[1]!.id, family.call.id])
+    for (const secret of [
+      family.user.email,
+      '+1415',
+      'Santa: Hello',
+      'wants a sledge',
+      family.calls[1]!.id,
+      family.call.id,
+    ])
       expect(text).not.toContain(secret);
   });
 
@@ -83,13 +95,16 @@ describe('a shared link that works', () => {
   test('keeps only a hash of its token: the address is shown to the parent once', async () => {
     const family = await familyWithKeepsake(ctx, 'Ezra');
     const { token, link } = await share(family, family.call.id);
-    const { rows } = await ctx.db.query<Record<string, unknown>>('select * from call_share_links where id = $1', [
-      link.id,
-    ]);
+    const { rows } = await ctx.db.query<Record<string, unknown>>(
+      'select * from call_share_links where id = $1',
+      [link.id],
+    );
     expect(rows[0]!.token_hash).toBe(hashToken(token));
     expect(JSON.stringify(rows)).not.toContain(token);
     const list = await family.client.get(`/api/calls/${family.call.id}/share-links`);
-    expect(list.body.links).toEqual([{ id: link.id, created_at: expect.any(String), expires_at: link.expires_at }]);
+    expect(list.body.links).toEqual([
+      { id: link.id, created_at: expect.any(String), expires_at: link.expires_at },
+    ]);
     expect(JSON.stringify(list.body)).not.toContain(token);
   });
 
@@ -112,7 +127,9 @@ describe('a shared link that expires', () => {
 
   test('refuses a lifetime the parent could not have picked', async () => {
     const family = await familyWithKeepsake(ctx, 'Ida');
-    const res = await family.client.post(`/api/calls/${family.call.id}/share-links`).send({ expires_in_days: 365 });
+    const res = await family.client
+      .post(`/api/calls/${family.call.id}/share-links`)
+      .send({ expires_in_days: 365 });
     expect(res.status).toBe(400);
     expect(res.body.detail).toBe('A link can last 7 or 30 days.');
   });
@@ -120,7 +137,9 @@ describe('a shared link that expires', () => {
   test('answers 410 with a kind detail once its time is up, for the page, the recording and the certificate', async () => {
     const family = await familyWithKeepsake(ctx, 'Rupert');
     const { token, link } = await share(family, family.call.id);
-    await ctx.db.query("update call_share_links set expires_at = now() - interval '1 minute' where id = $1", [link.id]);
+    await ctx.db.query("update call_share_links set expires_at = now() - interval '1 minute' where id = $1", [
+      link.id,
+    ]);
     for (const path of ['', '/recording', '/certificate']) {
       const res = await listener().get(`/api/keepsakes/${token}${path}`);
       expect(res.status).toBe(410);
