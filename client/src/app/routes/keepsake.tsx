@@ -7,7 +7,7 @@ export function KeepsakeRoute() {
   const { token = '' } = useParams();
   return (
     <AuthShell>
-      <KeepsakePage token={token} />
+      <KeepsakePage key={token} token={token} />
     </AuthShell>
   );
 }

@@ -5,7 +5,7 @@ import { Button } from '@/components/button';
 import { formatCallDuration, formatLongDateTime, formatPhoneNumber } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
 import { CallRecapSection } from '@/components/call-recap';
-import { CallKeepsakeActions } from '@/features/keepsakes/components/call-keepsake-actions';
+import { CallKeepsakeActions } from './call-keepsake-actions';
 import { CallSafetyBanner } from './call-safety-banner';
 
 interface CallHistoryItemProps {

@@ -11,14 +11,13 @@ export type KeepsakeState =
   | { status: 'failed'; error: unknown };
 
 /**
- * The keepsake behind a link, read once. No query cache: a listener's page loads nothing the
- * family's dashboard needs.
+ * The keepsake behind a link, read once (the route keys the page by its token). No query cache:
+ * a listener's page loads nothing the family's dashboard needs.
  */
 export function useKeepsake(token: string): KeepsakeState {
   const [state, setState] = useState<KeepsakeState>({ status: 'loading' });
   useEffect(() => {
     let current = true;
-    setState({ status: 'loading' });
     api
       .get<Keepsake>(`/keepsakes/${encodeURIComponent(token)}`)
       .then((keepsake) => current && setState({ status: 'ready', keepsake }))
