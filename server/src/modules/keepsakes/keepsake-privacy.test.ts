@@ -5,6 +5,7 @@
  */
 import JSZip from 'jszip';
 import supertest from 'supertest';
+import { QUEUES } from '../../jobs/job-queue.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, signInAsAdmin, type TestContext } from '../../../test/test-app.ts';
 import { familyWithKeepsake, share } from '../../../test/fixtures/keepsakes.ts';
@@ -63,7 +64,8 @@ test("the family's download lists its share links, without their tokens or the t
   const family = await familyWithKeepsake(ctx, 'Philippa');
   const { token, link } = await share(family, family.call.id);
   const requested = await ctx.services.privacy.exports.request(family.user.id);
-  await ctx.services.privacy.exports.build({ exportId: requested.id });
+  // Built by the data-export job, as in production.
+  expect(await ctx.jobs.drained([QUEUES.dataExport])).toBe(true);
   const { rows } = await ctx.db.query<{ archive_key: string }>(
     'select archive_key from data_exports where id = $1',
     [requested.id],
