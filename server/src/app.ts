@@ -13,6 +13,7 @@ import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
+import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
 import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
@@ -138,6 +139,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       secureCookies: config.secureCookies,
     }),
   );
+  api.use('/calls', createShareLinksRouter({ db, keepsakes: services.keepsakes }));
+  api.use('/keepsakes', createKeepsakeRouter({ db, keepsakes: services.keepsakes }));
   api.use(
     '/calls',
     createCallsRouter({
@@ -160,7 +163,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  if (deps.clientDist) app.use(serveSpa(deps.clientDist, config.publicUrl));
+  // A keepsake's address is its secret: the page is kept by no cache and indexed by no robot.
+  if (deps.clientDist)
+    app.use(serveSpa(deps.clientDist, config.publicUrl, { privatePages: /^\/keepsake\// }));
   app.use(errorHandler);
   return app;
 }

@@ -13,6 +13,7 @@ import {
   type CallSafetyService,
 } from './modules/call-safety/call-safety.service.ts';
 import { createEmailService, type EmailService } from './modules/email/email.service.ts';
+import { createKeepsakesService, type KeepsakesService } from './modules/keepsakes/keepsakes.service.ts';
 import { createConsentService, type ConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService, type ErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService, type ExportService } from './modules/privacy/export.service.ts';
@@ -107,6 +108,8 @@ export interface AppServices {
   voice: VoiceModule;
   /** The safety read after each call: the parent's banner, the admin's counts. */
   callSafety: CallSafetyService;
+  /** Calls shared by expiring links, and the Nice List certificate. */
+  keepsakes: KeepsakesService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
@@ -189,6 +192,12 @@ export function createServices(deps: AppDeps): AppServices {
     moderation: providers.moderation,
     transcripts: voice.calls,
   });
+  const keepsakes = createKeepsakesService({
+    db,
+    calls: voice.calls,
+    profiles: profile,
+    publicUrl: config.publicUrl,
+  });
   const payments: PaymentsServices = {
     coupons,
     numbers,
@@ -230,6 +239,7 @@ export function createServices(deps: AppDeps): AppServices {
     voice: providers.voice,
     storage: providers.recordings,
     safety: callSafety,
+    keepsakes,
   };
   const adminAccounts = createAdminAccountsService(db, admin);
   const retention = {
@@ -294,6 +304,7 @@ export function createServices(deps: AppDeps): AppServices {
     santaScript,
     voice,
     callSafety,
+    keepsakes,
     renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
     admin,
     retention,

@@ -133,6 +133,16 @@ const MATRIX: Record<string, Access> = {
   'POST /api/calls/sync-from-elevenlabs': signedIn(200),
   // The owner's recording is locked until bought; nobody else learns that it exists.
   'GET /api/calls/:id/recording': ownerOnly(403),
+  // Keepsakes: the parent's own calls only. This call has no recap and its recording is not
+  // unlocked, so it has nothing to share yet; ":linkId" is no link.
+  'GET /api/calls/:id/share-links': ownerOnly(200),
+  'POST /api/calls/:id/share-links': ownerOnly(409),
+  'DELETE /api/calls/:id/share-links/:linkId': ownerOnly(404),
+  'GET /api/calls/:id/certificate': ownerOnly(200),
+  // A keepsake link needs no account: the token is the proof (":token" is none).
+  'GET /api/keepsakes/:token': everyone(404),
+  'GET /api/keepsakes/:token/recording': everyone(404),
+  'GET /api/keepsakes/:token/certificate': everyone(404),
   'POST /api/stripe/create-checkout': signedIn(400),
   // No Stripe customer yet: nothing to manage.
   'POST /api/stripe/billing-portal': signedIn(409),

@@ -115,6 +115,8 @@ export const adminUserDetailSchema = z.object({
       duration: z.number().int(),
     }),
   ),
+  /** Keepsake links of the family's calls that still work (their addresses are never shown). */
+  active_share_links: z.number().int(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -23,6 +23,7 @@ const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute'
 const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
 const VerifyEmailRoute = page(() => import('./routes/verify-email'), 'VerifyEmailRoute');
+const KeepsakeRoute = page(() => import('./routes/keepsake'), 'KeepsakeRoute');
 const LandingRoute = page(() => import('./routes/landing'), 'LandingRoute');
 const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
@@ -58,6 +59,8 @@ export const routes: RouteObject[] = [
       // Both open from an email, signed in or not: the link's token is the proof.
       { path: paths.resetPassword, element: <ResetPasswordRoute /> },
       { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
+      // Anyone with the link, signed in or not.
+      { path: paths.keepsake, element: <KeepsakeRoute /> },
       {
         path: paths.dashboard,
         element: (

@@ -21,4 +21,6 @@ export const paths = {
   privacy: '/privacy',
   terms: '/terms',
   accountPrivacy: '/account/privacy',
+  // A shared call: the link's token is the proof, no account needed (decision 0018).
+  keepsake: '/keepsake/:token',
 } as const;

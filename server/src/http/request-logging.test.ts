@@ -23,6 +23,9 @@ function appWithLog() {
   app.get('/api/missing', (_req, res) => {
     res.status(404).json({ detail: 'Not found' });
   });
+  app.get(['/api/keepsakes/:token/recording', '/keepsake/:token'], (_req, res) => {
+    res.status(410).json({ detail: 'ended' });
+  });
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -55,6 +58,18 @@ test('logs carry no query string, body or cookie', async () => {
   const text = JSON.stringify(lines);
   for (const secret of ['secret-code', 'secret-token', 'parent@example.com'])
     expect(text).not.toContain(secret);
+});
+
+test("a shared keepsake's token stays out of the log, its route stays in", async () => {
+  const { app, lines, settle } = appWithLog();
+  await supertest(app).get('/api/keepsakes/secret-keepsake-token/recording');
+  await supertest(app).get('/keepsake/secret-keepsake-token');
+  await settle();
+  expect(lines.map((line) => (line.req as { path: string }).path)).toEqual([
+    '/api/keepsakes/:token/recording',
+    '/keepsake/:token',
+  ]);
+  expect(JSON.stringify(lines)).not.toContain('secret-keepsake-token');
 });
 
 test('a handler logging through req.log is tied to the request id', async () => {

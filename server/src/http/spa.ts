@@ -7,9 +7,10 @@ import { loadPrerenderedPages, sendPage } from './prerendered-pages.ts';
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, the public
  * pages prerendered, and every other non-API GET answered with index.html so client routes
- * survive a reload.
+ * survive a reload. `privatePages` are pages whose address is a secret (a shared keepsake): no
+ * cache keeps them and no robot indexes them.
  */
-export function serveSpa(distDir: string, publicUrl = ''): Router {
+export function serveSpa(distDir: string, publicUrl = '', options: { privatePages?: RegExp } = {}): Router {
   const router = express.Router();
   const indexHtml = path.join(distDir, 'index.html');
   if (!existsSync(indexHtml)) return router;
@@ -28,7 +29,9 @@ export function serveSpa(distDir: string, publicUrl = ''): Router {
   router.get(/^\/(?!api(\/|$)).*/, (req, res) => {
     const page = pages.get(req.path);
     if (page) return sendPage(req, res, page);
-    res.set('Cache-Control', 'no-cache');
+    if (options.privatePages?.test(req.path)) {
+      res.set({ 'Cache-Control': 'no-store', 'X-Robots-Tag': 'noindex, nofollow, noarchive' });
+    } else res.set('Cache-Control', 'no-cache');
     res.sendFile(indexHtml);
   });
   return router;

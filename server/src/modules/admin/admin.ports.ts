@@ -115,6 +115,11 @@ export interface SafetyPort {
   flagCounts(): Promise<SafetyFlagCounts>;
 }
 
+/** The family's shared keepsake links, owned by the keepsakes module: a count, never a token. */
+export interface KeepsakesPort {
+  activeLinkCount(userId: string): Promise<number>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
   notices: NoticesPort;
@@ -128,4 +133,5 @@ export interface AdminPorts {
   voice: ConversationsPort;
   storage: RecordingStoragePort;
   safety: SafetyPort;
+  keepsakes: KeepsakesPort;
 }

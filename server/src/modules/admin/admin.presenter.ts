@@ -38,6 +38,7 @@ export function presentUserDetail(parts: {
   subscription: SubscriptionRow | undefined;
   agentConfig: AgentConfigRow | undefined;
   recentCalls: RecentCallRow[];
+  activeShareLinks: number;
 }): AdminUserDetail {
   const { user, agentConfig } = parts;
   return {
@@ -65,6 +66,7 @@ export function presentUserDetail(parts: {
       created_at: iso(call.created_at),
       duration: call.duration,
     })),
+    active_share_links: parts.activeShareLinks,
   };
 }
 

@@ -51,7 +51,7 @@ export function createAdminService(
   db: Db,
   ports: Pick<
     AdminPorts,
-    'accounts' | 'subscription' | 'billing' | 'numbers' | 'calls' | 'discounts' | 'notices'
+    'accounts' | 'subscription' | 'billing' | 'numbers' | 'calls' | 'discounts' | 'notices' | 'keepsakes'
   >,
 ) {
   const requireUser = async (userId: string) => {
@@ -72,12 +72,13 @@ export function createAdminService(
 
     async getUserDetail(userId: string): Promise<AdminUserDetail> {
       const user = await requireUser(userId);
-      const [subscription, agentConfig, recentCalls] = await Promise.all([
+      const [subscription, agentConfig, recentCalls, activeShareLinks] = await Promise.all([
         ports.subscription.find(userId),
         ports.numbers.agentConfigOf(userId),
         ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
+        ports.keepsakes.activeLinkCount(userId),
       ]);
-      return present.presentUserDetail({ user, subscription, agentConfig, recentCalls });
+      return present.presentUserDetail({ user, subscription, agentConfig, recentCalls, activeShareLinks });
     },
 
     async discountHistory(userId: string): Promise<DiscountHistoryItem[]> {

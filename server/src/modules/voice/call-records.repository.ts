@@ -153,6 +153,27 @@ export async function findCallMedia(
   return rows[0];
 }
 
+/** What a keepsake shows of a call (modules/keepsakes): its date, recap and recording's state. */
+export interface CallKeepsakeRow {
+  id: string;
+  created_at: Date;
+  recap: unknown;
+  audio_key: string | null;
+  recording_purchased: boolean;
+}
+
+export async function findCallKeepsake(
+  q: Queryable,
+  callId: string,
+  userId: string,
+): Promise<CallKeepsakeRow | undefined> {
+  const { rows } = await q.query<CallKeepsakeRow>(
+    'select id, created_at, recap, audio_key, recording_purchased from calls where id = $1 and user_id = $2',
+    [callId, userId],
+  );
+  return rows[0];
+}
+
 export async function existingConversationIds(q: Queryable, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const { rows } = await q.query<{ conversation_id: string }>(

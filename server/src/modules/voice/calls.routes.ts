@@ -3,7 +3,7 @@ import { limitByUser, type LimitRule } from '../../http/rate-limit.ts';
 import { Router } from 'express';
 import type { SessionUser } from '../../http/session-user.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
-import { parseByteRange } from './byte-range.ts';
+import { sendRecording } from '../../http/send-recording.ts';
 import type { CallHistory } from '@santa/shared/calls';
 import type { CallSafety } from '@santa/shared/safety';
 import type { PurchaseRecordingResponse } from '@santa/shared/payments';
@@ -46,27 +46,7 @@ export function createCallsRouter(deps: {
   });
 
   router.get('/:id/recording', requireUser, async (req, res) => {
-    const recording = await media.openRecording(signedInUser(req).id, String(req.params.id));
-    res.set({
-      'Content-Type': 'audio/mpeg',
-      'Accept-Ranges': 'bytes',
-      'Content-Disposition': 'inline; filename="santa-call.mp3"',
-    });
-    const range = parseByteRange(req.get('range') ?? undefined, recording.size);
-    if (range === 'unsatisfiable') {
-      res.status(416).set('Content-Range', `bytes */${recording.size}`).type('application/json');
-      res.send(JSON.stringify({ detail: 'Requested range not satisfiable', code: 'range_not_satisfiable' }));
-      return;
-    }
-    const bytes = await recording.read(range);
-    if (!bytes) {
-      res.status(404).json({ detail: 'This call has no recording', code: 'not_found' });
-      return;
-    }
-    if (range) {
-      res.status(206).set('Content-Range', `bytes ${range.start}-${range.end}/${recording.size}`);
-    }
-    res.set('Content-Length', String(bytes.length)).end(bytes);
+    await sendRecording(req, res, await media.openRecording(signedInUser(req).id, String(req.params.id)));
   });
 
   return router;

@@ -10,7 +10,9 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ByteRange, RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { ConversationDetail, VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import type { CallRecap } from '@santa/shared/recap';
 import * as calls from './call-records.repository.ts';
+import { presentRecap } from './call.presenter.ts';
 import type { PostCallService } from './post-call.service.ts';
 
 const MAX_SYNC_PAGES = 20;
@@ -22,6 +24,15 @@ export interface CallsServiceDeps {
   voice: VoiceEngine;
   recordings: RecordingStorage;
   postCall: PostCallService;
+}
+
+/** What a keepsake may show of a call: never its transcript, phone number or summary. */
+export interface CallKeepsake {
+  id: string;
+  calledAt: Date;
+  recap: CallRecap | null;
+  /** The family may play its recording (unlocked, still kept): so may whoever they share it with. */
+  playable: boolean;
 }
 
 export interface Recording {
@@ -120,6 +131,19 @@ export function createCallsService(deps: CallsServiceDeps) {
     /** Deletes the call's row once its recording and provider copy are gone (privacy). */
     deleteOwnCall: (q: Queryable, userId: string, call: calls.OwnCallArtifacts) =>
       calls.deleteOwnCall(q, call, userId),
+
+    /** The parent's own call as a keepsake shows it; undefined when it is not theirs. */
+    async keepsakeOf(userId: string, callId: string): Promise<CallKeepsake | undefined> {
+      const call = UUID.test(callId) ? await calls.findCallKeepsake(db, callId, userId) : undefined;
+      return (
+        call && {
+          id: call.id,
+          calledAt: new Date(call.created_at),
+          recap: presentRecap(call.recap),
+          playable: !!call.audio_key && call.recording_purchased,
+        }
+      );
+    },
 
     /** What a recording checkout needs to know of the parent's own call; undefined if not theirs. */
     async recordingStatus(

@@ -159,6 +159,11 @@ function UserDetailView({
             ))}
           </ul>
         )}
+        <p className="text-sm text-gray-600">
+          {data.active_share_links === 0
+            ? 'No shared keepsake links working.'
+            : `Shared keepsake links working: ${data.active_share_links} (deleting the account ends them).`}
+        </p>
       </Section>
 
       <DangerZone detail={data} isSelf={isSelf} onDeleted={onDeleted} />

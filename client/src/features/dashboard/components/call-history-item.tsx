@@ -5,6 +5,7 @@ import { Button } from '@/components/button';
 import { formatCallDuration, formatLongDateTime, formatPhoneNumber } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
 import { CallRecapSection } from '@/components/call-recap';
+import { CallKeepsakeActions } from './call-keepsake-actions';
 import { CallSafetyBanner } from './call-safety-banner';
 
 interface CallHistoryItemProps {
@@ -94,6 +95,7 @@ export function CallHistoryItem({
           </div>
         )
       ) : null}
+      <CallKeepsakeActions call={call} />
     </li>
   );
 }
