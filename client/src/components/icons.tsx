@@ -29,6 +29,13 @@ function Icon({ className = 'h-6 w-6', title, children }: IconProps & { children
   );
 }
 
+/** An icon of a single path, for glyphs used in one place only. */
+export const PathIcon = ({ d, ...props }: IconProps & { d: string }) => (
+  <Icon {...props}>
+    <path d={d} />
+  </Icon>
+);
+
 export const PhoneIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M22 16.9v3a2 2 0 0 1-2.2 2 19.8 19.8 0 0 1-8.6-3.1 19.5 19.5 0 0 1-6-6A19.8 19.8 0 0 1 2.1 4.2 2 2 0 0 1 4.1 2h3a2 2 0 0 1 2 1.7c.1 1 .4 1.9.7 2.8a2 2 0 0 1-.5 2.1L8 9.9a16 16 0 0 0 6 6l1.3-1.3a2 2 0 0 1 2.1-.4c.9.3 1.8.6 2.8.7a2 2 0 0 1 1.7 2z" />

@@ -5,6 +5,7 @@ import {
   type CallRecap,
   type RecapKind,
 } from '@santa/shared/recap';
+import { PathIcon } from './icons';
 
 /** Small line icons (emoji are missing from many Linux and older Windows fonts). */
 const ICON_PATHS: Record<RecapKind, string> = {
@@ -13,24 +14,6 @@ const ICON_PATHS: Record<RecapKind, string> = {
   questions: 'M9 9a3 3 0 1 1 4 2.8c-.6.3-1 .9-1 1.6V14M12 18h.01',
   promises: 'M14 4c1 1 3 1 4 0M16 4v3M8.5 20.5 3.5 15.5 14 6l4 4z',
 };
-
-function RecapIcon({ kind }: { kind: RecapKind }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="h-4 w-4"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={ICON_PATHS[kind]} />
-    </svg>
-  );
-}
 
 /** The recap for a child named by the caller: the parent's profile, or a shared keepsake's name. */
 export function RecapList({
@@ -51,7 +34,7 @@ export function RecapList({
         {RECAP_KINDS.filter((kind) => recap[kind].length > 0).map((kind) => (
           <div key={kind}>
             <dt className="flex items-center gap-1.5 text-xs font-bold tracking-wide text-pine-700 uppercase">
-              <RecapIcon kind={kind} />
+              <PathIcon d={ICON_PATHS[kind]} className="h-4 w-4" />
               {RECAP_HEADINGS[kind]}
             </dt>
             {recap[kind].map((line) => (

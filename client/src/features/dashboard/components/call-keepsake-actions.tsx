@@ -2,30 +2,13 @@ import { useState } from 'react';
 import type { CallItem } from '@santa/shared/calls';
 import { isEmptyRecap } from '@santa/shared/recap';
 import { Button, buttonClasses } from '@/components/button';
+import { PathIcon } from '@/components/icons';
 import { certificateUrl } from '../api/share-links';
 import { ShareCallDialog } from './share-call-dialog';
 
 /** A call worth keeping: Santa's recap, or a recording the family may play. */
 export function canShare(call: CallItem): boolean {
   return !isEmptyRecap(call.recap) || (call.audio_url !== null && call.recording_purchased);
-}
-
-function Icon({ path }: { path: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      className="h-4 w-4 shrink-0"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={path} />
-    </svg>
-  );
 }
 
 const SHARE_ICON = 'M4 12v7a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-7M16 6l-4-4-4 4M12 2v13';
@@ -39,12 +22,12 @@ export function CallKeepsakeActions({ call }: { call: CallItem }) {
     <div className="mt-4 flex flex-wrap gap-2 border-t border-santa-100 pt-4">
       {shareable ? (
         <Button variant="outline" size="sm" onClick={() => setSharing(true)}>
-          <Icon path={SHARE_ICON} />
+          <PathIcon d={SHARE_ICON} className="h-4 w-4 shrink-0" />
           Share
         </Button>
       ) : null}
       <a href={certificateUrl(call.id)} download className={buttonClasses('ghost', 'sm')}>
-        <Icon path={CERTIFICATE_ICON} />
+        <PathIcon d={CERTIFICATE_ICON} className="h-4 w-4 shrink-0" />
         Nice List certificate
       </a>
       {shareable ? (
