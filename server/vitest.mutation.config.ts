@@ -8,6 +8,8 @@ export default defineConfig({
       'src/modules/voice/**/*.test.ts',
       'src/modules/payments/**/*.test.ts',
       'src/modules/admin/**/*.test.ts',
+      // Receipts and the "update your card" email are money too: their tests judge fulfilment's emails.
+      'src/modules/email/**/*.test.ts',
     ],
     setupFiles: ['test/setup.ts'],
     pool: 'forks',

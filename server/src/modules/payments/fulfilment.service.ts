@@ -59,7 +59,7 @@ export function createFulfilmentService(deps: {
     emailOf(userId: string): Promise<string | undefined>;
   };
   /** The email module: "update your card" once per invoice.payment_failed event; receipts. */
-  paymentEmails?: ReceiptEmails & {
+  paymentEmails: ReceiptEmails & {
     paymentFailed(failure: { eventId: string; userId: string; updateUrl: string | null }): Promise<void>;
   };
   logger: Logger;
@@ -75,7 +75,7 @@ export function createFulfilmentService(deps: {
     plan: SubscriptionFields,
     amountCents: number,
   ): Promise<void> {
-    await deps.paymentEmails?.purchaseReceipt(tx, checkoutId, chargeOn(userId, plan, amountCents));
+    await deps.paymentEmails.purchaseReceipt(tx, checkoutId, chargeOn(userId, plan, amountCents));
   }
 
   /**
@@ -177,7 +177,7 @@ export function createFulfilmentService(deps: {
         currentPeriodEnd: sub.currentPeriodEnd ?? renewal.periodEnd,
         amountCents: renewal.amountPaid,
       });
-      await deps.paymentEmails?.renewalReceipt(
+      await deps.paymentEmails.renewalReceipt(
         tx,
         renewal.invoiceId,
         chargeOn(plan.userId, plan.next, renewal.amountPaid),
@@ -198,7 +198,7 @@ export function createFulfilmentService(deps: {
     // event finds it already sent. Whichever of Stripe's two events comes first, the plan is the
     // new pass here (Stripe applies the price once the invoice is paid).
     if (upgrade && upgrade.totalCents > 0 && live && plan.next?.stripe_subscription_id === sub.id) {
-      await deps.paymentEmails?.upgradeReceipt(
+      await deps.paymentEmails.upgradeReceipt(
         tx,
         upgrade.invoiceId,
         chargeOn(plan.userId, plan.next, upgrade.totalCents),
@@ -348,7 +348,7 @@ export function createFulfilmentService(deps: {
       const failed = result.plan?.next;
       if (event.type === 'invoice.payment_failed' && result.userId && failed?.payment_failed_at) {
         await deps.paymentEmails
-          ?.paymentFailed({ eventId: event.id, userId: result.userId, updateUrl: failed.payment_update_url })
+          .paymentFailed({ eventId: event.id, userId: result.userId, updateUrl: failed.payment_update_url })
           .catch((error: unknown) => {
             // Stryker disable next-line ObjectLiteral,StringLiteral: the log's wording is not behaviour
             logger.error({ err: error, eventId: event.id }, 'could not queue the payment-failed email');
