@@ -1,52 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
-import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
-
-const SHOTS = 'e2e/screenshots';
-
-/** Full-page captures at phone (390) and desktop (1280) width, under e2e/screenshots/. */
-async function screenshots(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const width of [390, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
-  }
-}
+import { expect, test } from '@playwright/test';
+import { passFamilyAfterACall, screenshotsAt390And1280 as screenshots } from './pass-family';
 
 /** A family on a pass (recordings included) whose child has called Santa and said a wish. */
-async function familyAfterACall(page: Page) {
-  const phone = uniquePhone();
-  await signUpViaUi(page, { name: 'Holly Parent' });
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Get 3-Month Pass' }).click();
-  await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-  await page.getByRole('button', { name: /^Pay / }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-
-  await page.goto('/setup-profile');
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Noel');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, phone.e164);
-  const tel = await page
-    .getByRole('region', { name: "Santa's Phone Number" })
-    .getByRole('link', { name: /^\+1 / })
-    .getAttribute('href');
-
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(tel!.replace(/^tel:/, ''));
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
-  await page.getByLabel('Say to Santa').fill('I would love a red bike with a bell for Christmas!');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByRole('log')).toContainText('a red bike');
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
-}
+const familyAfterACall = (page: Parameters<typeof passFamilyAfterACall>[0]) =>
+  passFamilyAfterACall(page, {
+    parentName: 'Holly Parent',
+    kidName: 'Noel',
+    lines: ['I would love a red bike with a bell for Christmas!'],
+  });
 
 test('a parent shares a call by a link, a listener opens it signed out, and the parent revokes it', async ({
   page,

@@ -14,6 +14,7 @@ import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
+import { createMemoryRouter } from './modules/memory/memory.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
 import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
@@ -141,6 +142,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   );
   api.use('/calls', createShareLinksRouter({ db, keepsakes: services.keepsakes }));
   api.use('/keepsakes', createKeepsakeRouter({ db, keepsakes: services.keepsakes }));
+  api.use('/memory', createMemoryRouter(services.memory));
   api.use(
     '/calls',
     createCallsRouter({

@@ -14,6 +14,7 @@ import {
 } from './modules/call-safety/call-safety.service.ts';
 import { createEmailService, type EmailService } from './modules/email/email.service.ts';
 import { createKeepsakesService, type KeepsakesService } from './modules/keepsakes/keepsakes.service.ts';
+import { createMemoryService, type MemoryService } from './modules/memory/memory.service.ts';
 import { createConsentService, type ConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService, type ErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService, type ExportService } from './modules/privacy/export.service.ts';
@@ -110,6 +111,7 @@ export interface AppServices {
   callSafety: CallSafetyService;
   /** Calls shared by expiring links, and the Nice List certificate. */
   keepsakes: KeepsakesService;
+  memory: MemoryService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
@@ -165,6 +167,7 @@ export function createServices(deps: AppDeps): AppServices {
   });
   const coupons = createCouponsService(db);
   const numbers = createNumbersService({ db, telephony: providers.telephony, publicUrl: config.publicUrl });
+  const memory = createMemoryService(db, { now: deps.now });
   const voice = createVoiceModule({
     db,
     logger,
@@ -181,6 +184,7 @@ export function createServices(deps: AppDeps): AppServices {
     numbers,
     accounts: auth,
     recaps: emails,
+    memory,
     answerBudgetMs: config.inboundAnswerBudgetMs,
     maxConcurrentCalls: config.maxConcurrentCalls,
     publicUrl: config.publicUrl,
@@ -248,6 +252,7 @@ export function createServices(deps: AppDeps): AppServices {
       logger,
       settings: config.retention,
       calls: voice.retention,
+      memory,
       now: deps.now,
       recordings: providers.recordings,
     }),
@@ -305,6 +310,7 @@ export function createServices(deps: AppDeps): AppServices {
     voice,
     callSafety,
     keepsakes,
+    memory,
     renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
     admin,
     retention,

@@ -32,6 +32,8 @@ export interface RetentionServiceDeps {
   logger: Logger;
   settings: RecordingRetentionSettings;
   calls: CallsRetentionPort;
+  /** The memory module: what Santa kept of a call goes with the call's words. */
+  memory: { forgetCalls(callIds: string[]): Promise<number> };
   recordings: Pick<RecordingStorage, 'delete'>;
   /** The schedule's clock: the tests set it; the app uses the wall clock. */
   now?: () => Date;
@@ -137,6 +139,7 @@ export function createRetentionService(deps: RetentionServiceDeps) {
       let cleared = 0;
       for (let batch = 0; batch < MAX_BATCHES; batch += 1) {
         const due = await deps.calls.expiredOneCallTranscripts(olderThan, BATCH);
+        await deps.memory.forgetCalls(due);
         cleared += await deps.calls.clearTranscripts(due);
         if (due.length < BATCH) break;
       }

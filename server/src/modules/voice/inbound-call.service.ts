@@ -8,7 +8,12 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import { renderFirstMessage, renderPrompt, santaVariables } from '../santa-script/render-prompt.ts';
+import {
+  renderFirstMessage,
+  renderPrompt,
+  santaVariables,
+  type PromptMemory,
+} from '../santa-script/render-prompt.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { closeReservation, createMinutesReserver, GRACE_SECONDS } from './minutes.ts';
 import {
@@ -37,6 +42,8 @@ export interface InboundCallDeps {
   consents: { hasCurrent(userId: string): Promise<boolean> };
   /** The numbers module: whose dedicated line a called number is. */
   numbers: DedicatedLines;
+  /** The memory module: what the child told Santa on earlier calls. */
+  memory: { forCall(userId: string): Promise<PromptMemory[]> };
   /** Where Twilio posts the digits of the family code (this same webhook). */
   inboundUrl: string;
   /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
@@ -139,6 +146,11 @@ export function createInboundCallService(deps: InboundCallDeps) {
     const screened = await screen(call);
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
+    // Read while minutes are reserved; Santa without his memories is better than no Santa.
+    const remembered = deps.memory.forCall(profile.user_id).catch((error: unknown) => {
+      deps.logger.error({ err: error, callSid: call.CallSid }, "could not read Santa's memories");
+      return [];
+    });
 
     // A family that has not agreed to the current notice hears a kind word; nothing is reserved
     // or recorded, and nothing about the family is said.
@@ -167,7 +179,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
           user_id: profile.user_id,
           call_sid: call.CallSid,
         },
-        prompt: renderPrompt(template, profile, allowed),
+        prompt: renderPrompt(template, profile, allowed, await remembered),
         firstMessage: renderFirstMessage(profile),
         // What settlement may bill: the reservation plus its grace minute, never more.
         maxDurationSeconds: allowed + GRACE_SECONDS,

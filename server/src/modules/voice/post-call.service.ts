@@ -28,6 +28,8 @@ export interface PostCallDeps {
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The email module: the parent's recap, decided in the call's own transaction. */
   recaps?: CallRecaps;
+  /** The memory module: what Santa keeps of the call for the next one. */
+  memory: CallMemories;
   /**
    * RETENTION_DELETE_PROVIDER_COPIES: every call's conversation is deleted at the voice provider
    * once stored with its audio; off, only Pay Per Call's are (that plan promises it).
@@ -51,6 +53,11 @@ export interface RecappedCall {
  */
 export interface CallRecaps {
   callRecap(tx: Queryable, call: RecappedCall): Promise<void>;
+}
+
+/** Keeps the child's wishes, news and promises, in the transaction that writes the recap. */
+export interface CallMemories {
+  rememberRecap(tx: Queryable, call: { userId: string; callId: string; recap: CallRecap }): Promise<unknown>;
 }
 
 /** The summary job's data: what the summarizer needs besides the stored transcript. */
@@ -212,6 +219,7 @@ export function createPostCallService(deps: PostCallDeps) {
       const call = await calls.setSummary(tx, job.conversationId, summary, recap);
       // Only the write that filled the summary tells the parent: a retried job sends nothing.
       if (!call) return;
+      await deps.memory.rememberRecap(tx, { userId: call.user_id, callId: call.id, recap });
       await deps.recaps?.callRecap(tx, {
         callId: call.id,
         userId: call.user_id,

@@ -5,6 +5,7 @@ import type { RecordingStorage } from '../../providers/storage/recording-storage
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
+import type { PromptMemory } from '../santa-script/render-prompt.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
@@ -17,7 +18,12 @@ import {
   type DedicatedLines,
   type InboundCallService,
 } from './inbound-call.service.ts';
-import { createPostCallService, type CallRecaps, type PostCallService } from './post-call.service.ts';
+import {
+  createPostCallService,
+  type CallMemories,
+  type CallRecaps,
+  type PostCallService,
+} from './post-call.service.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
@@ -40,6 +46,8 @@ export interface VoiceModuleDeps {
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The parent's email after each call (the email module). */
   recaps?: CallRecaps;
+  /** The memory module: kept from each call's recap, brought up on the next call. */
+  memory: CallMemories & { forCall(userId: string): Promise<PromptMemory[]> };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   answerBudgetMs: number;
   /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
@@ -75,6 +83,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     jobs: deps.jobs,
     accounts: deps.accounts,
     recaps: deps.recaps,
+    memory: deps.memory,
     deleteProviderCopies: deps.deleteProviderCopies,
   });
   return {
@@ -90,6 +99,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       lineAccess: deps.lineAccess,
       consents: deps.consents,
       numbers: deps.numbers,
+      memory: deps.memory,
       inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
     }),
     status: createCallStatusService(db),

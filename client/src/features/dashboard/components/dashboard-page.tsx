@@ -19,6 +19,7 @@ import { KidProfileCard } from './kid-profile-card';
 import { LineAccessCard } from './line-access-card';
 import { NextStepCard } from './next-step-card';
 import { PlanNotices } from './plan-notices';
+import { SantaMemoryCard } from './santa-memory-card';
 import { SantaNumberCard } from './santa-number-card';
 
 function CardSkeleton() {
@@ -132,6 +133,7 @@ export function DashboardPage({ userName }: { userName: string }) {
 
       {profile ? <FamilyPhonesCard profilePhone={profile.parent_phone} /> : null}
       {profile ? <LineAccessCard hasOwnLine={hotline.data?.type === 'dedicated'} /> : null}
+      {profile ? <SantaMemoryCard kidName={profile.kid_name} /> : null}
 
       <CallHistorySection variant="recent" poll={showNumber} />
     </main>

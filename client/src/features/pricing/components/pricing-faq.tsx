@@ -38,6 +38,11 @@ const QUESTIONS = [
     question: 'What if the call drops?',
     answer: `A call that ends in its first ${FREE_START_SECONDS} seconds costs nothing (up to ${FREE_SHORT_CALLS_PER_DAY} such calls a day): it uses none of your minutes, and with ${PLANS.pay_per_call.name} your one call is still there for your child to make. Your dashboard marks it "Not charged". After that you pay only for the seconds your child talks to Santa.`,
   },
+  {
+    question: 'Does Santa remember what my child told him?',
+    answer:
+      'Yes. After each call Santa keeps a few of your child\'s wishes, news and promises, and brings them up next time ("Last time you told me Biscuit learned to sit!"), even next Christmas. Your dashboard shows "What Santa remembers": correct anything, make him forget a point, or clear it all. What Santa remembers goes with the call it came from when that call is deleted.',
+  },
 ];
 
 export function PricingFaq() {

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { MEMORY_KINDS, MEMORY_MESSAGES, type MemoryItem, type SantaMemory } from '@santa/shared/memory';
+import type { CallRecap } from '@santa/shared/recap';
+import { createBatcher } from '../../db/batcher.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { AppError } from '../../http/errors.ts';
+import * as repo from './memory.repository.ts';
+import { recall, recallSince, type Remembered } from './recall.ts';
+
+const isId = (id: string) => z.uuid().safeParse(id).success;
+
+function present(row: repo.MemoryRow): MemoryItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    call_id: row.call_id,
+    created_at: new Date(row.created_at).toISOString(),
+    edited: row.edited,
+  };
+}
+
+/**
+ * Owns santa_memories: the voice module keeps each call's recap here and asks for the points a
+ * ringing call's prompt carries; the parent reads, edits and clears them (decision 0022).
+ */
+export function createMemoryService(db: Db, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  // Every ringing call asks; concurrent calls share a round trip, as their recognition does.
+  const recentOf = createBatcher(async (userIds: string[]) => {
+    const rows = await repo.memoriesOfFamilies(db, userIds, recallSince(now()));
+    return userIds.map((userId) => rows.filter((row) => row.user_id === userId));
+  });
+
+  return {
+    /** In the summary's transaction: the call's wishes, news and promises, once. */
+    async rememberRecap(tx: Queryable, call: { userId: string; callId: string; recap: CallRecap }) {
+      const items = MEMORY_KINDS.flatMap((kind) => call.recap[kind].map((text) => ({ kind, text })));
+      return repo.insertMemories(tx, call.userId, call.callId, items);
+    },
+
+    /** What Santa brings up on the family's next call. */
+    async forCall(userId: string): Promise<Remembered[]> {
+      return recall(await recentOf(userId), now());
+    },
+
+    async list(userId: string): Promise<SantaMemory> {
+      return { items: (await repo.listMemories(db, userId)).map(present) };
+    },
+
+    async edit(userId: string, id: string, text: string): Promise<MemoryItem> {
+      const row = isId(id) ? await repo.updateMemoryText(db, userId, id, text) : undefined;
+      if (!row) throw new AppError('not_found', MEMORY_MESSAGES.notFound);
+      return present(row);
+    },
+
+    async forget(userId: string, id: string): Promise<void> {
+      if (!(isId(id) && (await repo.deleteMemory(db, userId, id))))
+        throw new AppError('not_found', MEMORY_MESSAGES.notFound);
+    },
+
+    clear: (userId: string) => repo.deleteAllMemories(db, userId),
+
+    /** The retention schedule deleted these calls' words: what Santa kept of them goes too. */
+    forgetCalls: (callIds: string[]) => repo.deleteMemoriesOfCalls(db, callIds),
+  };
+}
+
+export type MemoryService = ReturnType<typeof createMemoryService>;
