@@ -10,6 +10,8 @@ export async function screenshotsAt390And1280(page: Page, name: string) {
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
+    // A full-page capture of a scrolled page draws the sticky header where the scroll left it.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
   }
 }
