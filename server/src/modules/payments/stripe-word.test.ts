@@ -248,3 +248,53 @@ test('a checkout Santa Calls did not open (a payment link made at Stripe) is ack
   expect(await eventRecorded(String(event.id))).toBe(true);
   expect(await planOf(user.id)).toBeUndefined();
 });
+
+/** A pass change's proration invoice, as Stripe sends it once paid. */
+function upgradeInvoice(sub: Json, totalCents: number): Json {
+  return invoiceObject({
+    subscription: sub,
+    customer: String(sub.customer),
+    billingReason: 'subscription_update',
+    amountPaid: totalCents,
+    subtotal: totalCents,
+  });
+}
+
+test('a pass change whose invoice came to nothing sends no receipt', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  await deliver('invoice.paid', upgradeInvoice(sub!, 0));
+  expect(await emailsOf(user.id, 'upgrade_receipt')).toBe(0);
+});
+
+test('a pass change paid on a replaced pass Stripe still bills sends no receipt for the pass the family has now', async () => {
+  const { user, replaced } = await familyWithAReplacedPassStillLive();
+  await deliver('invoice.paid', upgradeInvoice(replaced, 1500));
+  expect(await emailsOf(user.id, 'upgrade_receipt')).toBe(0);
+});
+
+test("Stripe's later word on a pass whose payment failed sends no second 'update your card' email", async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  const failed = {
+    ...invoiceObject({
+      subscription: sub!,
+      customer: String(sub!.customer),
+      billingReason: 'subscription_cycle',
+      amountPaid: 0,
+      subtotal: 8900,
+    }),
+    status: 'open',
+    amount_due: 8900,
+    hosted_invoice_url: 'https://invoice.stripe.com/i/acct_test/first_failure',
+  };
+  const pastDue = { ...sub!, status: 'past_due' };
+  await sandboxStripe(ctx.providers).putSubscription(pastDue);
+  await deliver('invoice.payment_failed', failed);
+  expect(await emailsOf(user.id, 'payment_failed')).toBe(1);
+  await deliver('customer.subscription.updated', pastDue);
+  expect(await planOf(user.id)).toMatchObject({ status: 'past_due' });
+  expect(await emailsOf(user.id, 'payment_failed')).toBe(1);
+});
