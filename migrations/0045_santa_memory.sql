@@ -1,4 +1,4 @@
--- Santa remembers (decision 0022): what the child told Santa (wishes, news, promises), kept from
+-- Santa remembers (decision 0023): what the child told Santa (wishes, news, promises), kept from
 -- each call's recap so the next call can bring it up. A memory belongs to the call it came from
 -- and goes with it (the parent's deletion, the retention schedule's, the account's); the parent
 -- may edit or clear it. A child id joins it when a family has several children.

@@ -3,7 +3,7 @@ import { RECAP_LIMITS } from './recap.ts';
 
 /**
  * "What Santa remembers": the child's wishes, news and promises from earlier calls, kept from each
- * call's recap so Santa can say "Last time you told me Biscuit learned to sit!" (decision 0022).
+ * call's recap so Santa can say "Last time you told me Biscuit learned to sit!" (decision 0023).
  * Questions are not kept: Santa answered them on the call.
  */
 export const MEMORY_KINDS = ['wishes', 'news', 'promises'] as const;

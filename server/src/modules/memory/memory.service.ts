@@ -22,7 +22,7 @@ function present(row: repo.MemoryRow): MemoryItem {
 
 /**
  * Owns santa_memories: the voice module keeps each call's recap here and asks for the points a
- * ringing call's prompt carries; the parent reads, edits and clears them (decision 0022).
+ * ringing call's prompt carries; the parent reads, edits and clears them (decision 0023).
  */
 export function createMemoryService(db: Db, options: { now?: () => Date } = {}) {
   const now = options.now ?? (() => new Date());
