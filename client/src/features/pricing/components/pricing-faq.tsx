@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { FREE_SHORT_CALLS_PER_DAY, FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import { formatPrice, OFFERED_PLANS, PLANS } from '@santa/shared/plans';
+import { paths } from '@/lib/paths';
 
 const passes = OFFERED_PLANS.filter((plan) => plan.billing === 'subscription');
 
@@ -9,7 +12,7 @@ function joinWords(words: (string | number)[], conjunction: string): string {
   return all.length < 2 ? all.join('') : `${all.slice(0, -1).join(', ')} ${conjunction} ${all.at(-1)}`;
 }
 
-const QUESTIONS = [
+const QUESTIONS: { question: string; answer: ReactNode }[] = [
   {
     question: 'How does the call with Santa work?',
     answer:
@@ -37,6 +40,20 @@ const QUESTIONS = [
   {
     question: 'What if the call drops?',
     answer: `A call that ends in its first ${FREE_START_SECONDS} seconds costs nothing (up to ${FREE_SHORT_CALLS_PER_DAY} such calls a day): it uses none of your minutes, and with ${PLANS.pay_per_call.name} your one call is still there for your child to make. Your dashboard marks it "Not charged". After that you pay only for the seconds your child talks to Santa.`,
+  },
+  {
+    question: 'Can I give Santa Calls as a gift?',
+    answer: (
+      <>
+        Yes.{' '}
+        <Link to={paths.gift} className="font-semibold text-santa-700 underline underline-offset-4">
+          Give Santa as a gift
+        </Link>
+        : choose {PLANS.pay_per_call.name} or a pass, enter their email and a message, and pick the day it
+        arrives. You pay once, even for a pass, and it never renews. On that day they get an email with a link
+        to redeem it once; their plan starts when they do.
+      </>
+    ),
   },
 ];
 
