@@ -8,6 +8,8 @@ const SHOTS = 'e2e/screenshots';
 async function screenshots(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   const original = page.viewportSize();
+  // From the top, so the sticky header is drawn where it belongs.
+  await page.evaluate(() => window.scrollTo(0, 0));
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.waitForTimeout(150);
@@ -63,7 +65,7 @@ for (const viewport of [
     await page.getByRole('button', { name: /^Pay \$89 and send on/ }).click();
 
     await expect(page).toHaveURL(/\/sandbox\/checkout\//);
-    await expect(page.getByText('Gift: 3-Month Pass')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Gift: 3-Month Pass' })).toBeVisible();
     await page.getByRole('button', { name: /^Pay / }).click();
     await expect(page).toHaveURL(/\/gift\?sent=\d{4}-\d{2}-\d{2}$/);
     await expect(page.getByRole('heading', { name: /Your gift is on its way on/ })).toBeVisible();
