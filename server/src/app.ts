@@ -13,6 +13,7 @@ import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
+import { createAdminGiftsRouter, createGiftsRouter } from './modules/gifts/gifts.routes.ts';
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
 import { createMemoryRouter } from './modules/memory/memory.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
@@ -111,6 +112,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   // ── API modules ──
   api.use('/email', createEmailRouter({ emails: services.emails }));
   api.use('/privacy/retention', createRetentionRouter({ retention: services.retention.recordings }));
+  api.use('/admin', createAdminGiftsRouter({ upkeep: services.gifts.upkeep }));
   api.use('/admin', createAdminRouter(db, services.admin));
   api.use(
     '/subscription',
@@ -143,6 +145,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/calls', createShareLinksRouter({ db, keepsakes: services.keepsakes }));
   api.use('/keepsakes', createKeepsakeRouter({ db, keepsakes: services.keepsakes }));
   api.use('/memory', createMemoryRouter(services.memory));
+  api.use('/gifts', createGiftsRouter({ db, gifts: services.gifts.service }));
   api.use(
     '/calls',
     createCallsRouter({
@@ -165,9 +168,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use(apiNotFound);
   app.use('/api', api);
 
-  // A keepsake's address is its secret: the page is kept by no cache and indexed by no robot.
+  // A keepsake's and a gift's address are their secret: the page is kept by no cache and indexed by no robot.
   if (deps.clientDist)
-    app.use(serveSpa(deps.clientDist, config.publicUrl, { privatePages: /^\/keepsake\// }));
+    app.use(serveSpa(deps.clientDist, config.publicUrl, { privatePages: /^\/(keepsake|gift)\/./ }));
   app.use(errorHandler);
   return app;
 }

@@ -13,6 +13,8 @@ import {
   type CallSafetyService,
 } from './modules/call-safety/call-safety.service.ts';
 import { createEmailService, type EmailService } from './modules/email/email.service.ts';
+import { createGiftUpkeep, type GiftUpkeep } from './modules/gifts/gift-upkeep.ts';
+import { createGiftsService, type GiftsService } from './modules/gifts/gifts.service.ts';
 import { createKeepsakesService, type KeepsakesService } from './modules/keepsakes/keepsakes.service.ts';
 import { createMemoryService, type MemoryService } from './modules/memory/memory.service.ts';
 import { createConsentService, type ConsentService } from './modules/privacy/consent.service.ts';
@@ -112,6 +114,8 @@ export interface AppServices {
   /** Calls shared by expiring links, and the Nice List certificate. */
   keepsakes: KeepsakesService;
   memory: MemoryService;
+  /** Plans bought as gifts, delivered by email on their day and redeemed once (decision 0022). */
+  gifts: { service: GiftsService; upkeep: GiftUpkeep };
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
@@ -138,7 +142,7 @@ export function createServices(deps: AppDeps): AppServices {
   const lineAccess = createLineAccessService(db);
   const accountTokens = createAccountTokens(db, { publicUrl: config.publicUrl });
   // The download link is minted by the privacy module when its email is sent (built below).
-  const late: { exports?: ExportService } = {};
+  const late: { exports?: ExportService; gifts?: GiftsService } = {};
   const emails = createEmailService({
     db,
     mailer: providers.mailer,
@@ -147,6 +151,7 @@ export function createServices(deps: AppDeps): AppServices {
       passwordResetUrl: (userId) => accountTokens.passwordResetUrl(userId),
       verifyEmailUrl: (userId, email) => accountTokens.verifyEmailUrl(userId, email),
       exportDownloadUrl: (exportId) => late.exports!.downloadLink(exportId),
+      giftRedeemLink: (giftId) => late.gifts!.redeemLink(giftId),
     },
     publicUrl: config.publicUrl,
     logger,
@@ -202,6 +207,23 @@ export function createServices(deps: AppDeps): AppServices {
     profiles: profile,
     publicUrl: config.publicUrl,
   });
+  const gifts = {
+    service: createGiftsService({
+      db,
+      stripe: providers.stripe,
+      jobs: deps.jobs,
+      subscription,
+      emails,
+      calls: voice.calls,
+      numbers,
+      accounts: auth,
+      publicUrl: config.publicUrl,
+      logger,
+      now: deps.now,
+    }),
+    upkeep: createGiftUpkeep({ db, subscription, numbers, accounts: auth, emails, logger, now: deps.now }),
+  };
+  late.gifts = gifts.service;
   const payments: PaymentsServices = {
     coupons,
     numbers,
@@ -227,6 +249,7 @@ export function createServices(deps: AppDeps): AppServices {
       calls: voice.calls,
       accounts: auth,
       paymentEmails: emails,
+      gifts: gifts.service,
       logger,
     }),
   };
@@ -244,6 +267,7 @@ export function createServices(deps: AppDeps): AppServices {
     storage: providers.recordings,
     safety: callSafety,
     keepsakes,
+    gifts: gifts.upkeep,
   };
   const adminAccounts = createAdminAccountsService(db, admin);
   const retention = {
@@ -290,6 +314,7 @@ export function createServices(deps: AppDeps): AppServices {
     storage: providers.recordings,
     voice: providers.voice,
     profiles: profile,
+    gifts: gifts.upkeep,
     forgetUser: auth.forgetUser,
   });
   return {
@@ -311,6 +336,7 @@ export function createServices(deps: AppDeps): AppServices {
     callSafety,
     keepsakes,
     memory,
+    gifts,
     renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
     admin,
     retention,

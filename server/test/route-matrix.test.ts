@@ -141,6 +141,11 @@ const MATRIX: Record<string, Access> = {
   'GET /api/calls/:id/certificate': ownerOnly(200),
   // A keepsake link needs no account: the token is the proof (":token" is none).
   'GET /api/keepsakes/:token': everyone(404),
+  // Gifts: anyone may buy one (an empty order is refused); the code is the proof (":code" is none).
+  'POST /api/gifts/checkout': everyone(400),
+  'GET /api/gifts/:code': everyone(404),
+  'POST /api/gifts/redeem': signedIn(400),
+  'GET /api/admin/gifts': adminOnly(200),
   'GET /api/keepsakes/:token/recording': everyone(404),
   'GET /api/keepsakes/:token/certificate': everyone(404),
   'POST /api/stripe/create-checkout': signedIn(400),

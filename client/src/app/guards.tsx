@@ -89,6 +89,6 @@ function AfterGoogleSignIn({ isAdmin }: { isAdmin: boolean }) {
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const { data: user } = useUser();
   const { search } = useLocation();
-  if (user) return <Navigate to={afterSignInPath(user, intentFromSearch(search))} replace />;
+  if (user) return <Navigate to={afterSignInPath(user, intentFromSearch(search), search)} replace />;
   return children;
 }

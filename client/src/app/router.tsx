@@ -24,6 +24,8 @@ const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'Forg
 const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
 const VerifyEmailRoute = page(() => import('./routes/verify-email'), 'VerifyEmailRoute');
 const KeepsakeRoute = page(() => import('./routes/keepsake'), 'KeepsakeRoute');
+const GiftRoute = page(() => import('./routes/gift'), 'GiftRoute');
+const RedeemGiftRoute = page(() => import('./routes/redeem-gift'), 'RedeemGiftRoute');
 const LandingRoute = page(() => import('./routes/landing'), 'LandingRoute');
 const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
@@ -61,6 +63,9 @@ export const routes: RouteObject[] = [
       { path: paths.verifyEmail, element: <VerifyEmailRoute /> },
       // Anyone with the link, signed in or not.
       { path: paths.keepsake, element: <KeepsakeRoute /> },
+      // Anyone may give a gift; the redeem page asks the recipient to sign in before redeeming.
+      { path: paths.gift, element: <GiftRoute /> },
+      { path: paths.redeemGift, element: <RedeemGiftRoute /> },
       {
         path: paths.dashboard,
         element: (

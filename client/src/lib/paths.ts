@@ -23,4 +23,7 @@ export const paths = {
   accountPrivacy: '/account/privacy',
   // A shared call: the link's token is the proof, no account needed (decision 0018).
   keepsake: '/keepsake/:token',
+  // Give a plan to someone else; the recipient's emailed link holds its single-use code.
+  gift: '/gift',
+  redeemGift: '/gift/:code',
 } as const;

@@ -3,6 +3,7 @@ import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
 import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
 import type { EmailJob } from '../modules/email/email.service.ts';
+import type { GiftDeliveryJob } from '../modules/gifts/gifts.service.ts';
 import type { DataExportJob } from '../modules/privacy/export.service.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
 import { createProviderDeletions } from '../modules/voice/provider-deletions.ts';
@@ -44,6 +45,8 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
     services.privacy.exports.deleteExpired().then(() => undefined),
   );
   await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
+  await jobs.work<GiftDeliveryJob>(QUEUES.giftDelivery, (job) => services.gifts.service.deliver(job));
+  await jobs.work(QUEUES.giftUpkeep, () => services.gifts.upkeep.run());
   await jobs.work(QUEUES.renewalReminders, () => services.renewalReminders.sendDue().then(() => undefined));
   const { retention } = services;
   await jobs.work(QUEUES.recordingRetention, () =>
@@ -78,4 +81,5 @@ export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.transcriptRetention, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.inactiveAccounts, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.expiredExports, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.giftUpkeep, PERIODIC_SECONDS.hourly);
 }

@@ -20,14 +20,20 @@ export const QUEUES = {
   inactiveAccounts: 'inactive-accounts',
   dataExport: 'data-export',
   expiredExports: 'expired-exports',
+  // Gifts (decision 0022): each paid gift's email on its day; the hourly upkeep.
+  giftDelivery: 'gift-delivery',
+  giftUpkeep: 'gift-upkeep',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
 
 /** What a service needs to hand work to the background: a send inside its own transaction. */
 export interface JobSender {
-  /** Queues `data` for `queue`; with `tx`, the job exists only if that transaction commits. */
-  send(queue: QueueName, data: object, tx?: Queryable): Promise<void>;
+  /**
+   * Queues `data` for `queue`; with `tx`, the job exists only if that transaction commits. With
+   * `startAfter` no replica takes it before then.
+   */
+  send(queue: QueueName, data: object, tx?: Queryable, options?: { startAfter?: Date }): Promise<void>;
 }
 
 export interface JobQueue extends JobSender {
@@ -93,6 +99,8 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   // A family's download is built once; a failure is retried like a summary.
   'data-export': ONCE,
   'expired-exports': PERIODIC,
+  'gift-delivery': ONCE,
+  'gift-upkeep': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */
@@ -128,8 +136,12 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
         await boss.createQueue(queue, { name: queue, ...RETRY[queue] });
     },
 
-    async send(queue, data, tx) {
-      await boss.send(queue, data, { ...RETRY[queue], ...(tx ? { db: bossDb(tx) } : {}) });
+    async send(queue, data, tx, options) {
+      await boss.send(queue, data, {
+        ...RETRY[queue],
+        ...(tx ? { db: bossDb(tx) } : {}),
+        ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
+      });
       // A worker on this replica starts now rather than at its next poll.
       const worker = workers.get(queue);
       if (worker) boss.notifyWorker(worker);

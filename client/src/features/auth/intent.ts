@@ -34,9 +34,24 @@ export function takeRememberedIntent(): SignUpIntent | null {
   }
 }
 
-/** Where sign-in lands: the admin in the admin panel, a parent who came for the sample in the first run. */
-export function afterSignInPath(user: Pick<User, 'is_admin'>, intent: SignUpIntent | null): string {
+/** The redeem page of a gift the visitor left to sign in (`?gift=<code>`), if any. */
+export function giftReturnPath(search: string): string | null {
+  const code = new URLSearchParams(search).get('gift');
+  return code && /^[A-Za-z0-9_-]{20,100}$/.test(code) ? `/gift/${code}` : null;
+}
+
+/**
+ * Where sign-in lands: the admin in the admin panel, a gift's recipient back on its redeem page,
+ * a parent who came for the sample in the first run.
+ */
+export function afterSignInPath(
+  user: Pick<User, 'is_admin'>,
+  intent: SignUpIntent | null,
+  search = '',
+): string {
   if (user.is_admin) return paths.admin;
+  const gift = giftReturnPath(search);
+  if (gift) return gift;
   if (intent === 'sample') return `${paths.welcome}?intent=sample`;
   return paths.dashboard;
 }

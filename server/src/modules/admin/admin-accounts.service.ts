@@ -8,7 +8,7 @@ import { userNotFound, type AdminActor } from './admin.service.ts';
 
 type Ports = Pick<
   AdminPorts,
-  'accounts' | 'subscription' | 'billing' | 'numbers' | 'voice' | 'storage' | 'calls'
+  'accounts' | 'subscription' | 'billing' | 'numbers' | 'voice' | 'storage' | 'calls' | 'gifts'
 >;
 
 /** Deleting accounts and numbers: outside services first, then one transaction for our rows. */

@@ -134,4 +134,6 @@ export interface AdminPorts {
   storage: RecordingStoragePort;
   safety: SafetyPort;
   keepsakes: KeepsakesPort;
+  /** A deleted account's gifts: kept for their recipient, without what they said about it. */
+  gifts?: { forgetAccount(q: Queryable, userId: string): Promise<void> };
 }

@@ -4,11 +4,14 @@ import type { EmailKind } from './templates/email-content.ts';
 export interface EmailRow {
   id: string;
   kind: EmailKind;
-  user_id: string;
-  /** Pinned address (a new one being verified); null means the account's address. */
+  /** Null for a gift's email to someone who may have no account: it belongs to `gift_id`. */
+  user_id: string | null;
+  gift_id: string | null;
+  /** Pinned address (a new one being verified, a gift's); null means the account's address. */
   to_address: string | null;
   data: Record<string, unknown>;
   sent_at: Date | null;
+  /** The account's address and name; empty for a gift's email without an account. */
   account_email: string;
   account_name: string;
 }
@@ -16,22 +19,39 @@ export interface EmailRow {
 /** Answers the new row's id, or undefined when this (kind, event) already has its email. */
 export async function insertEmail(
   q: Queryable,
-  email: { kind: EmailKind; eventKey: string; userId: string; toAddress?: string; data?: object },
+  email: {
+    kind: EmailKind;
+    eventKey: string;
+    userId: string | null;
+    giftId?: string;
+    toAddress?: string;
+    data?: object;
+  },
 ): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into emails (kind, event_key, user_id, to_address, data) values ($1, $2, $3, $4, $5)
+    `insert into emails (kind, event_key, user_id, gift_id, to_address, data) values ($1, $2, $3, $4, $5, $6)
      on conflict (kind, event_key) do nothing returning id`,
-    [email.kind, email.eventKey, email.userId, email.toAddress ?? null, JSON.stringify(email.data ?? {})],
+    [
+      email.kind,
+      email.eventKey,
+      email.userId,
+      email.giftId ?? null,
+      email.toAddress ?? null,
+      JSON.stringify(email.data ?? {}),
+    ],
   );
   return rows[0]?.id;
 }
 
-/** With the account's current address and name; undefined once the account is gone. */
+/**
+ * With the account's current address and name; undefined once the account (or, for a gift's
+ * email, the gift) is gone: the row went with it.
+ */
 export async function findEmail(q: Queryable, id: string): Promise<EmailRow | undefined> {
   const { rows } = await q.query<EmailRow>(
-    `select e.id, e.kind, e.user_id, e.to_address, e.data, e.sent_at,
-            u.email as account_email, u.name as account_name
-     from emails e join users u on u.id = e.user_id where e.id = $1`,
+    `select e.id, e.kind, e.user_id, e.gift_id, e.to_address, e.data, e.sent_at,
+            coalesce(u.email, '') as account_email, coalesce(u.name, '') as account_name
+     from emails e left join users u on u.id = e.user_id where e.id = $1`,
     [id],
   );
   return rows[0];
@@ -63,4 +83,9 @@ export async function savePreferences(
      on conflict (user_id) do update set call_recaps = excluded.call_recaps`,
     [userId, prefs.call_recaps],
   );
+}
+
+/** A deleted account's gifts: the emails that carried them to its owner go too. */
+export async function deleteGiftEmails(q: Queryable, giftIds: string[]): Promise<void> {
+  if (giftIds.length > 0) await q.query('delete from emails where gift_id = any($1::uuid[])', [giftIds]);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { formatBillingDate } from '@santa/shared/billing-terms';
+import { formatPrice, planName } from '@santa/shared/plans';
 import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
@@ -35,6 +36,36 @@ export interface EmailLinks {
   verifyEmailUrl(userId: string, email: string): Promise<string>;
   /** The family's download link (privacy module), minted when its email is sent. */
   exportDownloadUrl?(exportId: string): Promise<{ url: string; validHours: number }>;
+  /** A gift's redeem link (gifts module), its code minted as the recipient's email is sent. */
+  giftRedeemLink?(giftId: string): Promise<GiftRedeemLink>;
+}
+
+/** What the recipient's email says; the code in `redeemUrl` exists nowhere else. */
+export interface GiftRedeemLink {
+  redeemUrl: string;
+  giverName: string;
+  recipientName: string | null;
+  message: string | null;
+  planName: string;
+}
+
+/** The buyer's receipt, decided once per gift when Stripe says it is paid. */
+export interface GiftReceipt {
+  giftId: string;
+  /** The buyer's account when they were signed in: the receipt goes with it. */
+  userId: string | null;
+  to: string;
+  buyerName: string;
+  recipientName: string | null;
+  plan: string;
+  amountCents: number;
+  deliverOn: string;
+}
+
+/** An account email's owner: every kind but a gift's has one. */
+function accountOf(row: EmailRow): string {
+  if (!row.user_id) throw new Error(`${row.kind} email without its account`);
+  return row.user_id;
 }
 
 export interface EmailServiceDeps {
@@ -55,7 +86,14 @@ export function createEmailService(deps: EmailServiceDeps) {
    * request for the same event (a replayed webhook) finds the row and sends nothing.
    */
   async function queue(
-    request: { kind: EmailKind; eventKey: string; userId: string; toAddress?: string; data?: object },
+    request: {
+      kind: EmailKind;
+      eventKey: string;
+      userId: string | null;
+      giftId?: string;
+      toAddress?: string;
+      data?: object;
+    },
     tx?: Queryable,
   ): Promise<boolean> {
     const run = async (q: Queryable) => {
@@ -71,17 +109,17 @@ export function createEmailService(deps: EmailServiceDeps) {
     const data = row.data;
     switch (row.kind) {
       case 'welcome':
-        return { kind: 'welcome', name, verifyUrl: await deps.links.verifyEmailUrl(row.user_id, to) };
+        return { kind: 'welcome', name, verifyUrl: await deps.links.verifyEmailUrl(accountOf(row), to) };
       case 'verify_email':
         return {
           kind: 'verify_email',
           name,
           email: to,
           change: data.change === true,
-          verifyUrl: await deps.links.verifyEmailUrl(row.user_id, to),
+          verifyUrl: await deps.links.verifyEmailUrl(accountOf(row), to),
         };
       case 'password_reset': {
-        const link = await deps.links.passwordResetUrl(row.user_id);
+        const link = await deps.links.passwordResetUrl(accountOf(row));
         return { kind: 'password_reset', name, resetUrl: link.url, validMinutes: link.validMinutes };
       }
       case 'call_recap':
@@ -122,6 +160,21 @@ export function createEmailService(deps: EmailServiceDeps) {
           updateUrl: typeof data.updateUrl === 'string' ? data.updateUrl : `${publicUrl}/dashboard`,
           dashboardUrl: `${publicUrl}/dashboard`,
         };
+      case 'gift_receipt':
+        return {
+          kind: 'gift_receipt',
+          buyerName: String(data.buyerName ?? ''),
+          recipientName: typeof data.recipientName === 'string' ? data.recipientName : null,
+          planName: planName(String(data.plan)),
+          amount: formatPrice(Number(data.amountCents)),
+          deliverOn: formatBillingDate(`${String(data.deliverOn)}T12:00:00Z`),
+          giftUrl: `${publicUrl}/gift`,
+        };
+      case 'gift_delivery': {
+        if (!deps.links.giftRedeemLink || !row.gift_id)
+          throw new Error('gift_delivery email without its gift');
+        return { kind: 'gift_delivery', ...(await deps.links.giftRedeemLink(row.gift_id)) };
+      }
       default: {
         const content = billingContent(row, name, publicUrl);
         if (!content) throw new Error(`no content for email kind ${row.kind}`);
@@ -209,6 +262,42 @@ export function createEmailService(deps: EmailServiceDeps) {
         data: { updateUrl: failure.updateUrl },
       });
     },
+
+    /** The buyer's receipt, in the transaction that records the gift paid: once per gift. */
+    giftReceipt: (tx: Queryable, receipt: GiftReceipt) =>
+      queue(
+        {
+          kind: 'gift_receipt',
+          eventKey: receipt.giftId,
+          userId: receipt.userId,
+          giftId: receipt.giftId,
+          toAddress: receipt.to,
+          data: {
+            buyerName: receipt.buyerName,
+            recipientName: receipt.recipientName,
+            plan: receipt.plan,
+            amountCents: receipt.amountCents,
+            deliverOn: receipt.deliverOn,
+          },
+        },
+        tx,
+      ),
+
+    /** The recipient's email on the delivery day, once per gift; its link is minted when sent. */
+    giftDelivery: (tx: Queryable, delivery: { giftId: string; to: string }) =>
+      queue(
+        {
+          kind: 'gift_delivery',
+          eventKey: delivery.giftId,
+          userId: null,
+          giftId: delivery.giftId,
+          toAddress: delivery.to,
+        },
+        tx,
+      ),
+
+    /** A deleted account's gifts: the emails that carried them go too (their address is in them). */
+    forgetGiftEmails: (tx: Queryable, giftIds: string[]) => repo.deleteGiftEmails(tx, giftIds),
 
     preferences: (userId: string) => repo.findPreferences(db, userId),
     savePreferences: (userId: string, prefs: repo.EmailPreferencesRow) =>

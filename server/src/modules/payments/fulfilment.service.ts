@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors.ts';
 import {
   checkoutSessionSchema,
   invoiceSchema,
+  type StripeCheckoutSession,
   type StripeEvent,
   type StripeSubscription,
 } from '../../providers/stripe/stripe-objects.ts';
@@ -41,6 +42,11 @@ import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 import { chargeOn, type ReceiptEmails } from './receipts.ts';
 
+/** What fulfilment asks the gifts module, which owns the gifts. */
+export interface GiftsPort {
+  recordPaid(tx: Queryable, paid: { giftId: string; sessionId: string; amountCents: number }): Promise<void>;
+}
+
 /**
  * Stripe webhook fulfilment (style: Documenso). Signature first; unknown types acknowledged at
  * once; every event recorded by id inside the same transaction as its effects, so a replay
@@ -62,6 +68,8 @@ export function createFulfilmentService(deps: {
   paymentEmails: ReceiptEmails & {
     paymentFailed(failure: { eventId: string; userId: string; updateUrl: string | null }): Promise<void>;
   };
+  /** The gifts module: a gift's checkout is paid (in the transaction recording the event). */
+  gifts?: GiftsPort;
   logger: Logger;
 }) {
   const { db, stripe, subscription, coupons, logger } = deps;
@@ -273,8 +281,27 @@ export function createFulfilmentService(deps: {
     return { userId, checkout, plan, subscriptionId: sub.id, replacedSubscriptionId };
   }
 
+  /**
+   * A gift is paid once, for someone else: no family's plan changes now (decision 0022). Recorded
+   * once per event; the gifts module records the payment once per gift.
+   */
+  async function onGiftPaid(event: StripeEvent, session: StripeCheckoutSession): Promise<AfterCommit> {
+    const giftId = session.metadata.gift_id;
+    await db.transaction(async (tx) => {
+      if (!(await repo.recordEvent(tx, event.id, event.type))) return;
+      if (giftId && session.payment_status !== 'unpaid')
+        await deps.gifts?.recordPaid(tx, {
+          giftId,
+          sessionId: session.id,
+          amountCents: session.amount_total,
+        });
+    });
+    return {};
+  }
+
   async function onCheckoutCompleted(event: StripeEvent): Promise<AfterCommit> {
     const session = checkoutSessionSchema.parse(event.data.object);
+    if (session.metadata.kind === 'gift') return onGiftPaid(event, session);
     const checkout = await checkoutFor(session.metadata, session.id);
     // A replay, or the second of completed and async_payment_succeeded: no need to ask Stripe.
     if (checkout && isFulfilled(checkout)) {

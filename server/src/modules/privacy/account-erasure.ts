@@ -22,6 +22,8 @@ export interface ErasurePorts {
   };
   storage: { delete(key: string): Promise<void> };
   voice: { deleteConversation(conversationId: string): Promise<void> };
+  /** Gifts outlive their buyer's account; what they say about a redeemer does not (decision 0022). */
+  gifts?: { forgetAccount(q: Queryable, userId: string): Promise<void> };
 }
 
 /** What an erasure did, for its audit row: counts and flags, never what was deleted. */
@@ -70,6 +72,7 @@ export async function eraseAccount(
   for (const key of await exportArchiveKeys(db, userId)) await ports.storage.delete(key);
 
   return db.transaction(async (tx) => {
+    await ports.gifts?.forgetAccount(tx, userId);
     if (!(await ports.accounts.deleteAccount(tx, userId))) return false;
     await audit(tx, {
       stripe_subscription_cancelled: stripeCancelled,

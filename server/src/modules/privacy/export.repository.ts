@@ -48,6 +48,16 @@ export async function familyRows(q: Queryable, userId: string): Promise<Record<s
     [userId],
   );
   if (reviews.length > 0) data.call_safety_reviews = reviews;
+  // Gifts name their buyer and redeemer in columns of their own (decision 0022); never the code.
+  for (const [name, column] of [
+    ['gifts_bought', 'buyer_user_id'],
+    ['gifts_redeemed', 'redeemed_by'],
+  ] as const) {
+    const { rows } = await q.query<Record<string, unknown>>(`select * from gifts where ${column} = $1`, [
+      userId,
+    ]);
+    if (rows.length > 0) data[name] = rows.map(withoutSecrets);
+  }
   return data;
 }
 

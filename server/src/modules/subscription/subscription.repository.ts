@@ -125,3 +125,27 @@ export async function listRenewingBetween(q: Queryable, from: Date, to: Date): P
   );
   return rows;
 }
+
+/**
+ * Passes paid once, with no Stripe subscription behind them (a redeemed gift), whose period is
+ * over: nobody else will end them (decision 0022).
+ */
+export async function listPrepaidPassesEnded(q: Queryable, now: Date): Promise<string[]> {
+  const { rows } = await q.query<{ user_id: string }>(
+    `select user_id from subscriptions
+     where status = 'active' and stripe_subscription_id is null and current_period_end <= $1
+       and plan in ('subscription_3month', 'subscription_6month', 'subscription_12month')`,
+    [now],
+  );
+  return rows.map((row) => row.user_id);
+}
+
+/** Live prepaid passes (redeemed gifts): each should have its dedicated number. */
+export async function listLivePrepaidPasses(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ user_id: string }>(
+    `select user_id from subscriptions
+     where status = 'active' and stripe_subscription_id is null
+       and plan in ('subscription_3month', 'subscription_6month', 'subscription_12month')`,
+  );
+  return rows.map((row) => row.user_id);
+}

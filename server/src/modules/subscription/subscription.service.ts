@@ -219,6 +219,26 @@ export function createSubscriptionService(db: Db) {
       return repo.saveSubscription(q, userId, { ...fieldsOf(current), ...patch });
     },
 
+    /** Families whose prepaid pass (a redeemed gift) ran out by `now`. */
+    listPrepaidPassesEnded: (now: Date) => repo.listPrepaidPassesEnded(db, now),
+    /** Families on a live prepaid pass. */
+    listLivePrepaidPasses: () => repo.listLivePrepaidPasses(db),
+
+    /** Ends a prepaid pass whose period is over; false when the plan has changed meanwhile. */
+    async endPrepaidPass(q: Queryable, userId: string, now: Date): Promise<boolean> {
+      const current = await repo.findSubscriptionForUpdate(q, userId);
+      const due =
+        current &&
+        isUsable(current) &&
+        !current.stripe_subscription_id &&
+        PLANS[current.plan].billing === 'subscription' &&
+        current.current_period_end !== null &&
+        new Date(current.current_period_end) <= now;
+      if (!due) return false;
+      await repo.saveSubscription(q, userId, planEnded(fieldsOf(current)));
+      return true;
+    },
+
     async endPlan(q: Queryable, userId: string): Promise<SubscriptionRow | undefined> {
       const current = await repo.findSubscriptionForUpdate(q, userId);
       if (!current) return undefined;

@@ -101,7 +101,7 @@ export class SandboxStripe implements StripeProvider {
       amount_subtotal: subtotal,
       amount_total: total,
       cancel_url: input.cancelUrl,
-      client_reference_id: input.userId,
+      client_reference_id: input.userId ?? null,
       created: nowSeconds(),
       currency: 'usd',
       customer,

@@ -25,7 +25,8 @@ export interface CreateCheckoutSessionInput {
   discount?: CheckoutDiscount;
   /** Our checkout id; also copied to the subscription's metadata. */
   checkoutId: string;
-  userId: string;
+  /** The buyer's account; a gift may be bought signed out. */
+  userId?: string;
   customerEmail: string;
   /** Reused when the user already paid us once, so Stripe keeps one customer per parent. */
   customerId?: string | null;

@@ -8,4 +8,5 @@ export const adminKeys = {
   santaPrompt: ['admin', 'santa-prompt'] as const,
   coupons: ['admin', 'coupons'] as const,
   safetyFlags: ['admin', 'safety-flags'] as const,
+  gifts: ['admin', 'gifts'] as const,
 };

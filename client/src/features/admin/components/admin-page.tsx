@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import type { User } from '@santa/shared/auth';
 import { AdminLayout, useRejectNonAdmin } from './admin-layout';
 import { CouponsPanel } from './coupons-panel';
+import { GiftsCard } from './gifts-card';
 import { SafetyFlagsCard } from './safety-flags-card';
 import { SantaScriptTab } from './santa-script-tab';
 import { UsersTab } from './users-tab';
@@ -63,7 +64,12 @@ export function AdminPage({ user }: { user: User }) {
         ))}
       </div>
       <div role="tabpanel" id={`admin-panel-${tab}`} aria-labelledby={`admin-tab-${tab}`}>
-        {tab === 'users' ? <UsersTab adminId={user.id} /> : null}
+        {tab === 'users' ? (
+          <>
+            <UsersTab adminId={user.id} />
+            <GiftsCard />
+          </>
+        ) : null}
         {tab === 'script' ? (
           <>
             <SantaScriptTab />

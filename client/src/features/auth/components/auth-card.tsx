@@ -79,7 +79,7 @@ export function AuthCard() {
     try {
       const { user } = await signIn.mutateAsync(request.input);
       toast.success(text.success);
-      void navigate(afterSignInPath(user, intent), { replace: true });
+      void navigate(afterSignInPath(user, intent, search), { replace: true });
     } catch (error) {
       toast.error(requestErrorMessage(error));
     }

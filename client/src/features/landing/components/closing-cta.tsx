@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { ButtonLink } from '@/components/button';
 import { PhoneIllustration } from '@/components/illustrations/phone';
 import { paths } from '@/lib/paths';
@@ -14,6 +15,13 @@ export function ClosingCta() {
           <ButtonLink to={paths.pricing} variant="gold" size="lg">
             Get Started - Try Free!
           </ButtonLink>
+          <p className="text-frost">
+            Or{' '}
+            <Link to={paths.gift} className="font-semibold text-gold-400 underline underline-offset-4">
+              give Santa as a gift
+            </Link>{' '}
+            to another family, delivered by email on the day you choose.
+          </p>
         </div>
         <PhoneIllustration className="h-64 w-auto shrink-0 sm:h-72" />
       </div>

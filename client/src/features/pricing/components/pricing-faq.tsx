@@ -1,5 +1,8 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { FREE_SHORT_CALLS_PER_DAY, FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import { formatPrice, OFFERED_PLANS, PLANS } from '@santa/shared/plans';
+import { paths } from '@/lib/paths';
 
 const passes = OFFERED_PLANS.filter((plan) => plan.billing === 'subscription');
 
@@ -9,7 +12,7 @@ function joinWords(words: (string | number)[], conjunction: string): string {
   return all.length < 2 ? all.join('') : `${all.slice(0, -1).join(', ')} ${conjunction} ${all.at(-1)}`;
 }
 
-const QUESTIONS = [
+const QUESTIONS: { question: string; answer: ReactNode }[] = [
   {
     question: 'How does the call with Santa work?',
     answer:
@@ -42,6 +45,20 @@ const QUESTIONS = [
     question: 'Does Santa remember what my child told him?',
     answer:
       'Yes. After each call Santa keeps a few of your child\'s wishes, news and promises, and brings them up next time ("Last time you told me Biscuit learned to sit!"), even next Christmas. Your dashboard shows "What Santa remembers": correct anything, make him forget a point, or clear it all. What Santa remembers goes with the call it came from when that call is deleted.',
+  },
+  {
+    question: 'Can I give Santa Calls as a gift?',
+    answer: (
+      <>
+        Yes.{' '}
+        <Link to={paths.gift} className="font-semibold text-santa-700 underline underline-offset-4">
+          Give Santa as a gift
+        </Link>
+        : choose {PLANS.pay_per_call.name} or a pass, enter their email and a message, and pick the day it
+        arrives. You pay once, even for a pass, and it never renews. On that day they get an email with a link
+        to redeem it once; their plan starts when they do.
+      </>
+    ),
   },
 ];
 

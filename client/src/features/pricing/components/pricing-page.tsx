@@ -157,6 +157,13 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
           .
         </p>
 
+        <p className="mt-10 text-center text-lg text-gray-700">
+          Want to give Santa to another family?{' '}
+          <Link to={paths.gift} className="font-semibold text-santa-700 underline underline-offset-4">
+            Give Santa as a gift
+          </Link>
+        </p>
+
         <PricingFaq />
       </main>
       <SiteFooter />

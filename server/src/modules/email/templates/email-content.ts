@@ -56,6 +56,27 @@ export type EmailContent =
       secondsLeft: number;
       pricingUrl: string;
       dashboardUrl: string;
+    }
+  | GiftEmailContent;
+
+/** A gift: the buyer's receipt, and the recipient's email with the single-use redeem link. */
+export type GiftEmailContent =
+  | {
+      kind: 'gift_receipt';
+      buyerName: string;
+      recipientName: string | null;
+      planName: string;
+      amount: string;
+      deliverOn: string;
+      giftUrl: string;
+    }
+  | {
+      kind: 'gift_delivery';
+      giverName: string;
+      recipientName: string | null;
+      message: string | null;
+      planName: string;
+      redeemUrl: string;
     };
 
 /** A receipt: what was bought, what Stripe charged, and for a pass how it renews and how to stop it. */

@@ -6,6 +6,7 @@ import { CallRecapEmail, ExportReadyEmail, PaymentFailedEmail } from './family-e
 import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
 import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
 import { InactivityWarningEmail } from './retention-emails.tsx';
+import { GiftDeliveryEmail, GiftReceiptEmail } from './gift-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -83,6 +84,16 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `Your ${content.planName} was cancelled`,
         element: <PlanCancelledEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'gift_receipt':
+      return {
+        subject: `Your gift is on its way on ${content.deliverOn}`,
+        element: <GiftReceiptEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'gift_delivery':
+      return {
+        subject: `${content.giverName} sent you a gift: the ${content.planName} from Santa Calls`,
+        element: <GiftDeliveryEmail {...content} publicUrl={publicUrl} />,
       };
   }
 }
