@@ -52,6 +52,23 @@ export function sampleEmails(publicUrl: string): EmailContent[] {
       updateUrl: 'https://invoice.stripe.com/i/acct_sample/sample_invoice',
       dashboardUrl: `${publicUrl}/dashboard`,
     },
+    {
+      kind: 'gift_receipt',
+      buyerName: 'Grandma Jo',
+      recipientName: 'Robin',
+      planName: '3-Month Pass',
+      amount: '$89',
+      deliverOn: 'December 24, 2026',
+      giftUrl: `${publicUrl}/gift`,
+    },
+    {
+      kind: 'gift_delivery',
+      giverName: 'Grandma Jo',
+      recipientName: 'Robin',
+      message: 'Merry Christmas, Robin! Love, Grandma Jo',
+      planName: '3-Month Pass',
+      redeemUrl: `${publicUrl}/gift/sample-code`,
+    },
   ];
 }
 

@@ -26,6 +26,12 @@ function appWithLog() {
   app.get(['/api/keepsakes/:token/recording', '/keepsake/:token'], (_req, res) => {
     res.status(410).json({ detail: 'ended' });
   });
+  app.get(['/api/gifts/:code', '/gift/:code'], (_req, res) => {
+    res.status(404).json({ detail: 'unknown' });
+  });
+  app.post('/api/gifts/redeem', (_req, res) => {
+    res.status(401).json({ detail: 'Not authenticated' });
+  });
   app.get('/api/health', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -70,6 +76,20 @@ test("a shared keepsake's token stays out of the log, its route stays in", async
     '/keepsake/:token',
   ]);
   expect(JSON.stringify(lines)).not.toContain('secret-keepsake-token');
+});
+
+test("a gift's redeem code stays out of the log; the buying and redeeming routes keep their names", async () => {
+  const { app, lines, settle } = appWithLog();
+  await supertest(app).get('/api/gifts/secret-gift-code');
+  await supertest(app).get('/gift/secret-gift-code');
+  await supertest(app).post('/api/gifts/redeem').send({ code: 'secret-gift-code' });
+  await settle();
+  expect(lines.map((line) => (line.req as { path: string }).path)).toEqual([
+    '/api/gifts/:token',
+    '/gift/:token',
+    '/api/gifts/redeem',
+  ]);
+  expect(JSON.stringify(lines)).not.toContain('secret-gift-code');
 });
 
 test('a handler logging through req.log is tied to the request id', async () => {

@@ -3,8 +3,11 @@ import type { Express, Request } from 'express';
 import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
-/** A shared keepsake's address is its secret (decision 0018): the log keeps the route, not the token. */
-const KEEPSAKE_TOKEN = /^(\/api\/keepsakes|\/keepsake)\/[^/]+/;
+/**
+ * A shared keepsake's address is its secret (decision 0018), and so is a gift's redeem link
+ * (decision 0022): the log keeps the route, not the token.
+ */
+const SECRET_IN_PATH = /^(\/api\/keepsakes|\/keepsake|\/api\/gifts|\/gift)\/(?!(?:checkout|redeem)$)[^/]+/;
 
 /**
  * One line per request with its id, method, path (never the query string: it can carry codes and
@@ -29,7 +32,7 @@ export function useRequestLogging(app: Express, logger: Logger): void {
 
     const started = performance.now();
     const method = req.method;
-    const path = (req.originalUrl || req.url).split('?')[0]!.replace(KEEPSAKE_TOKEN, '$1/:token');
+    const path = (req.originalUrl || req.url).split('?')[0]!.replace(SECRET_IN_PATH, '$1/:token');
     res.once('close', () => {
       const status = res.statusCode;
       const finished = res.writableFinished;

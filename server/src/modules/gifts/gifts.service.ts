@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { StripeProvider } from '../../providers/stripe/stripe-provider.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { checkoutLegalNote } from '../payments/checkout.service.ts';
 import type { GiftReceipt, GiftRedeemLink } from '../email/email.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { isUsable, planActivated } from '../subscription/subscription.service.ts';
@@ -117,7 +118,7 @@ export function createGiftsService(deps: GiftsDeps) {
           successUrl: `${origin}/gift?sent=${input.deliver_on}`,
           cancelUrl: `${origin}/gift`,
           expiresAt: new Date(at.getTime() + SESSION_LIFETIME_MS),
-          submitMessage: `By paying you agree to the Santa Calls terms (${origin}/terms) and have read our privacy notice (${origin}/privacy).`,
+          submitMessage: checkoutLegalNote(origin),
         });
         await repo.setSession(db, gift.id, session.id);
         return { url: session.url };

@@ -69,6 +69,11 @@ export function PrivacyPage() {
             <strong>From each call:</strong> the recording of your child&apos;s voice, the transcript, a short
             summary, the phone number that called, how long it lasted, and the result of the safety read.
           </li>
+          <li>
+            <strong>When you give a gift:</strong> your name and email, and the recipient&apos;s name, email
+            and your message, to email them the gift on its day. Deleting your account keeps a gift already
+            paid for them; deleting the recipient&apos;s account removes their address and your message.
+          </li>
         </ul>
       </LegalSection>
 

@@ -15,7 +15,11 @@ export function GiftReceiptEmail(props: {
 }) {
   const who = props.recipientName ?? 'them';
   return (
-    <EmailLayout preview={`Your gift is on its way on ${props.deliverOn}.`} publicUrl={props.publicUrl}>
+    <EmailLayout
+      preview={`Your gift is on its way on ${props.deliverOn}.`}
+      publicUrl={props.publicUrl}
+      reason="you bought a gift from us"
+    >
       <Heading style={headingStyle}>Your gift is on its way on {props.deliverOn}</Heading>
       <Paragraph>{hello(props.buyerName)}</Paragraph>
       <Paragraph>
@@ -41,6 +45,7 @@ export function GiftDeliveryEmail(props: {
     <EmailLayout
       preview={`${props.giverName} sent you a Santa Calls gift: the ${props.planName}.`}
       publicUrl={props.publicUrl}
+      reason={`${props.giverName} sent you a gift; we keep your address for nothing else`}
     >
       <Heading style={headingStyle}>{props.giverName} sent you a gift from Santa!</Heading>
       <Paragraph>{hello(props.recipientName)}</Paragraph>

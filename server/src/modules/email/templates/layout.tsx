@@ -90,6 +90,8 @@ export function EmailLayout(props: {
   preview: string;
   publicUrl: string;
   footer?: ReactNode;
+  /** Why this person got it, when not as an account holder (a gift's recipient or buyer). */
+  reason?: string;
   children: ReactNode;
 }) {
   return (
@@ -111,7 +113,7 @@ export function EmailLayout(props: {
               <Link href={props.publicUrl} style={{ color: colors.red }}>
                 Santa Calls
               </Link>
-              . You receive this because you have an account with us.
+              {`. You receive this because ${props.reason ?? 'you have an account with us'}.`}
             </Text>
           </Section>
         </Container>
