@@ -6,7 +6,6 @@ import { AppError } from '../../http/errors.ts';
 import {
   checkoutSessionSchema,
   invoiceSchema,
-  type StripeCheckoutSession,
   type StripeEvent,
   type StripeSubscription,
 } from '../../providers/stripe/stripe-objects.ts';
@@ -25,6 +24,7 @@ import {
 } from '../subscription/subscription.service.ts';
 import type { CouponsService } from './coupons.service.ts';
 import { createAfterCommit, type AfterCommit, type PlanChange } from './fulfilment-after-commit.ts';
+import { createGiftFulfilment, type GiftsPort } from './fulfilment-gifts.ts';
 import {
   CHECKOUT_EVENTS,
   discountedPrice,
@@ -41,11 +41,6 @@ import {
 import * as repo from './payments.repository.ts';
 import type { CheckoutRow } from './payments.repository.ts';
 import { chargeOn, type ReceiptEmails } from './receipts.ts';
-
-/** What fulfilment asks the gifts module, which owns the gifts. */
-export interface GiftsPort {
-  recordPaid(tx: Queryable, paid: { giftId: string; sessionId: string; amountCents: number }): Promise<void>;
-}
 
 /**
  * Stripe webhook fulfilment (style: Documenso). Signature first; unknown types acknowledged at
@@ -74,6 +69,7 @@ export function createFulfilmentService(deps: {
 }) {
   const { db, stripe, subscription, coupons, logger } = deps;
   const afterCommit = createAfterCommit(deps);
+  const onGiftPaid = createGiftFulfilment(deps);
 
   /** Once per checkout (the email's key), in the transaction that records the event. */
   async function purchaseReceipt(
@@ -279,24 +275,6 @@ export function createFulfilmentService(deps: {
       replacedSubscriptionId = await converge(tx, sub, checkout, plan, options);
     });
     return { userId, checkout, plan, subscriptionId: sub.id, replacedSubscriptionId };
-  }
-
-  /**
-   * A gift is paid once, for someone else: no family's plan changes now (decision 0022). Recorded
-   * once per event; the gifts module records the payment once per gift.
-   */
-  async function onGiftPaid(event: StripeEvent, session: StripeCheckoutSession): Promise<AfterCommit> {
-    const giftId = session.metadata.gift_id;
-    await db.transaction(async (tx) => {
-      if (!(await repo.recordEvent(tx, event.id, event.type))) return;
-      if (giftId && session.payment_status !== 'unpaid')
-        await deps.gifts?.recordPaid(tx, {
-          giftId,
-          sessionId: session.id,
-          amountCents: session.amount_total,
-        });
-    });
-    return {};
   }
 
   async function onCheckoutCompleted(event: StripeEvent): Promise<AfterCommit> {
