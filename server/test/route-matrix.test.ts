@@ -139,6 +139,12 @@ const MATRIX: Record<string, Access> = {
   'POST /api/calls/:id/share-links': ownerOnly(409),
   'DELETE /api/calls/:id/share-links/:linkId': ownerOnly(404),
   'GET /api/calls/:id/certificate': ownerOnly(200),
+  // What Santa remembers: the parent's own family. An empty correction is refused before the id
+  // is looked at; ":id" is no memory.
+  'GET /api/memory/': signedIn(200),
+  'DELETE /api/memory/': signedIn(200),
+  'PUT /api/memory/:id': signedIn(400),
+  'DELETE /api/memory/:id': signedIn(404),
   // A keepsake link needs no account: the token is the proof (":token" is none).
   'GET /api/keepsakes/:token': everyone(404),
   // Gifts: anyone may buy one (an empty order is refused); the code is the proof (":code" is none).
