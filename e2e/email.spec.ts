@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { signInViaUi, signOutViaApi, signUpViaUi, TEST_PASSWORD } from './helpers';
+import { baseUrl, signInViaUi, signOutViaApi, signUpViaUi, TEST_PASSWORD } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 const WIDTHS = [390, 1280] as const;
@@ -27,7 +27,7 @@ async function shoot(page: Page, name: string) {
  */
 async function followLink(page: Page, name: string) {
   const href = await page.getByRole('link', { name }).getAttribute('href');
-  expect(href).toMatch(/^http:\/\/localhost:3100\//);
+  expect(href).toMatch(new RegExp(`^${baseUrl()}/`));
   await page.goto(href!);
 }
 

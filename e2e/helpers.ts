@@ -47,7 +47,8 @@ export async function signOutViaApi(page: Page) {
   expect(response.ok()).toBe(true);
 }
 
-function baseUrl(): string {
+/** The app's origin: the port the test server listens on (E2E_PORT, 3100 by default). */
+export function baseUrl(): string {
   return `http://localhost:${process.env.E2E_PORT ?? 3100}`;
 }
 

@@ -102,6 +102,25 @@ test('the phone simulator looks right before a call', async ({ page }) => {
   await screenshot(page, 'sandbox-phone');
 });
 
+test('the phone simulator never mixes the profile’s phone into a number already being typed', async ({
+  page,
+}) => {
+  // The profile answers only once the caller is in the field, as on a slow network.
+  let answer: () => void = () => undefined;
+  const inField = new Promise<void>((resolve) => (answer = resolve));
+  await page.route('**/api/santa/kid-profile', async (route) => {
+    await inField;
+    await route.fulfill({ json: { has_profile: true, profile: { parent_phone: '+14155550000' } } });
+  });
+  const profileRead = page.waitForResponse('**/api/santa/kid-profile');
+  await page.goto('/sandbox/phone');
+  await page.getByLabel('Calling from').click();
+  answer();
+  await profileRead;
+  await page.keyboard.type('+1 415 555 7603');
+  await expect(page.getByLabel('Calling from')).toHaveValue('+1 415 555 7603');
+});
+
 test('a call that ends in its first seconds costs nothing, and the dashboard says why', async ({ page }) => {
   test.setTimeout(120_000);
   const shortPhone = uniquePhone();

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { agreeToPrivacyNotice, baseUrl, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
 
 const HOTLINE = '+15550100';
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -137,7 +137,7 @@ test('a parent requests an export and downloads it from the emailed link', async
   }).toPass({ timeout: 20_000 });
   await email.click();
   const href = await page.getByRole('link', { name: "Download my family's data" }).getAttribute('href');
-  expect(href).toMatch(/^http:\/\/localhost:3100\/api\/privacy\/exports\/download\//);
+  expect(href).toMatch(new RegExp(`^${baseUrl()}/api/privacy/exports/download/`));
 
   const res = await page.request.get(href!);
   expect(res.status()).toBe(200);

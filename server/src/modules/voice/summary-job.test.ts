@@ -81,13 +81,17 @@ test('a summary that fails is retried by the job queue, not lost', async () => {
   // The first try failed; the retry waits for its backoff, so it is not drained yet.
   await expect.poll(() => summarizer.calls, { timeout: 5_000 }).toBe(before + 1);
   expect(await summaryOf(conversationId)).toBe('');
-  const [job] = (
-    await ctx.db.query<{ state: string }>(
-      `select state from ${ctx.jobs.schema}.job where name = 'call-summary' and data->>'conversationId' = $1`,
-      [conversationId],
-    )
-  ).rows;
-  expect(job?.state).toBe('retry');
+  // The queue records the failure just after the handler throws, so the state is read until it lands.
+  const jobState = async () =>
+    (
+      await ctx.db.query<{ state: string }>(
+        `select state from ${ctx.jobs.schema}.job where name = 'call-summary' and data->>'conversationId' = $1`,
+        [conversationId],
+      )
+    ).rows[0]?.state;
+  await expect.poll(jobState, { timeout: 5_000 }).not.toBe('active');
+  expect(await jobState()).toBe('retry');
+  expect(await summaryOf(conversationId)).toBe('');
 });
 
 test('a summary job for a call deleted since does nothing', async () => {

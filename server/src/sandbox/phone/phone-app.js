@@ -223,13 +223,16 @@
     });
   }
 
-  // Prefill the caller number with the parent phone of the signed-in parent's kid profile.
+  // Prefill the caller number with the parent phone of the signed-in parent's kid profile, unless
+  // the person has already gone to the field: text arriving under their cursor would mix two numbers.
+  let fromTouched = false;
+  els.from.addEventListener('focus', () => (fromTouched = true), { once: true });
   fetch('/api/santa/kid-profile', { credentials: 'same-origin' })
     .then((response) => (response.ok ? response.json() : null))
     .then((data) => {
       const phone = data && data.has_profile && data.profile ? data.profile.parent_phone : '';
       if (phone) {
-        if (!els.from.value) els.from.value = phone;
+        if (!fromTouched && !els.from.value) els.from.value = phone;
         els.fromHint.textContent = 'Prefilled with the parent phone from your kid profile.';
       } else {
         els.fromHint.textContent = 'Sign in and create a kid profile to prefill the parent phone.';
