@@ -16,6 +16,7 @@ import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createAdminGiftsRouter, createGiftsRouter } from './modules/gifts/gifts.routes.ts';
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
 import { createMemoryRouter } from './modules/memory/memory.routes.ts';
+import { createChildrenRouter } from './modules/children/children.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
 import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
@@ -146,6 +147,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/keepsakes', createKeepsakeRouter({ db, keepsakes: services.keepsakes }));
   api.use('/memory', createMemoryRouter(services.memory));
   api.use('/gifts', createGiftsRouter({ db, gifts: services.gifts.service }));
+  api.use('/children', createChildrenRouter({ children: services.children }));
   api.use(
     '/calls',
     createCallsRouter({

@@ -17,6 +17,7 @@ import { createGiftUpkeep, type GiftUpkeep } from './modules/gifts/gift-upkeep.t
 import { createGiftsService, type GiftsService } from './modules/gifts/gifts.service.ts';
 import { createKeepsakesService, type KeepsakesService } from './modules/keepsakes/keepsakes.service.ts';
 import { createMemoryService, type MemoryService } from './modules/memory/memory.service.ts';
+import { createChildrenService, type ChildrenService } from './modules/children/children.service.ts';
 import { createConsentService, type ConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService, type ErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService, type ExportService } from './modules/privacy/export.service.ts';
@@ -116,6 +117,8 @@ export interface AppServices {
   memory: MemoryService;
   /** Plans bought as gifts, delivered by email on their day and redeemed once (decision 0022). */
   gifts: { service: GiftsService; upkeep: GiftUpkeep };
+  /** The family's children after the first (decision 0024). */
+  children: ChildrenService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
@@ -138,6 +141,7 @@ export function createServices(deps: AppDeps): AppServices {
   const subscription = createSubscriptionService(db);
   const consent = createConsentService(db);
   const profile = createProfileService(db, consent);
+  const children = createChildrenService(db);
   const santaScript = createSantaPromptService(db);
   const lineAccess = createLineAccessService(db);
   const accountTokens = createAccountTokens(db, { publicUrl: config.publicUrl });
@@ -337,6 +341,7 @@ export function createServices(deps: AppDeps): AppServices {
     keepsakes,
     memory,
     gifts,
+    children,
     renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
     admin,
     retention,

@@ -139,6 +139,9 @@ export class TestClient {
   put(path: string) {
     return this.prepare(supertest(this.app).put(path));
   }
+  patch(path: string) {
+    return this.prepare(supertest(this.app).patch(path));
+  }
   delete(path: string) {
     return this.prepare(supertest(this.app).delete(path));
   }

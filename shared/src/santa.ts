@@ -49,7 +49,7 @@ function tooLong(field: keyof typeof KID_PROFILE_LIMITS): string {
   return `${KID_PROFILE_FIELD_LABELS[field]} must be at most ${KID_PROFILE_LIMITS[field]} characters`;
 }
 
-const requiredText = (field: 'parent_phone' | 'kid_name') =>
+export const requiredText = (field: 'parent_phone' | 'kid_name') =>
   z
     .string({ error: PROFILE_REQUIRED_MESSAGE })
     .trim()
@@ -58,7 +58,7 @@ const requiredText = (field: 'parent_phone' | 'kid_name') =>
     .refine(noControlCharacters, controlCharacterMessage(KID_PROFILE_FIELD_LABELS[field]));
 
 /** Optional free text: trimmed, and empty (or not sent) becomes null. */
-const optionalText = (field: KidProfileTextField) =>
+export const optionalText = (field: KidProfileTextField) =>
   z
     .string()
     .trim()
@@ -68,7 +68,7 @@ const optionalText = (field: KidProfileTextField) =>
     .nullable()
     .transform((value) => (value ? value : null));
 
-const ageField = z
+export const ageField = z
   .union([z.string(), z.number()], { error: AGE_MESSAGE })
   .optional()
   .nullable()
@@ -162,7 +162,7 @@ export const phoneCountryField = z
   .nullable()
   .transform((value) => (value ? value.toUpperCase() : undefined));
 
-const personalityField = z
+export const personalityField = z
   .union([z.literal(''), z.enum(SANTA_PERSONALITIES, { error: PERSONALITY_MESSAGE })], {
     error: PERSONALITY_MESSAGE,
   })

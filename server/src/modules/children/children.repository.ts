@@ -1,0 +1,118 @@
+import type { ChildInput } from '@santa/shared/children';
+import type { Queryable } from '../../db/db.ts';
+import type { SantaPersonality } from '@santa/shared/constants';
+
+/** One child as every reader sees it, whichever table holds them. */
+export interface ChildRow {
+  id: string;
+  position: number;
+  kid_name: string;
+  age: number | null;
+  gifts_giving: string | null;
+  wish_list: string | null;
+  accomplishments: string | null;
+  behavior_notes: string | null;
+  custom_notes: string | null;
+  santa_personality: SantaPersonality;
+  avoid_topics: string[];
+  name_pronunciation: string | null;
+}
+
+const FIELDS = [
+  'kid_name',
+  'age',
+  'gifts_giving',
+  'wish_list',
+  'accomplishments',
+  'behavior_notes',
+  'custom_notes',
+  'santa_personality',
+  'avoid_topics',
+  'name_pronunciation',
+] as const satisfies readonly (keyof ChildInput)[];
+const LIST = FIELDS.join(', ');
+
+export interface FamilyChildren {
+  children: ChildRow[];
+  usualCallerChildId: string | null;
+}
+
+/**
+ * The family's children in order: the first from kid_profiles (position 0), then the others.
+ * `lock` takes the profile's row lock, under which children are counted and added.
+ */
+export async function findFamilyChildren(
+  q: Queryable,
+  userId: string,
+  lock = false,
+): Promise<FamilyChildren | undefined> {
+  const { rows: first } = await q.query<ChildRow & { usual_caller_child_id: string | null }>(
+    `select first_child_id as id, 0 as position, ${LIST}, usual_caller_child_id
+     from kid_profiles where user_id = $1${lock ? ' for update' : ''}`,
+    [userId],
+  );
+  if (!first[0]) return undefined;
+  const { rows: others } = await q.query<ChildRow>(
+    `select id, position, ${LIST} from children where user_id = $1 order by position, created_at`,
+    [userId],
+  );
+  const { usual_caller_child_id, ...firstChild } = first[0];
+  return { children: [firstChild, ...others], usualCallerChildId: usual_caller_child_id };
+}
+
+/** Children of many families in one round trip (a ringing call's prompt). */
+export async function findOtherChildren(
+  q: Queryable,
+  userIds: string[],
+): Promise<(ChildRow & { user_id: string })[]> {
+  const { rows } = await q.query<ChildRow & { user_id: string }>(
+    `select user_id, id, position, ${LIST} from children where user_id = any($1::uuid[])
+     order by user_id, position, created_at`,
+    [userIds],
+  );
+  return rows;
+}
+
+export async function insertChild(q: Queryable, userId: string, position: number, input: ChildInput) {
+  const placeholders = FIELDS.map((_, i) => `$${i + 3}`).join(', ');
+  await q.query(`insert into children (user_id, position, ${LIST}) values ($1, $2, ${placeholders})`, [
+    userId,
+    position,
+    ...FIELDS.map((field) => input[field]),
+  ]);
+}
+
+/** Updates the first child (kid_profiles) or another child; false when neither is this family's. */
+export async function updateChild(q: Queryable, userId: string, childId: string, input: ChildInput) {
+  const sets = FIELDS.map((field, i) => `${field} = $${i + 3}`).join(', ');
+  const values = [userId, childId, ...FIELDS.map((field) => input[field])];
+  const first = await q.query(
+    `update kid_profiles set ${sets}, updated_at = now() where user_id = $1 and first_child_id = $2`,
+    values,
+  );
+  if (first.rowCount > 0) return true;
+  const other = await q.query(
+    `update children set ${sets}, updated_at = now() where user_id = $1 and id = $2`,
+    values,
+  );
+  return other.rowCount > 0;
+}
+
+/** Removes another child; their calls stay the family's, no longer attributed to anyone. */
+export async function deleteChild(q: Queryable, userId: string, childId: string) {
+  const { rowCount } = await q.query('delete from children where user_id = $1 and id = $2', [
+    userId,
+    childId,
+  ]);
+  if (rowCount === 0) return false;
+  await q.query('update calls set child_id = null where user_id = $1 and child_id = $2', [userId, childId]);
+  await q.query(
+    'update kid_profiles set usual_caller_child_id = null where user_id = $1 and usual_caller_child_id = $2',
+    [userId, childId],
+  );
+  return true;
+}
+
+export async function setUsualCaller(q: Queryable, userId: string, childId: string | null) {
+  await q.query('update kid_profiles set usual_caller_child_id = $2 where user_id = $1', [userId, childId]);
+}

@@ -1,0 +1,79 @@
+import {
+  CHILDREN_LIMIT,
+  CHILDREN_MESSAGES,
+  type ChildInput,
+  type ChildrenResponse,
+} from '@santa/shared/children';
+import type { Db, Queryable } from '../../db/db.ts';
+import { AppError } from '../../http/errors.ts';
+import * as repo from './children.repository.ts';
+
+const notFound = () => new AppError('not_found', CHILDREN_MESSAGES.notFound);
+
+function present(family: repo.FamilyChildren | undefined): ChildrenResponse {
+  return {
+    children: family?.children ?? [],
+    usual_caller_child_id: family?.usualCallerChildId ?? null,
+    limit: CHILDREN_LIMIT,
+  };
+}
+
+/**
+ * Owns `children` (decision 0024): the family's second to sixth child. The first child is the kid
+ * profile's (its id is kid_profiles.first_child_id), so the profile API keeps reading and writing
+ * it; every change here runs under the profile's row lock, which also serialises the count.
+ */
+export function createChildrenService(db: Db) {
+  /** Runs `change` with the family's children locked; 409 before the first child is saved. */
+  function withFamily<T>(userId: string, change: (family: repo.FamilyChildren, tx: Queryable) => Promise<T>) {
+    return db.transaction(async (tx) => {
+      const family = await repo.findFamilyChildren(tx, userId, true);
+      if (!family) throw new AppError('conflict', CHILDREN_MESSAGES.profileFirst);
+      await change(family, tx);
+      return present(await repo.findFamilyChildren(tx, userId));
+    });
+  }
+
+  return {
+    /** Every child of the family in order, first child first; readers outside the module use this. */
+    familyChildren: (userId: string, q: Queryable = db) => repo.findFamilyChildren(q, userId),
+    /** Other children of many families at once (a ringing call's prompt), by family. */
+    async otherChildrenByFamily(userIds: string[]): Promise<Map<string, repo.ChildRow[]>> {
+      const byFamily = new Map<string, repo.ChildRow[]>();
+      if (userIds.length === 0) return byFamily;
+      for (const { user_id, ...child } of await repo.findOtherChildren(db, userIds))
+        byFamily.set(user_id, [...(byFamily.get(user_id) ?? []), child]);
+      return byFamily;
+    },
+
+    list: async (userId: string) => present(await repo.findFamilyChildren(db, userId)),
+
+    add: (userId: string, input: ChildInput) =>
+      withFamily(userId, async (family, tx) => {
+        if (family.children.length >= CHILDREN_LIMIT)
+          throw new AppError('conflict', CHILDREN_MESSAGES.tooMany);
+        const last = family.children.at(-1)?.position ?? 0;
+        await repo.insertChild(tx, userId, Math.min(last + 1, CHILDREN_LIMIT - 1), input);
+      }),
+
+    update: (userId: string, childId: string, input: ChildInput) =>
+      withFamily(userId, async (_family, tx) => {
+        if (!(await repo.updateChild(tx, userId, childId, input))) throw notFound();
+      }),
+
+    remove: (userId: string, childId: string) =>
+      withFamily(userId, async (family, tx) => {
+        if (family.children[0]?.id === childId)
+          throw new AppError('conflict', CHILDREN_MESSAGES.firstChildStays);
+        if (!(await repo.deleteChild(tx, userId, childId))) throw notFound();
+      }),
+
+    setUsualCaller: (userId: string, childId: string | null) =>
+      withFamily(userId, async (family, tx) => {
+        if (childId && !family.children.some((child) => child.id === childId)) throw notFound();
+        await repo.setUsualCaller(tx, userId, childId);
+      }),
+  };
+}
+
+export type ChildrenService = ReturnType<typeof createChildrenService>;
