@@ -179,6 +179,7 @@ export function createServices(deps: AppDeps): AppServices {
   const memory = createMemoryService(db, { now: deps.now });
   const voice = createVoiceModule({
     db,
+    children,
     logger,
     telephony: providers.telephony,
     voice: providers.voice,

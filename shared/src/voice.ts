@@ -53,7 +53,16 @@ export const postCallTranscriptionSchema = z.looseObject({
           .nullish(),
       })
       .default({ call_duration_secs: 0 }),
-    analysis: z.looseObject({ transcript_summary: z.string().nullish() }).nullish(),
+    analysis: z
+      .looseObject({
+        transcript_summary: z.string().nullish(),
+        /** The agent's data-collection fields; `child_name` says which child spoke (decision 0024). */
+        data_collection_results: z
+          .record(z.string(), z.looseObject({ value: z.unknown().optional() }))
+          .nullish()
+          .catch(null),
+      })
+      .nullish(),
     conversation_initiation_client_data: z
       .looseObject({ dynamic_variables: z.record(z.string(), z.unknown()).nullish() })
       .nullish(),

@@ -60,14 +60,23 @@ export async function findFamilyChildren(
   return { children: [firstChild, ...others], usualCallerChildId: usual_caller_child_id };
 }
 
-/** Children of many families in one round trip (a ringing call's prompt). */
-export async function findOtherChildren(
-  q: Queryable,
-  userIds: string[],
-): Promise<(ChildRow & { user_id: string })[]> {
-  const { rows } = await q.query<ChildRow & { user_id: string }>(
-    `select user_id, id, position, ${LIST} from children where user_id = any($1::uuid[])
-     order by user_id, position, created_at`,
+/** What a ringing call needs beside the kid profile it already read: the family's other children. */
+export interface CallFamily {
+  user_id: string;
+  first_child_id: string;
+  usual_caller_child_id: string | null;
+  others: ChildRow[];
+}
+
+/** Many ringing calls' families in one round trip. */
+export async function findCallFamilies(q: Queryable, userIds: string[]): Promise<CallFamily[]> {
+  const fields = FIELDS.map((field) => `'${field}', c.${field}`).join(', ');
+  const { rows } = await q.query<CallFamily>(
+    `select k.user_id, k.first_child_id, k.usual_caller_child_id,
+       coalesce((select json_agg(json_build_object('id', c.id, 'position', c.position, ${fields})
+                   order by c.position, c.created_at)
+                 from children c where c.user_id = k.user_id), '[]'::json) as others
+     from kid_profiles k where k.user_id = any($1::uuid[])`,
     [userIds],
   );
   return rows;

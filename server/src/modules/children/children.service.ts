@@ -5,6 +5,7 @@ import {
   type ChildrenResponse,
 } from '@santa/shared/children';
 import type { Db, Queryable } from '../../db/db.ts';
+import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './children.repository.ts';
 
@@ -24,6 +25,14 @@ function present(family: repo.FamilyChildren | undefined): ChildrenResponse {
  * it; every change here runs under the profile's row lock, which also serialises the count.
  */
 export function createChildrenService(db: Db) {
+  // Every ringing call asks, so concurrent calls share round trips (decision 0005).
+  const callFamilies = createBatcher(async (userIds: string[]) => {
+    const found = new Map(
+      (await repo.findCallFamilies(db, userIds)).map((family) => [family.user_id, family]),
+    );
+    return userIds.map((userId) => found.get(userId));
+  });
+
   /** Runs `change` with the family's children locked; 409 before the first child is saved. */
   function withFamily<T>(userId: string, change: (family: repo.FamilyChildren, tx: Queryable) => Promise<T>) {
     return db.transaction(async (tx) => {
@@ -37,14 +46,8 @@ export function createChildrenService(db: Db) {
   return {
     /** Every child of the family in order, first child first; readers outside the module use this. */
     familyChildren: (userId: string, q: Queryable = db) => repo.findFamilyChildren(q, userId),
-    /** Other children of many families at once (a ringing call's prompt), by family. */
-    async otherChildrenByFamily(userIds: string[]): Promise<Map<string, repo.ChildRow[]>> {
-      const byFamily = new Map<string, repo.ChildRow[]>();
-      if (userIds.length === 0) return byFamily;
-      for (const { user_id, ...child } of await repo.findOtherChildren(db, userIds))
-        byFamily.set(user_id, [...(byFamily.get(user_id) ?? []), child]);
-      return byFamily;
-    },
+    /** A ringing call's family: the first child's id, who usually calls, the other children. */
+    familyForCall: (userId: string): Promise<repo.CallFamily | undefined> => callFamilies(userId),
 
     list: async (userId: string) => present(await repo.findFamilyChildren(db, userId)),
 

@@ -14,6 +14,8 @@ export interface NewCallRecord {
   createdAt: Date;
   /** Made on a pass, or by a family holding one: its recording needs no unlock. */
   recordingIncluded: boolean;
+  /** The child who spoke (decision 0024); null when no child could be told. */
+  childId?: string | null;
 }
 
 export interface CallMediaRow {
@@ -33,8 +35,8 @@ export async function hasCallForConversation(q: Queryable, conversationId: strin
 /** Idempotent by conversation id (and call sid): a replayed event inserts nothing. */
 export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10)
+    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11)
      on conflict do nothing
      returning id`,
     [
@@ -48,6 +50,7 @@ export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promi
       call.audioKey,
       call.createdAt,
       call.recordingIncluded,
+      call.childId ?? null,
     ],
   );
   return rows[0]?.id;

@@ -8,12 +8,9 @@ import type { ProfileService } from '../santa/profile.service.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import {
-  renderFirstMessage,
-  renderPrompt,
-  santaVariables,
-  type PromptMemory,
-} from '../santa-script/render-prompt.ts';
+import { santaVariables, type PromptMemory } from '../santa-script/render-prompt.ts';
+import { renderFamilyCall } from '../santa-script/family-prompt.ts';
+import type { CallFamily } from '../children/children.repository.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { closeReservation, createMinutesReserver, GRACE_SECONDS } from './minutes.ts';
 import {
@@ -48,6 +45,8 @@ export interface InboundCallDeps {
   inboundUrl: string;
   /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
   answerBudgetMs?: number;
+  /** The children module: the family's other children and who usually calls (decision 0024). */
+  children?: { familyForCall(userId: string): Promise<CallFamily | undefined> };
   /** Calls the voice agent may run at once (MAX_CONCURRENT_CALLS); past it callers hear the lines are busy. */
   maxConcurrentCalls: number;
 }
@@ -151,6 +150,9 @@ export function createInboundCallService(deps: InboundCallDeps) {
       deps.logger.error({ err: error, callSid: call.CallSid }, "could not read Santa's memories");
       return [];
     });
+    // Read beside the checks below, so a family of several children costs no extra wait.
+    const family = deps.children?.familyForCall(profile.user_id) ?? Promise.resolve(undefined);
+    family.catch(() => undefined);
 
     // A family that has not agreed to the current notice hears a kind word; nothing is reserved
     // or recorded, and nothing about the family is said.
@@ -165,6 +167,16 @@ export function createInboundCallService(deps: InboundCallDeps) {
 
     const { prompt: template } = await deps.prompts.scriptForCall();
     const allowed = reservation.seconds_reserved;
+    const known = await family;
+    const children = known ? [{ ...profile, id: known.first_child_id }, ...known.others] : [];
+    const familyCall = renderFamilyCall(
+      template,
+      profile,
+      children,
+      known?.usual_caller_child_id ?? null,
+      allowed,
+      await remembered,
+    );
     try {
       const twiml = await deps.voice.registerCall({
         fromNumber: call.From,
@@ -179,8 +191,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
           user_id: profile.user_id,
           call_sid: call.CallSid,
         },
-        prompt: renderPrompt(template, profile, allowed, await remembered),
-        firstMessage: renderFirstMessage(profile),
+        prompt: familyCall.prompt,
+        firstMessage: familyCall.firstMessage,
         // What settlement may bill: the reservation plus its grace minute, never more.
         maxDurationSeconds: allowed + GRACE_SECONDS,
       });

@@ -1,3 +1,4 @@
+import { attributeChild, type NamedChild } from '../children/attribution.ts';
 import type { Logger } from 'pino';
 import type { CallRecap } from '@santa/shared/recap';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
@@ -24,6 +25,8 @@ export interface PostCallDeps {
   subscriptions: SubscriptionService;
   providerDeletions: ProviderDeletions;
   jobs: JobSender;
+  /** The children module: which child spoke is stored with the call (decision 0024). */
+  children?: { familyChildren(userId: string): Promise<{ children: NamedChild[] } | undefined> };
   /** The auth module, which owns the accounts. */
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The email module: the parent's recap, decided in the call's own transaction. */
@@ -75,6 +78,8 @@ export interface FinishedCall {
   userIdHint: string | null;
   fromNumber: string | null;
   kidName: string | null;
+  /** The agent's `child_name` data-collection result: who spoke, in the engine's words. */
+  childNameCollected?: string | null;
   startedAt: Date | null;
   durationSeconds: number;
   transcript: TranscriptTurn[];
@@ -107,6 +112,7 @@ export function finishedCallFromWebhook(payload: PostCallTranscription): Finishe
     userIdHint: text(dynamic.user_id),
     fromNumber: text(phoneCall?.external_number) ?? text(dynamic.system__caller_id),
     kidName: text(dynamic.kid_name),
+    childNameCollected: text(data.analysis?.data_collection_results?.child_name?.value),
     startedAt: data.metadata.start_time_unix_secs
       ? new Date(data.metadata.start_time_unix_secs * 1000)
       : null,
@@ -157,6 +163,12 @@ export function createPostCallService(deps: PostCallDeps) {
     // Read now: a pay-per-call profile goes with the settlement below, and the safety read holds
     // Santa's lines to what the parent set up for this call.
     const profile = await deps.profiles.findProfileByUserId(userId);
+    const family = await deps.children?.familyChildren(userId);
+    const childId = attributeChild(
+      family?.children ?? [],
+      call.childNameCollected,
+      call.transcript.filter((turn) => turn.role === 'user').map((turn) => turn.message),
+    );
     const recordingIncluded = await includesRecording(userId, reservation?.plan);
     const transcript = formatTranscript(call.transcript);
     const key = recordingKey(call.conversationId);
@@ -175,6 +187,7 @@ export function createPostCallService(deps: PostCallDeps) {
         audioKey: call.audio ? key : null,
         createdAt: call.startedAt ?? new Date(),
         recordingIncluded,
+        childId,
       });
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;

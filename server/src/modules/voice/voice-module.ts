@@ -1,3 +1,4 @@
+import type { PostCallDeps } from './post-call.service.ts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db.ts';
 import type { JobSender } from '../../jobs/job-queue.ts';
@@ -15,6 +16,7 @@ import { createCallRetention, type CallRetention } from './call-retention.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import {
   createInboundCallService,
+  type InboundCallDeps,
   type DedicatedLines,
   type InboundCallService,
 } from './inbound-call.service.ts';
@@ -52,6 +54,8 @@ export interface VoiceModuleDeps {
   answerBudgetMs: number;
   /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
   maxConcurrentCalls: number;
+  /** The children module: a family's children for the ringing call's prompt (decision 0024). */
+  children?: InboundCallDeps['children'] & PostCallDeps['children'];
   publicUrl: string;
   /** RETENTION_DELETE_PROVIDER_COPIES: every call's provider copy goes once it is stored. */
   deleteProviderCopies: boolean;
@@ -82,6 +86,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     providerDeletions: createProviderDeletions({ db, logger, voice: deps.voice }),
     jobs: deps.jobs,
     accounts: deps.accounts,
+    children: deps.children,
     recaps: deps.recaps,
     memory: deps.memory,
     deleteProviderCopies: deps.deleteProviderCopies,
@@ -96,6 +101,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       prompts: deps.prompts,
       answerBudgetMs: deps.answerBudgetMs,
       maxConcurrentCalls: deps.maxConcurrentCalls,
+      children: deps.children,
       lineAccess: deps.lineAccess,
       consents: deps.consents,
       numbers: deps.numbers,

@@ -129,7 +129,11 @@ export function createAppWebhooks(deps: {
               call_sid: done.callSid,
             },
           },
-          analysis: { transcript_summary: done.summary, call_successful: 'success' },
+          analysis: {
+            transcript_summary: done.summary,
+            call_successful: 'success',
+            data_collection_results: collectChildName(done.transcript),
+          },
           conversation_initiation_client_data: { dynamic_variables: done.dynamicVariables },
         },
       });
@@ -154,6 +158,27 @@ export function createAppWebhooks(deps: {
         post_call_audio: audioDelivery.status,
         status_callback: status.status,
       };
+    },
+  };
+}
+
+/**
+ * ElevenLabs' data collection of the agent's `child_name` field (decision 0024), as its LLM would
+ * fill it: the name the child gave ("It's Noah", "my name is Zoe"), or null when none was given.
+ */
+export function collectChildName(transcript: { role: string; message?: string | null }[]) {
+  const introduction = /\b(?:i'?m|i am|it'?s|this is|my name is|name's)\s+(\p{Lu}[\p{L}'-]*)/u;
+  const value =
+    transcript
+      .filter((turn) => turn.role === 'user')
+      .map((turn) => introduction.exec(turn.message ?? '')?.[1])
+      .find(Boolean) ?? null;
+  return {
+    child_name: {
+      data_collection_id: 'child_name',
+      value,
+      json_schema: { type: 'string', description: 'The first name of the child who is speaking' },
+      rationale: value ? 'The child said their name.' : 'No child said their name.',
     },
   };
 }
