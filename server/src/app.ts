@@ -154,6 +154,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       calls: services.voice.calls,
       safety: services.callSafety,
       purchaseRecording: (user, callId) => services.payments.checkout.purchaseRecording(user, callId),
+      children: services.children,
       db,
     }),
   );

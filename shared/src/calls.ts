@@ -25,9 +25,15 @@ export const callItemSchema = z.object({
   recap: callRecapSchema.nullable(),
   /** Set when the call was not charged, saying why; null for a call billed as usual. */
   not_charged: notChargedReasonSchema.nullable(),
+  /** The child who spoke (decision 0024), and their name now; null when no child could be told. */
+  child_id: z.string().nullable(),
+  child_name: z.string().nullable(),
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 
 /** GET /api/calls/history: the signed-in parent's calls, newest first. */
+/** GET /api/calls/history?child=<id>: only that child's calls. */
+export const callHistoryQuerySchema = z.object({ child: z.string().uuid('Child not found').optional() });
+
 export const callHistorySchema = z.object({ calls: z.array(callItemSchema) });
 export type CallHistory = z.infer<typeof callHistorySchema>;

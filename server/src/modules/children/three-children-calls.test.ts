@@ -128,3 +128,21 @@ describe('a family with one child', () => {
     expect(await finish(call.CallSid, family.user.id, null, 'Hello Santa')).toBe(leo!.id);
   });
 });
+
+describe('the call history', () => {
+  test('names the child of each call and filters by child', async () => {
+    const family = await familyOfThree();
+    for (const [name, said] of [
+      ['Noah', 'Hi'],
+      [null, "I'm Emma"],
+    ] as const) {
+      const call = inboundCall(family.parentPhone, HOTLINE);
+      await postTwilio(ctx, 'inbound', call);
+      await finish(call.CallSid, family.user.id, name, said);
+    }
+    const all = (await family.client.get('/api/calls/history')).body.calls;
+    expect(all.map((call: { child_name: string }) => call.child_name).sort()).toEqual(['Emma', 'Noah']);
+    const noahs = await family.client.get(`/api/calls/history?child=${family.noah.id}`);
+    expect(noahs.body.calls.map((call: { child_name: string }) => call.child_name)).toEqual(['Noah']);
+  });
+});

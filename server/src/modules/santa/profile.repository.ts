@@ -100,6 +100,8 @@ export async function updateProfile(
 }
 
 export async function deleteProfile(q: Queryable, userId: string): Promise<boolean> {
+  // The other children go with the first (Pay Per Call deletes the child's info after its call).
+  await q.query('delete from children where user_id = $1', [userId]);
   const { rowCount } = await q.query('delete from kid_profiles where user_id = $1', [userId]);
   return rowCount > 0;
 }

@@ -206,15 +206,22 @@ export interface CallRow {
 /** A call as the parent's history shows it: with why it cost nothing, when it did not. */
 export interface HistoryCallRow extends CallRow {
   not_charged: NotChargedReason | null;
+  /** The child who spoke (migration 0046). */
+  child_id?: string | null;
 }
 
 /** The parent's own calls, newest first. */
-export async function listCallsByUser(q: Queryable, userId: string): Promise<HistoryCallRow[]> {
+export async function listCallsByUser(
+  q: Queryable,
+  userId: string,
+  childId?: string,
+): Promise<HistoryCallRow[]> {
   const { rows } = await q.query<HistoryCallRow>(
     `select c.*, r.not_charged from calls c
        left join call_reservations r on r.call_sid = c.call_sid
-      where c.user_id = $1 order by c.created_at desc, c.id desc`,
-    [userId],
+      where c.user_id = $1 and ($2::uuid is null or c.child_id = $2::uuid)
+      order by c.created_at desc, c.id desc`,
+    [userId, childId ?? null],
   );
   return rows;
 }

@@ -7,7 +7,11 @@ export function recordingPath(callId: string): string {
   return `/api/calls/${callId}/recording`;
 }
 
-export function presentCall(row: HistoryCallRow, safety: CallSafety | null = null): CallItem {
+export function presentCall(
+  row: HistoryCallRow,
+  safety: CallSafety | null = null,
+  childNames: ReadonlyMap<string, string> = new Map(),
+): CallItem {
   return {
     id: row.id,
     created_at: new Date(row.created_at).toISOString(),
@@ -20,6 +24,8 @@ export function presentCall(row: HistoryCallRow, safety: CallSafety | null = nul
     safety,
     recap: presentRecap(row.recap),
     not_charged: row.not_charged,
+    child_id: row.child_id ?? null,
+    child_name: (row.child_id && childNames.get(row.child_id)) || null,
   };
 }
 

@@ -4,7 +4,8 @@ import { Router } from 'express';
 import type { SessionUser } from '../../http/session-user.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import { sendRecording } from '../../http/send-recording.ts';
-import type { CallHistory } from '@santa/shared/calls';
+import { callHistoryQuerySchema, type CallHistory } from '@santa/shared/calls';
+import { parseInput } from '../../http/validate.ts';
 import type { CallSafety } from '@santa/shared/safety';
 import type { PurchaseRecordingResponse } from '@santa/shared/payments';
 import type { CallsService } from './calls.service.ts';
@@ -24,6 +25,10 @@ export function createCallsRouter(deps: {
   safety: { reviewsFor(callIds: string[]): Promise<Map<string, CallSafety>> };
   purchaseRecording: PurchaseRecording;
   db: Db;
+  /** The children module: each call shows the name of the child who spoke (decision 0024). */
+  children?: {
+    familyChildren(userId: string): Promise<{ children: { id: string; kid_name: string }[] } | undefined>;
+  };
   syncLimit?: LimitRule;
 }): Router {
   const { calls: media, db } = deps;
@@ -31,9 +36,15 @@ export function createCallsRouter(deps: {
   const syncs = limitByUser(db, 'call-sync', deps.syncLimit ?? SYNC_LIMIT, SYNC_TOO_OFTEN);
 
   router.get('/history', requireUser, async (req, res) => {
-    const rows = await media.listHistory(signedInUser(req).id);
+    const userId = signedInUser(req).id;
+    const { child } = parseInput(callHistoryQuerySchema, req.query);
+    const rows = await media.listHistory(userId, child);
     const safety = await deps.safety.reviewsFor(rows.map((row) => row.id));
-    const body: CallHistory = { calls: rows.map((row) => presentCall(row, safety.get(row.id) ?? null)) };
+    const family = await deps.children?.familyChildren(userId);
+    const names = new Map(family?.children.map((kid) => [kid.id, kid.kid_name]));
+    const body: CallHistory = {
+      calls: rows.map((row) => presentCall(row, safety.get(row.id) ?? null, names)),
+    };
     res.json(body);
   });
 

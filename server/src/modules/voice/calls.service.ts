@@ -114,7 +114,9 @@ export function createCallsService(deps: CallsServiceDeps) {
 
   return {
     /** The parent's own calls, newest first. */
-    listHistory: (userId: string): Promise<calls.HistoryCallRow[]> => calls.listCallsByUser(db, userId),
+    /** Newest first; only one child's calls when `childId` is given. */
+    listHistory: (userId: string, childId?: string): Promise<calls.HistoryCallRow[]> =>
+      calls.listCallsByUser(db, userId, childId),
     /** A stored call's transcript, for the safety read after it. */
     async transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined> {
       const call = await calls.findCallTranscript(db, conversationId);
