@@ -80,3 +80,4 @@ export function createChildrenService(db: Db) {
 }
 
 export type ChildrenService = ReturnType<typeof createChildrenService>;
+export type { CallFamily } from './children.repository.ts';

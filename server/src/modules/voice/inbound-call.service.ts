@@ -10,7 +10,7 @@ import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import { santaVariables, type PromptMemory } from '../santa-script/render-prompt.ts';
 import { renderFamilyCall } from '../santa-script/family-prompt.ts';
-import type { CallFamily } from '../children/children.repository.ts';
+import type { CallFamily } from '../children/children.service.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { closeReservation, createMinutesReserver, GRACE_SECONDS } from './minutes.ts';
 import {
