@@ -19,6 +19,7 @@ const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
 const AccountPrivacyRoute = page(() => import('./routes/account-privacy'), 'AccountPrivacyRoute');
 const AuthRoute = page(() => import('./routes/auth'), 'AuthRoute');
 const CallsRoute = page(() => import('./routes/calls'), 'CallsRoute');
+const ChildrenRoute = page(() => import('./routes/children'), 'ChildrenRoute');
 const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
 const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
@@ -91,6 +92,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <SetupProfileRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.children,
+        element: (
+          <RequireUser>
+            <ChildrenRoute />
           </RequireUser>
         ),
       },

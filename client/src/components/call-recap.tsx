@@ -1,12 +1,17 @@
 import type { CallRecap } from '@santa/shared/recap';
-import { useKidProfile } from '@/lib/queries/kid-profile';
 import { RecapList } from './recap-list';
 
 /**
- * "What Olivia told Santa": the child's own words from the call, by kind. Shown on the dashboard's
- * call history and on the Calls page; nothing at all before the summary is written.
+ * "What Olivia told Santa": the child's own words from the call, by kind, named for the child who
+ * spoke (decision 0024). Shown on the dashboard's call history and on the Calls page; nothing at
+ * all before the summary is written.
  */
-export function CallRecapSection({ recap }: { recap: CallRecap | null }) {
-  const profile = useKidProfile();
-  return <RecapList recap={recap} name={profile.data?.profile?.kid_name.trim() || null} />;
+export function CallRecapSection({
+  recap,
+  childName,
+}: {
+  recap: CallRecap | null;
+  childName: string | null;
+}) {
+  return <RecapList recap={recap} name={childName?.trim() || null} />;
 }

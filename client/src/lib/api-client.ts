@@ -86,5 +86,6 @@ export const api = {
   get: <T>(path: string, headers?: HeadersInit) => request<T>('GET', path, undefined, headers),
   post: <T>(path: string, body?: Body) => request<T>('POST', path, body),
   put: <T>(path: string, body?: Body) => request<T>('PUT', path, body),
+  patch: <T>(path: string, body?: Body) => request<T>('PATCH', path, body),
   delete: <T>(path: string, body?: Body) => request<T>('DELETE', path, body),
 };

@@ -9,6 +9,8 @@ export const paths = {
   pricing: '/pricing',
   dashboard: '/dashboard',
   setupProfile: '/setup-profile',
+  // Every child of the family after the first, and who usually calls (decision 0024).
+  children: '/children',
   // The guided first run: one step per screen, from the child's name to Santa's number.
   welcome: '/welcome',
   /** Sign-up that remembers the parent came for the free sample (kept through Google sign-in too). */

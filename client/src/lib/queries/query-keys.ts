@@ -9,4 +9,5 @@ export const queryKeys = {
   sampleCallStatus: ['santa', 'sample-call-status'] as const,
   callHistory: ['calls', 'history'] as const,
   privacyConsent: ['privacy', 'consent'] as const,
+  children: ['children'] as const,
 };

@@ -14,6 +14,7 @@ import { describeDevice } from './device.ts';
 import { clearSessionCookie, setSessionCookie } from './session-cookie.ts';
 import { sameSecret, takeHandoff } from './sign-in-binding.ts';
 import { presentUser } from './user.presenter.ts';
+import { isUuid } from '../../db/uuid.ts';
 
 export interface AuthRateLimits {
   /** Failed sign-ins, sign-ups and handoffs per address; successes never count. */
@@ -112,7 +113,7 @@ export function createAuthRouter(deps: {
   router.delete('/sessions/:id', async (req, res) => {
     const { user } = signedInSession(req);
     const id = String(req.params.id);
-    if (!UUID.test(id) || !(await auth.revokeSession(user.id, id))) {
+    if (!isUuid(id) || !(await auth.revokeSession(user.id, id))) {
       throw new AppError('not_found', 'No such signed-in device');
     }
     res.json({ message: 'Signed out on that device' });
@@ -128,8 +129,6 @@ export function createAuthRouter(deps: {
 
   return router;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The signed-in user and the cookie token of this request's session. */
 function signedInSession(req: Request): { user: NonNullable<Request['user']>; token: string } {

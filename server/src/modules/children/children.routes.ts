@@ -9,13 +9,12 @@ import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import type { ChildrenService } from './children.service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../db/uuid.ts';
 
 /** An id that is not a uuid names nobody's child: the same 404 as another family's. */
 function childId(req: Request): string {
   const id = String(req.params.id);
-  if (!UUID.test(id)) throw new AppError('not_found', CHILDREN_MESSAGES.notFound);
+  if (!isUuid(id)) throw new AppError('not_found', CHILDREN_MESSAGES.notFound);
   return id;
 }
 

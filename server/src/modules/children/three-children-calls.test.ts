@@ -110,6 +110,32 @@ describe('a family with three children', () => {
     );
   });
 
+  test('the summary of a call names the child who spoke, not the first child', async () => {
+    const family = await familyOfThree();
+    const call = inboundCall(family.parentPhone, HOTLINE);
+    await postTwilio(ctx, 'inbound', call);
+    await finish(call.CallSid, family.user.id, 'Noah', "It's Noah! I want a drum kit.");
+    expect(await ctx.jobs.drained()).toBe(true);
+    const { rows } = await ctx.db.query<{ summary: string }>(
+      'select summary from calls where conversation_id = $1',
+      [`conv_${call.CallSid}`],
+    );
+    expect(rows[0]?.summary).toMatch(/^Noah /);
+  });
+
+  test('the summary of a call no child can be told from names no child', async () => {
+    const family = await familyOfThree();
+    const call = inboundCall(family.parentPhone, HOTLINE);
+    await postTwilio(ctx, 'inbound', call);
+    await finish(call.CallSid, family.user.id, null, 'I want a drum kit.');
+    expect(await ctx.jobs.drained()).toBe(true);
+    const { rows } = await ctx.db.query<{ summary: string }>(
+      'select summary from calls where conversation_id = $1',
+      [`conv_${call.CallSid}`],
+    );
+    expect(rows[0]?.summary).toMatch(/^Your child /);
+  });
+
   test('a call where no child says a name belongs to nobody in particular', async () => {
     const family = await familyOfThree();
     const call = inboundCall(family.parentPhone, HOTLINE);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MEMORY_KINDS, MEMORY_MESSAGES, type MemoryItem, type SantaMemory } from '@santa/shared/memory';
 import type { CallRecap } from '@santa/shared/recap';
 import { createBatcher } from '../../db/batcher.ts';
@@ -6,8 +5,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './memory.repository.ts';
 import { recall, recallSince, type Remembered } from './recall.ts';
-
-const isId = (id: string) => z.uuid().safeParse(id).success;
+import { isUuid } from '../../db/uuid.ts';
 
 function present(row: repo.MemoryRow): MemoryItem {
   return {
@@ -49,13 +47,13 @@ export function createMemoryService(db: Db, options: { now?: () => Date } = {}) 
     },
 
     async edit(userId: string, id: string, text: string): Promise<MemoryItem> {
-      const row = isId(id) ? await repo.updateMemoryText(db, userId, id, text) : undefined;
+      const row = isUuid(id) ? await repo.updateMemoryText(db, userId, id, text) : undefined;
       if (!row) throw new AppError('not_found', MEMORY_MESSAGES.notFound);
       return present(row);
     },
 
     async forget(userId: string, id: string): Promise<void> {
-      if (!(isId(id) && (await repo.deleteMemory(db, userId, id))))
+      if (!(isUuid(id) && (await repo.deleteMemory(db, userId, id))))
         throw new AppError('not_found', MEMORY_MESSAGES.notFound);
     },
 

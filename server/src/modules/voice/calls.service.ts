@@ -14,9 +14,9 @@ import type { CallRecap } from '@santa/shared/recap';
 import * as calls from './call-records.repository.ts';
 import { presentRecap } from './call.presenter.ts';
 import type { PostCallService } from './post-call.service.ts';
+import { isUuid } from '../../db/uuid.ts';
 
 const MAX_SYNC_PAGES = 20;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface CallsServiceDeps {
   db: Db;
@@ -129,14 +129,14 @@ export function createCallsService(deps: CallsServiceDeps) {
 
     /** The parent's own call and what it left elsewhere; undefined when it is not theirs. */
     findOwnCall: (userId: string, callId: string) =>
-      UUID.test(callId) ? calls.findOwnCall(db, callId, userId) : Promise.resolve(undefined),
+      isUuid(callId) ? calls.findOwnCall(db, callId, userId) : Promise.resolve(undefined),
     /** Deletes the call's row once its recording and provider copy are gone (privacy). */
     deleteOwnCall: (q: Queryable, userId: string, call: calls.OwnCallArtifacts) =>
       calls.deleteOwnCall(q, call, userId),
 
     /** The parent's own call as a keepsake shows it; undefined when it is not theirs. */
     async keepsakeOf(userId: string, callId: string): Promise<CallKeepsake | undefined> {
-      const call = UUID.test(callId) ? await calls.findCallKeepsake(db, callId, userId) : undefined;
+      const call = isUuid(callId) ? await calls.findCallKeepsake(db, callId, userId) : undefined;
       return (
         call && {
           id: call.id,
@@ -152,7 +152,7 @@ export function createCallsService(deps: CallsServiceDeps) {
       userId: string,
       callId: string,
     ): Promise<{ hasRecording: boolean; purchased: boolean } | undefined> {
-      const call = UUID.test(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
+      const call = isUuid(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
       return call && { hasRecording: !!call.audio_key, purchased: call.recording_purchased };
     },
 
@@ -176,7 +176,7 @@ export function createCallsService(deps: CallsServiceDeps) {
 
     /** Only the call's owner, only once the recording is purchased. */
     async openRecording(userId: string, callId: string): Promise<Recording> {
-      const call = UUID.test(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
+      const call = isUuid(callId) ? await calls.findCallMedia(db, callId, userId) : undefined;
       if (!call) throw new AppError('not_found', CALL_NOT_FOUND_MESSAGE);
       if (!call.audio_key) throw new AppError('not_found', 'This call has no recording');
       if (!call.recording_purchased) throw new AppError('forbidden', RECORDING_LOCKED_MESSAGE);

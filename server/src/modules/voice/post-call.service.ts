@@ -58,6 +58,16 @@ export interface CallRecaps {
   callRecap(tx: Queryable, call: RecappedCall): Promise<void>;
 }
 
+/**
+ * The name the summary and the recap email give the child: the child who spoke; in a family of one
+ * child, the name Santa was given; nobody's when several children might have spoken.
+ */
+function spokenBy(children: NamedChild[], childId: string | null, greeted: string | null): string | null {
+  const child = children.find((candidate) => candidate.id === childId);
+  if (child) return child.kid_name;
+  return children.length > 1 ? null : greeted;
+}
+
 /** Keeps the child's wishes, news and promises, in the transaction that writes the recap. */
 export interface CallMemories {
   rememberRecap(tx: Queryable, call: { userId: string; callId: string; recap: CallRecap }): Promise<unknown>;
@@ -195,7 +205,7 @@ export function createPostCallService(deps: PostCallDeps) {
       if (deletesProviderCopy) await deps.providerDeletions.schedule(tx, call.conversationId);
       const job: CallSummaryJob = {
         conversationId: call.conversationId,
-        kidName: call.kidName,
+        kidName: spokenBy(family?.children ?? [], childId, call.kidName),
         providerSummary: call.providerSummary,
       };
       await deps.jobs.send(QUEUES.callSummary, job, tx);

@@ -33,6 +33,7 @@ export function CallHistoryItem({
             <time dateTime={call.created_at}>{formatLongDateTime(call.created_at)}</time>
           </h3>
           <p className="text-sm text-gray-600">
+            {call.child_name ? <>{call.child_name} · </> : null}
             Duration: {formatCallDuration(call.duration)}
             {showPhone ? (
               <> · From {call.phone_number ? formatPhoneNumber(call.phone_number) : 'an unknown number'}</>
@@ -49,7 +50,7 @@ export function CallHistoryItem({
       ) : null}
       {call.safety ? <CallSafetyBanner safety={call.safety} transcript={call.transcript} /> : null}
       {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
-      <CallRecapSection recap={call.recap} />
+      <CallRecapSection recap={call.recap} childName={call.child_name} />
       {call.transcript ? <TranscriptDetails label="View transcript" transcript={call.transcript} /> : null}
       {call.audio_url ? (
         call.recording_purchased ? (

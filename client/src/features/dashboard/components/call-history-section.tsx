@@ -6,8 +6,10 @@ import { SkeletonBlock } from '@/components/skeleton-block';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useCallHistory } from '@/lib/queries/call-history';
+import { useChildren } from '@/lib/queries/children';
 import { usePurchaseRecording } from '../api/purchase-recording';
 import { CallHistoryItem } from './call-history-item';
+import { ChildFilter } from './child-filter';
 
 /** How many calls the dashboard shows before "All calls". */
 const RECENT_CALLS = 3;
@@ -25,7 +27,11 @@ export function CallHistorySection({ variant, poll = false }: CallHistorySection
   const purchase = usePurchaseRecording();
   const [purchasingId, setPurchasingId] = useState<string | null>(null);
   const isAll = variant === 'all';
-  const calls = isAll ? history.data : history.data?.slice(0, RECENT_CALLS);
+  // The calls page filters by child once the family has more than one.
+  const family = useChildren({ enabled: isAll }).data?.children ?? [];
+  const [childId, setChildId] = useState('');
+  const ofChild = childId ? history.data?.filter((call) => call.child_id === childId) : history.data;
+  const calls = isAll ? ofChild : history.data?.slice(0, RECENT_CALLS);
 
   function buyRecording(callId: string) {
     setPurchasingId(callId);
@@ -53,6 +59,9 @@ export function CallHistorySection({ variant, poll = false }: CallHistorySection
           >
             All calls{history.data && history.data.length > RECENT_CALLS ? ` (${history.data.length})` : ''}
           </Link>
+        ) : null}
+        {isAll && family.length > 1 ? (
+          <ChildFilter family={family} value={childId} onChange={setChildId} />
         ) : null}
       </div>
       {history.isPending ? (
@@ -93,7 +102,7 @@ export function CallHistorySection({ variant, poll = false }: CallHistorySection
         </ul>
       ) : (
         <p className="mt-4 rounded-2xl border border-dashed border-santa-100 bg-white p-8 text-center text-gray-600">
-          {isAll ? 'No calls yet' : 'No calls yet!'}
+          {childId ? 'No calls from this child yet' : isAll ? 'No calls yet' : 'No calls yet!'}
         </p>
       )}
     </section>

@@ -4,6 +4,7 @@ import { SkeletonBlock } from '@/components/skeleton-block';
 import { ConsentStep } from '@/components/consent-step';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useCallHistory } from '@/lib/queries/call-history';
+import { useChildren } from '@/lib/queries/children';
 import { useFamilyPhones } from '@/lib/queries/family-phones';
 import { useHotlineNumber } from '@/lib/queries/hotline-number';
 import { useKidProfile } from '@/lib/queries/kid-profile';
@@ -63,6 +64,8 @@ export function DashboardPage({ userName }: { userName: string }) {
   const phones = useFamilyPhones();
   const sample = useSampleCallStatus({ enabled: status.isSuccess && !hasSubscription });
   const history = useCallHistory({ poll: hasSubscription && profile !== null });
+  const children = useChildren({ enabled: profile !== null });
+  const otherChildren = children.data?.children.slice(1).map((child) => child.kid_name) ?? [];
 
   const step = selectNextStep({
     subscription: { ...status, data: status.data ? subscription : undefined },
@@ -127,7 +130,11 @@ export function DashboardPage({ userName }: { userName: string }) {
               <CallTimeCard subscription={subscription} />
             </>
           )}
-          {kidProfile.isPending ? <CardSkeleton /> : profile ? <KidProfileCard profile={profile} /> : null}
+          {kidProfile.isPending ? (
+            <CardSkeleton />
+          ) : profile ? (
+            <KidProfileCard profile={profile} otherChildren={otherChildren} />
+          ) : null}
         </div>
       ) : null}
 

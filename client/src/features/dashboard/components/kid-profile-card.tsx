@@ -4,7 +4,17 @@ import { Card } from '@/components/card';
 import { capitalize } from '@/lib/format';
 import { paths } from '@/lib/paths';
 
-export function KidProfileCard({ profile }: { profile: KidProfile | null }) {
+/**
+ * The first child's profile, the family's other children by name, and the way to each: the
+ * profile's form, and "Your children" for brothers and sisters.
+ */
+export function KidProfileCard({
+  profile,
+  otherChildren = [],
+}: {
+  profile: KidProfile | null;
+  otherChildren?: string[];
+}) {
   return (
     <Card className="flex flex-col">
       <h2 id="kid-profile-heading" className="text-sm font-semibold tracking-wide text-gray-600 uppercase">
@@ -18,10 +28,21 @@ export function KidProfileCard({ profile }: { profile: KidProfile | null }) {
             <dd className="font-semibold">{profile.age ?? 'Not given'}</dd>
             <dt>Santa style:</dt>
             <dd className="font-semibold">{capitalize(profile.santa_personality)}</dd>
+            {otherChildren.length > 0 ? (
+              <>
+                <dt>Also:</dt>
+                <dd className="font-semibold">{otherChildren.join(', ')}</dd>
+              </>
+            ) : null}
           </dl>
-          <ButtonLink to={paths.setupProfile} variant="outline" size="sm" className="mt-4 self-start">
-            Edit Profile
-          </ButtonLink>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <ButtonLink to={paths.setupProfile} variant="outline" size="sm">
+              Edit Profile
+            </ButtonLink>
+            <ButtonLink to={paths.children} variant="ghost" size="sm">
+              {otherChildren.length > 0 ? 'Your Children' : 'Add a Child'}
+            </ButtonLink>
+          </div>
         </>
       ) : (
         <>

@@ -4,7 +4,7 @@ import { GiftIcon, MicIcon, PhoneIcon, SmileIcon, type IconProps } from '@/compo
 const features: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
   {
     title: 'Personalized',
-    text: "Santa talks about your child's wishes, siblings and achievements by name, and remembers what they told him last time.",
+    text: "Santa knows every child in the family by name, talks about each one's wishes and achievements, and remembers what they told him last time.",
     Icon: GiftIcon,
   },
   {

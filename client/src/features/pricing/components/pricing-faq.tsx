@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FREE_SHORT_CALLS_PER_DAY, FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
+import { CHILDREN_LIMIT } from '@santa/shared/children';
 import { formatPrice, OFFERED_PLANS, PLANS } from '@santa/shared/plans';
 import { paths } from '@/lib/paths';
 
@@ -40,6 +41,10 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
   {
     question: 'What if the call drops?',
     answer: `A call that ends in its first ${FREE_START_SECONDS} seconds costs nothing (up to ${FREE_SHORT_CALLS_PER_DAY} such calls a day): it uses none of your minutes, and with ${PLANS.pay_per_call.name} your one call is still there for your child to make. Your dashboard marks it "Not charged". After that you pay only for the seconds your child talks to Santa.`,
+  },
+  {
+    question: 'Can Santa talk to more than one child?',
+    answer: `Yes. Tell Santa about up to ${CHILDREN_LIMIT} children, each with their own wishes, news and Santa style, on the "Your children" page. When your phone calls, Santa greets the child who usually calls, or asks who is speaking; brothers and sisters can call together and he talks to each in turn. Every call in your history says which child spoke, and you can see one child's calls at a time.`,
   },
   {
     question: 'Does Santa remember what my child told him?',

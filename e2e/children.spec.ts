@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test';
+import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { screenshotsAt390And1280 } from './pass-family';
+
+const HOTLINE = '+15550100';
+
+async function addChild(page: Page, child: { name: string; age: string; wishes: string }) {
+  await page.getByRole('button', { name: 'Add a Child' }).click();
+  const form = page.getByRole('form', { name: 'Add a child' });
+  await form.getByLabel('Child’s name').fill(child.name);
+  await form.getByLabel('Age').fill(child.age);
+  await form.getByLabel('Wish list').fill(child.wishes);
+  await form.getByRole('button', { name: 'Add Child' }).click();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: `${child.name} is added` }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: 'Children' }).getByRole('heading', { name: child.name }),
+  ).toBeVisible();
+}
+
+test('a parent adds two more children; Santa asks who is speaking, and the call is Leo’s in the history', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const phone = uniquePhone();
+  await signUpViaUi(page, { name: 'Noel Parent' });
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Try Free Sample' }).click();
+  await expect(page).toHaveURL(/\/setup-profile$/);
+  await page.getByLabel('Parent phone').fill(phone.typed);
+  await page.getByLabel('Kid name').fill('Mia');
+  await agreeToPrivacyNotice(page);
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await verifyPhoneViaUi(page, phone.e164);
+
+  // From the dashboard's profile card to "Your children".
+  await page.getByRole('link', { name: 'Add a Child' }).click();
+  await expect(page).toHaveURL(/\/children$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your children');
+  await addChild(page, { name: 'Leo', age: '9', wishes: 'a telescope' });
+  await addChild(page, { name: 'Ava', age: '4', wishes: 'a pony' });
+  const children = page.getByRole('list', { name: 'Children' });
+  await expect(children.getByRole('heading', { level: 2 })).toHaveText(['Mia', 'Leo', 'Ava']);
+  // Nobody set as the usual caller: Santa will ask who is speaking.
+  await expect(page.getByLabel('Who usually calls?')).toHaveValue('');
+  await screenshotsAt390And1280(page, 'children-page');
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Your Children' })).toBeVisible();
+  await expect(page.getByText('Leo, Ava')).toBeVisible();
+
+  // Leo calls: Santa does not guess, he asks; Leo says his name.
+  await page.goto('/sandbox/phone');
+  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
+  await page.getByLabel('Calling from').fill(phone.typed);
+  await page.getByRole('button', { name: 'Dial' }).click();
+  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  const log = page.getByRole('log');
+  await expect(log).toContainText('Who am I speaking with today?');
+  await page.getByLabel('Say to Santa').fill("It's Leo! I really want a telescope.");
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(log.locator('.turn')).toHaveCount(3);
+  await page.getByRole('button', { name: 'Hang up' }).click();
+  await expect(page.getByRole('status')).toContainText('Call ended');
+
+  await page.goto('/calls');
+  const calls = page.locator('li').filter({ hasText: 'Completed' });
+  await expect(async () => {
+    await page.reload();
+    await expect(calls.first()).toContainText('Leo ·', { timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+  const whose = page.getByLabel('Whose calls');
+  await whose.selectOption({ label: 'Mia' });
+  await expect(page.getByText('No calls from this child yet')).toBeVisible();
+  await whose.selectOption({ label: 'Leo' });
+  await expect(calls).toHaveCount(1);
+  // The recap is Leo's words, named for Leo, not for the first child.
+  await expect(calls.first()).toContainText('Leo told Santa');
+  await expect(calls.first().getByRole('heading', { name: 'What Leo told Santa' })).toBeVisible();
+  await screenshotsAt390And1280(page, 'children-calls-of-leo');
+});
+
+test('a child is removed only after the parent confirms, and the first child stays with the profile', async ({
+  page,
+}) => {
+  await signUpViaUi(page);
+  await page.goto('/setup-profile');
+  await page.getByLabel('Parent phone').fill(uniquePhone().typed);
+  await page.getByLabel('Kid name').fill('Mia');
+  await agreeToPrivacyNotice(page);
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+
+  await page.goto('/children');
+  await addChild(page, { name: 'Leo', age: '9', wishes: 'a telescope' });
+  const children = page.getByRole('list', { name: 'Children' });
+  // The first child is edited with the family's profile, and has no Remove.
+  await expect(children.getByRole('button', { name: 'Remove Mia' })).toHaveCount(0);
+  await expect(children.getByRole('link', { name: 'Edit Mia' })).toHaveAttribute('href', '/setup-profile');
+
+  await children.getByRole('button', { name: 'Remove Leo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Remove Leo?' });
+  await dialog.getByRole('button', { name: 'Keep Leo' }).click();
+  await expect(children.getByRole('heading', { name: 'Leo' })).toBeVisible();
+  await children.getByRole('button', { name: 'Remove Leo' }).click();
+  await dialog.getByRole('button', { name: 'Remove', exact: true }).click();
+  await expect(children.getByRole('heading', { level: 2 })).toHaveText(['Mia']);
+});
