@@ -80,6 +80,21 @@ test('a parent adds two more children; Santa asks who is speaking, and the call 
   await expect(calls.first()).toContainText('Leo told Santa');
   await expect(calls.first().getByRole('heading', { name: 'What Leo told Santa' })).toBeVisible();
   await screenshotsAt390And1280(page, 'children-calls-of-leo');
+
+  // What Santa remembers is Leo's, under Leo; forgetting it leaves nothing of Leo's behind.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Leo just talked to Santa!' })).toBeVisible();
+  const memory = page.getByRole('region', { name: 'What Santa remembers' });
+  const leos = memory.getByRole('region', { name: 'Leo' });
+  await expect(leos).toContainText('I really want a telescope.');
+  await expect(memory.getByRole('region', { name: 'Mia' })).toHaveCount(0);
+  await leos.scrollIntoViewIfNeeded();
+  await screenshotsAt390And1280(page, 'children-memory');
+  await leos.getByRole('button', { name: 'Forget what Leo said' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Forget what Leo told Santa?' });
+  await dialog.getByRole('button', { name: 'Forget it' }).click();
+  await expect(page.getByText('Santa has forgotten what that child told him.')).toBeVisible();
+  await expect(leos).toHaveCount(0);
 });
 
 test('a child is removed only after the parent confirms, and the first child stays with the profile', async ({

@@ -210,6 +210,7 @@ export function createServices(deps: AppDeps): AppServices {
     db,
     calls: voice.calls,
     profiles: profile,
+    children,
     publicUrl: config.publicUrl,
   });
   const gifts = {

@@ -28,6 +28,8 @@ export const memoryItemSchema = z.object({
   created_at: z.string(),
   /** The parent changed Santa's words. */
   edited: z.boolean(),
+  /** The child who said it (decision 0024); null when no child could be told. */
+  child_id: z.string().nullable(),
 });
 export type MemoryItem = z.infer<typeof memoryItemSchema>;
 
@@ -51,9 +53,13 @@ export const editMemorySchema = z.object({
 });
 export type EditMemoryInput = z.input<typeof editMemorySchema>;
 
+/** DELETE /api/memory?child=<id>: only what that child told Santa; without it, everything. */
+export const clearMemoryQuerySchema = z.object({ child: z.string().optional() });
+
 export const MEMORY_MESSAGES = {
   notFound: 'That memory was not found.',
   edited: 'Santa will remember it that way.',
   forgotten: 'Santa has forgotten that.',
   cleared: "Santa's memory is cleared. He will start afresh on the next call.",
+  childCleared: 'Santa has forgotten what that child told him. He will start afresh with them.',
 } as const;

@@ -33,6 +33,10 @@ export interface KeepsakesDeps {
   };
   /** The santa module's profile: the child's name is read when the keepsake is opened. */
   profiles: { findProfileByUserId(userId: string): Promise<{ kid_name: string } | undefined> };
+  /** The children module: a call is the child's who spoke on it (decision 0024). */
+  children: {
+    familyChildren(userId: string): Promise<{ children: { id: string; kid_name: string }[] } | undefined>;
+  };
   publicUrl: string;
   now?: () => Date;
 }
@@ -72,12 +76,20 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
     return link;
   }
 
-  async function childNameOf(userId: string): Promise<string | null> {
+  /**
+   * The first name of the child who spoke on the call; with one child, theirs; none when several
+   * children might have spoken (a certificate for the wrong child is worse than "your child").
+   */
+  async function childNameOf(userId: string, call: CallKeepsake): Promise<string | null> {
+    const family = (await deps.children.familyChildren(userId))?.children ?? [];
+    const spoke = family.find((child) => child.id === call.childId);
+    if (spoke) return firstName(spoke.kid_name);
+    if (family.length > 1) return null;
     return firstName((await deps.profiles.findProfileByUserId(userId))?.kid_name);
   }
 
   async function certificate(userId: string, call: CallKeepsake): Promise<Certificate> {
-    const childName = await childNameOf(userId);
+    const childName = await childNameOf(userId, call);
     return {
       pdf: await renderCertificate({ childName, calledAt: call.calledAt, recap: call.recap }),
       childName,
@@ -129,7 +141,7 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
       if (!call) throw new AppError('not_found', KEEPSAKE_NOT_FOUND_MESSAGE);
       const base = `/api/keepsakes/${encodeURIComponent(token)}`;
       return {
-        child_name: await childNameOf(link.user_id),
+        child_name: await childNameOf(link.user_id, call),
         called_at: call.calledAt.toISOString(),
         recap: isEmptyRecap(call.recap) ? null : call.recap,
         recording_url: call.playable ? `${base}/recording` : null,

@@ -41,6 +41,27 @@ describe('a shared link that works', () => {
     expect(Date.parse(res.body.called_at)).not.toBeNaN();
   });
 
+  test('names the child who spoke on the call, and no child when several might have', async () => {
+    const family = await familyWithKeepsake(ctx, 'Emma');
+    const { children } = await ctx.services.children.add(family.user.id, {
+      kid_name: 'Noah Lee',
+      age: 6,
+      wish_list: null,
+      gifts_giving: null,
+      accomplishments: null,
+      behavior_notes: null,
+      custom_notes: null,
+      santa_personality: 'traditional',
+      avoid_topics: [],
+      name_pronunciation: null,
+    });
+    const { token } = await share(family, family.call.id);
+    // Nobody could tell which of the two children spoke.
+    expect((await listener().get(`/api/keepsakes/${token}`)).body.child_name).toBeNull();
+    await ctx.db.query('update calls set child_id = $2 where id = $1', [family.call.id, children[1]!.id]);
+    expect((await listener().get(`/api/keepsakes/${token}`)).body.child_name).toBe('Noah');
+  });
+
   test('lets the listener play the recording, a byte range at a time like the family’s own player', async () => {
     const family = await familyWithKeepsake(ctx, 'Tobias');
     const { token } = await share(family, family.call.id);

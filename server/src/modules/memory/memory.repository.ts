@@ -9,9 +9,13 @@ export interface MemoryRow {
   text: string;
   edited: boolean;
   created_at: Date;
+  /** The child who spoke on the memory's call (decision 0024); null when no child could be told. */
+  child_id: string | null;
 }
 
-const COLUMNS = 'id, user_id, call_id, kind, text, edited, created_at';
+/** A memory is its call's child's: read through the call, so a later attribution follows. */
+const COLUMNS = 'm.id, m.user_id, m.call_id, m.kind, m.text, m.edited, m.created_at, c.child_id';
+const FROM = 'santa_memories m join calls c on c.id = m.call_id';
 
 /** Adds a call's points; a second run of the same call's summary adds nothing. */
 export async function insertMemories(
@@ -35,7 +39,7 @@ export async function insertMemories(
 
 export async function listMemories(q: Queryable, userId: string): Promise<MemoryRow[]> {
   const { rows } = await q.query<MemoryRow>(
-    `select ${COLUMNS} from santa_memories where user_id = $1 order by created_at desc, id`,
+    `select ${COLUMNS} from ${FROM} where m.user_id = $1 order by m.created_at desc, m.id`,
     [userId],
   );
   return rows;
@@ -44,8 +48,8 @@ export async function listMemories(q: Queryable, userId: string): Promise<Memory
 /** Several families' memories since `since`, for the calls ringing now. */
 export async function memoriesOfFamilies(q: Queryable, userIds: string[], since: Date): Promise<MemoryRow[]> {
   const { rows } = await q.query<MemoryRow>(
-    `select ${COLUMNS} from santa_memories where user_id = any($1::uuid[]) and created_at >= $2
-     order by created_at desc, id`,
+    `select ${COLUMNS} from ${FROM} where m.user_id = any($1::uuid[]) and m.created_at >= $2
+     order by m.created_at desc, m.id`,
     [userIds, since],
   );
   return rows;
@@ -58,8 +62,11 @@ export async function updateMemoryText(
   text: string,
 ): Promise<MemoryRow | undefined> {
   const { rows } = await q.query<MemoryRow>(
-    `update santa_memories set text = $3, edited = true, updated_at = now()
-     where id = $2 and user_id = $1 returning ${COLUMNS}`,
+    `with m as (
+       update santa_memories set text = $3, edited = true, updated_at = now()
+       where id = $2 and user_id = $1 returning *
+     )
+     select ${COLUMNS} from m join calls c on c.id = m.call_id`,
     [userId, id, text],
   );
   return rows[0];
@@ -73,8 +80,15 @@ export async function deleteMemory(q: Queryable, userId: string, id: string): Pr
   return rowCount > 0;
 }
 
-export async function deleteAllMemories(q: Queryable, userId: string): Promise<number> {
-  const { rowCount } = await q.query('delete from santa_memories where user_id = $1', [userId]);
+/** Every memory of the family, or only those of one child's calls. */
+export async function deleteAllMemories(q: Queryable, userId: string, childId?: string): Promise<number> {
+  const { rowCount } = childId
+    ? await q.query(
+        `delete from santa_memories m using calls c
+         where c.id = m.call_id and m.user_id = $1 and c.child_id = $2`,
+        [userId, childId],
+      )
+    : await q.query('delete from santa_memories where user_id = $1', [userId]);
   return rowCount;
 }
 

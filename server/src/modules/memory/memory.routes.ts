@@ -1,5 +1,14 @@
 import { Router } from 'express';
-import { editMemorySchema, MEMORY_MESSAGES, type MemoryItem, type SantaMemory } from '@santa/shared/memory';
+import { CHILDREN_MESSAGES } from '@santa/shared/children';
+import {
+  clearMemoryQuerySchema,
+  editMemorySchema,
+  MEMORY_MESSAGES,
+  type MemoryItem,
+  type SantaMemory,
+} from '@santa/shared/memory';
+import { isUuid } from '../../db/uuid.ts';
+import { AppError } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import type { MemoryService } from './memory.service.ts';
@@ -26,8 +35,11 @@ export function createMemoryRouter(memory: MemoryService) {
   });
 
   router.delete('/', async (req, res) => {
-    await memory.clear(signedInUser(req).id);
-    res.json({ message: MEMORY_MESSAGES.cleared });
+    const { child } = parseInput(clearMemoryQuerySchema, req.query);
+    // An id that is not a uuid names nobody's child; another family's child has no memories here.
+    if (child !== undefined && !isUuid(child)) throw new AppError('not_found', CHILDREN_MESSAGES.notFound);
+    await memory.clear(signedInUser(req).id, child);
+    res.json({ message: child ? MEMORY_MESSAGES.childCleared : MEMORY_MESSAGES.cleared });
   });
 
   return router;

@@ -4,7 +4,7 @@ import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './memory.repository.ts';
-import { recall, recallSince, type Remembered } from './recall.ts';
+import { recallPerChild, recallSince, type Remembered } from './recall.ts';
 import { isUuid } from '../../db/uuid.ts';
 
 function present(row: repo.MemoryRow): MemoryItem {
@@ -15,6 +15,7 @@ function present(row: repo.MemoryRow): MemoryItem {
     call_id: row.call_id,
     created_at: new Date(row.created_at).toISOString(),
     edited: row.edited,
+    child_id: row.child_id,
   };
 }
 
@@ -37,9 +38,9 @@ export function createMemoryService(db: Db, options: { now?: () => Date } = {}) 
       return repo.insertMemories(tx, call.userId, call.callId, items);
     },
 
-    /** What Santa brings up on the family's next call. */
+    /** What Santa brings up on the family's next call: each child's own few points. */
     async forCall(userId: string): Promise<Remembered[]> {
-      return recall(await recentOf(userId), now());
+      return recallPerChild(await recentOf(userId), now());
     },
 
     async list(userId: string): Promise<SantaMemory> {
@@ -57,7 +58,8 @@ export function createMemoryService(db: Db, options: { now?: () => Date } = {}) 
         throw new AppError('not_found', MEMORY_MESSAGES.notFound);
     },
 
-    clear: (userId: string) => repo.deleteAllMemories(db, userId),
+    /** Everything Santa remembers of the family, or of one child (`childId`). */
+    clear: (userId: string, childId?: string) => repo.deleteAllMemories(db, userId, childId),
 
     /** The retention schedule deleted these calls' words: what Santa kept of them goes too. */
     forgetCalls: (callIds: string[]) => repo.deleteMemoriesOfCalls(db, callIds),

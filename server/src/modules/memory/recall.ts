@@ -4,6 +4,8 @@ export interface Remembered {
   kind: MemoryKind;
   text: string;
   created_at: Date;
+  /** The child who said it (decision 0024); null when no child could be told. */
+  child_id?: string | null;
 }
 
 /** Promises first (Santa asks how they went), then news, then wishes (the list changes each year). */
@@ -42,4 +44,17 @@ export function recall(memories: readonly Remembered[], now: Date): Remembered[]
     }
   }
   return PRIORITY.flatMap((kind) => chosen.filter((memory) => memory.kind === kind));
+}
+
+/**
+ * Each child's own few points (recall() per child), so a chatty sibling cannot crowd out the
+ * others and Santa never brings up one child's words with another.
+ */
+export function recallPerChild(memories: readonly Remembered[], now: Date): Remembered[] {
+  const byChild = new Map<string | null, Remembered[]>();
+  for (const memory of memories) {
+    const child = memory.child_id ?? null;
+    byChild.set(child, [...(byChild.get(child) ?? []), memory]);
+  }
+  return [...byChild.values()].flatMap((ofChild) => recall(ofChild, now));
 }

@@ -163,6 +163,7 @@ export interface CallKeepsakeRow {
   recap: unknown;
   audio_key: string | null;
   recording_purchased: boolean;
+  child_id: string | null;
 }
 
 export async function findCallKeepsake(
@@ -171,7 +172,8 @@ export async function findCallKeepsake(
   userId: string,
 ): Promise<CallKeepsakeRow | undefined> {
   const { rows } = await q.query<CallKeepsakeRow>(
-    'select id, created_at, recap, audio_key, recording_purchased from calls where id = $1 and user_id = $2',
+    `select id, created_at, recap, audio_key, recording_purchased, child_id
+     from calls where id = $1 and user_id = $2`,
     [callId, userId],
   );
   return rows[0];

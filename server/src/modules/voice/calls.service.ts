@@ -33,6 +33,8 @@ export interface CallKeepsake {
   recap: CallRecap | null;
   /** The family may play its recording (unlocked, still kept): so may whoever they share it with. */
   playable: boolean;
+  /** The child who spoke (decision 0024); null when no child could be told. */
+  childId: string | null;
 }
 
 export interface Recording {
@@ -143,6 +145,7 @@ export function createCallsService(deps: CallsServiceDeps) {
           calledAt: new Date(call.created_at),
           recap: presentRecap(call.recap),
           playable: !!call.audio_key && call.recording_purchased,
+          childId: call.child_id,
         }
       );
     },

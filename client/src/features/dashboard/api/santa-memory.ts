@@ -23,4 +23,8 @@ export const useEditMemory = () =>
 export const useForgetMemory = () =>
   useMemoryMutation((id: string) => api.delete<{ message: string }>(itemPath(id)));
 
-export const useClearMemory = () => useMemoryMutation(() => api.delete<{ message: string }>('/memory'));
+/** Everything Santa remembers, or only what one child told him (`childId`). */
+export const useClearMemory = () =>
+  useMemoryMutation((childId: string | undefined) =>
+    api.delete<{ message: string }>(childId ? `/memory?child=${encodeURIComponent(childId)}` : '/memory'),
+  );

@@ -79,7 +79,8 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
     }
     case 'just-called':
       return (
-        <StepPanel title={`${child} just talked to Santa!`} tone="pine">
+        // The child who spoke (decision 0024): in a family of several, not necessarily the first.
+        <StepPanel title={`${step.call.child_name ?? 'Your child'} just talked to Santa!`} tone="pine">
           <p className="mt-1 text-sm text-gray-700">
             {formatLongDateTime(step.call.created_at)} · {formatCallDuration(step.call.duration)}
           </p>

@@ -1,107 +1,97 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { MEMORY_HEADINGS, MEMORY_KINDS, type MemoryItem } from '@santa/shared/memory';
-import { RECAP_LIMITS } from '@santa/shared/recap';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { Dialog, DialogActions } from '@/components/dialog';
-import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
-import { formatLongDate } from '@/lib/format';
+import { useChildren } from '@/lib/queries/children';
 import { toast } from '@/lib/toast';
-import { useClearMemory, useEditMemory, useForgetMemory, useSantaMemory } from '../api/santa-memory';
+import { useClearMemory, useSantaMemory } from '../api/santa-memory';
+import { MemoryRow } from './memory-row';
 
-function MemoryRow({ item }: { item: MemoryItem }) {
-  const edit = useEditMemory();
-  const forget = useForgetMemory();
-  const [draft, setDraft] = useState<string | undefined>();
+/** Whose memories a list holds: one child of several, or the family's one child (no id). */
+interface Speaker {
+  childId?: string;
+  name: string;
+}
 
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
-    edit.mutate(
-      { id: item.id, text: draft ?? item.text },
-      {
-        onSuccess: ({ message }) => {
-          setDraft(undefined);
-          toast.success(message);
-        },
-        onError: (error) => toast.error(errorMessage(error, 'We could not save that')),
-      },
-    );
-  };
-
-  if (draft !== undefined)
+function ByKind({ items, level }: { items: MemoryItem[]; level: 'h3' | 'h4' }) {
+  const Heading = level;
+  return MEMORY_KINDS.map((kind) => {
+    const ofKind = items.filter((item) => item.kind === kind);
+    if (ofKind.length === 0) return null;
     return (
-      <li>
-        <form onSubmit={onSave} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <TextField
-            label="What Santa should remember"
-            className="flex-1"
-            required
-            maxLength={RECAP_LIMITS.itemLength}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            autoFocus
-          />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" className="min-h-11" disabled={edit.isPending}>
-              Save
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              className="min-h-11"
-              onClick={() => setDraft(undefined)}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </li>
+      <section key={kind} aria-label={MEMORY_HEADINGS[kind]} className="flex flex-col gap-2">
+        <Heading className="text-sm font-semibold uppercase tracking-wide text-santa-700">
+          {MEMORY_HEADINGS[kind]}
+        </Heading>
+        <ul className="flex flex-col gap-2">
+          {ofKind.map((item) => (
+            <MemoryRow key={item.id} item={item} />
+          ))}
+        </ul>
+      </section>
     );
+  });
+}
 
+/** Asks before Santa forgets everything, or everything one child told him. */
+function ClearDialog({ target, onClose }: { target: Speaker | null; onClose: () => void }) {
+  const clear = useClearMemory();
+  const one = target?.childId !== undefined;
   return (
-    <li className="flex flex-col gap-1 rounded-xl bg-gray-50 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
-      <p className="flex-1 text-ink">
-        “{item.text}”
-        <span className="block text-sm text-gray-600">
-          {formatLongDate(item.created_at)}
-          {item.edited ? ' · corrected by you' : ''}
-        </span>
-      </p>
-      <div className="flex gap-1">
-        <Button size="sm" variant="ghost" className="min-h-11" onClick={() => setDraft(item.text)}>
-          Edit<span className="sr-only"> “{item.text}”</span>
+    <Dialog
+      open={target !== null}
+      tone="danger"
+      title={one ? `Forget what ${target?.name} told Santa?` : 'Clear Santa’s memory?'}
+      description={`Santa will forget everything ${target?.name ?? ''} told him and start afresh on the next call. The calls and their recaps stay in your history.`}
+      onClose={onClose}
+    >
+      <DialogActions>
+        <Button variant="ghost" onClick={onClose}>
+          Keep it
         </Button>
         <Button
-          size="sm"
-          variant="ghost"
-          className="min-h-11"
-          disabled={forget.isPending}
+          disabled={clear.isPending}
           onClick={() =>
-            forget.mutate(item.id, {
-              onSuccess: ({ message }) => toast.success(message),
-              onError: (error) => toast.error(errorMessage(error, 'We could not remove that')),
+            clear.mutate(target?.childId, {
+              onSuccess: ({ message }) => {
+                onClose();
+                toast.success(message);
+              },
+              onError: (error) => toast.error(errorMessage(error, 'We could not clear Santa’s memory')),
             })
           }
         >
-          Forget<span className="sr-only"> “{item.text}”</span>
+          {one ? 'Forget it' : 'Clear it'}
         </Button>
-      </div>
-    </li>
+      </DialogActions>
+    </Dialog>
   );
 }
 
 /**
- * "What Santa remembers": the child's wishes, news and promises from earlier calls, which Santa
- * brings up next time. The parent corrects a point, removes it, or clears them all.
+ * "What Santa remembers": each child's wishes, news and promises from earlier calls, which Santa
+ * brings up next time. The parent corrects a point, removes it, or clears one child's or them all.
  */
 export function SantaMemoryCard({ kidName }: { kidName: string }) {
   const memory = useSantaMemory();
-  const clear = useClearMemory();
-  const [confirming, setConfirming] = useState(false);
+  const family = useChildren().data?.children ?? [];
+  const [clearing, setClearing] = useState<Speaker | null>(null);
   if (!memory.data) return null;
   const { items } = memory.data;
+  const several = family.length > 1;
+  const byChild = several
+    ? [
+        ...family.map((child) => ({ childId: child.id, name: child.kid_name })),
+        { childId: '', name: 'Not sure which child' },
+      ]
+        .map((speaker) => ({
+          speaker,
+          items: items.filter((item) => (item.child_id ?? '') === speaker.childId),
+        }))
+        .filter((group) => group.items.length > 0)
+    : [];
 
   return (
     <Card role="region" aria-labelledby="santa-memory-title" className="flex flex-col gap-4">
@@ -111,63 +101,42 @@ export function SantaMemoryCard({ kidName }: { kidName: string }) {
         </h2>
         <p className="mt-1 text-gray-700">
           {items.length === 0
-            ? `After each call, Santa keeps ${kidName}’s wishes, news and promises here, and brings them up next time.`
-            : `Santa brings a few of these up on ${kidName}’s next call. Correct anything he got wrong, or make him forget it.`}
+            ? `After each call, Santa keeps ${several ? 'each child' : kidName}’s wishes, news and promises here, and brings them up next time.`
+            : `Santa brings a few of these up on ${several ? 'each child' : kidName}’s next call. Correct anything he got wrong, or make him forget it.`}
         </p>
       </div>
-      {MEMORY_KINDS.map((kind) => {
-        const ofKind = items.filter((item) => item.kind === kind);
-        if (ofKind.length === 0) return null;
-        return (
-          <section key={kind} aria-label={MEMORY_HEADINGS[kind]} className="flex flex-col gap-2">
-            <h3 className="text-sm font-semibold uppercase tracking-wide text-santa-700">
-              {MEMORY_HEADINGS[kind]}
-            </h3>
-            <ul className="flex flex-col gap-2">
-              {ofKind.map((item) => (
-                <MemoryRow key={item.id} item={item} />
-              ))}
-            </ul>
+      {several ? (
+        byChild.map(({ speaker, items: told }) => (
+          <section
+            key={speaker.childId}
+            aria-label={speaker.name}
+            className="flex flex-col gap-3 border-t border-santa-100 pt-4"
+          >
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <h3 className="font-display text-xl font-bold text-santa-700">{speaker.name}</h3>
+              {speaker.childId ? (
+                <Button size="sm" variant="ghost" className="min-h-11" onClick={() => setClearing(speaker)}>
+                  Forget what {speaker.name} said
+                </Button>
+              ) : null}
+            </div>
+            <ByKind items={told} level="h4" />
           </section>
-        );
-      })}
+        ))
+      ) : (
+        <ByKind items={items} level="h3" />
+      )}
       {items.length > 0 ? (
         <Button
           variant="outline"
           size="sm"
           className="min-h-11 self-start"
-          onClick={() => setConfirming(true)}
+          onClick={() => setClearing({ name: several ? 'your children' : kidName })}
         >
           Clear Santa’s memory
         </Button>
       ) : null}
-      <Dialog
-        open={confirming}
-        tone="danger"
-        title="Clear Santa’s memory?"
-        description={`Santa will forget everything ${kidName} told him and start afresh on the next call. The calls and their recaps stay in your history.`}
-        onClose={() => setConfirming(false)}
-      >
-        <DialogActions>
-          <Button variant="ghost" onClick={() => setConfirming(false)}>
-            Keep it
-          </Button>
-          <Button
-            disabled={clear.isPending}
-            onClick={() =>
-              clear.mutate(undefined, {
-                onSuccess: ({ message }) => {
-                  setConfirming(false);
-                  toast.success(message);
-                },
-                onError: (error) => toast.error(errorMessage(error, 'We could not clear Santa’s memory')),
-              })
-            }
-          >
-            Clear it
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ClearDialog target={clearing} onClose={() => setClearing(null)} />
     </Card>
   );
 }
