@@ -273,6 +273,7 @@ export function createServices(deps: AppDeps): AppServices {
     storage: providers.recordings,
     safety: callSafety,
     keepsakes,
+    children,
     gifts: gifts.upkeep,
   };
   const adminAccounts = createAdminAccountsService(db, admin);

@@ -117,6 +117,8 @@ export const adminUserDetailSchema = z.object({
   ),
   /** Keepsake links of the family's calls that still work (their addresses are never shown). */
   active_share_links: z.number().int(),
+  /** How many children Santa knows in the family (decision 0024); never their details. */
+  children: z.number().int(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -120,6 +120,11 @@ export interface KeepsakesPort {
   activeLinkCount(userId: string): Promise<number>;
 }
 
+/** The family's children, owned by the children module: a count, never their details. */
+export interface ChildrenPort {
+  countOf(userId: string): Promise<number>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
   notices: NoticesPort;
@@ -134,6 +139,7 @@ export interface AdminPorts {
   storage: RecordingStoragePort;
   safety: SafetyPort;
   keepsakes: KeepsakesPort;
+  children: ChildrenPort;
   /** A deleted account's gifts: kept for their recipient, without what they said about it. */
   gifts?: { forgetAccount(q: Queryable, userId: string): Promise<void> };
 }

@@ -39,6 +39,7 @@ export function presentUserDetail(parts: {
   agentConfig: AgentConfigRow | undefined;
   recentCalls: RecentCallRow[];
   activeShareLinks: number;
+  children: number;
 }): AdminUserDetail {
   const { user, agentConfig } = parts;
   return {
@@ -67,6 +68,7 @@ export function presentUserDetail(parts: {
       duration: call.duration,
     })),
     active_share_links: parts.activeShareLinks,
+    children: parts.children,
   };
 }
 

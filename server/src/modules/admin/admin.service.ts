@@ -51,7 +51,15 @@ export function createAdminService(
   db: Db,
   ports: Pick<
     AdminPorts,
-    'accounts' | 'subscription' | 'billing' | 'numbers' | 'calls' | 'discounts' | 'notices' | 'keepsakes'
+    | 'accounts'
+    | 'subscription'
+    | 'billing'
+    | 'numbers'
+    | 'calls'
+    | 'discounts'
+    | 'notices'
+    | 'keepsakes'
+    | 'children'
   >,
 ) {
   const requireUser = async (userId: string) => {
@@ -72,13 +80,21 @@ export function createAdminService(
 
     async getUserDetail(userId: string): Promise<AdminUserDetail> {
       const user = await requireUser(userId);
-      const [subscription, agentConfig, recentCalls, activeShareLinks] = await Promise.all([
+      const [subscription, agentConfig, recentCalls, activeShareLinks, children] = await Promise.all([
         ports.subscription.find(userId),
         ports.numbers.agentConfigOf(userId),
         ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
         ports.keepsakes.activeLinkCount(userId),
+        ports.children.countOf(userId),
       ]);
-      return present.presentUserDetail({ user, subscription, agentConfig, recentCalls, activeShareLinks });
+      return present.presentUserDetail({
+        user,
+        subscription,
+        agentConfig,
+        recentCalls,
+        activeShareLinks,
+        children,
+      });
     },
 
     async discountHistory(userId: string): Promise<DiscountHistoryItem[]> {

@@ -51,6 +51,9 @@ export function createChildrenService(db: Db) {
 
     list: async (userId: string) => present(await repo.findFamilyChildren(db, userId)),
 
+    /** How many children Santa knows in the family: the admin's count. */
+    countOf: async (userId: string) => (await repo.findFamilyChildren(db, userId))?.children.length ?? 0,
+
     add: (userId: string, input: ChildInput) =>
       withFamily(userId, async (family, tx) => {
         if (family.children.length >= CHILDREN_LIMIT)

@@ -4,7 +4,13 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { CHILDREN_LIMIT, CHILDREN_MESSAGES } from '@santa/shared/children';
-import { createTestContext, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  createTestContext,
+  signInAsAdmin,
+  signUp,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import { postProfile, validProfile } from '../../../test/fixtures/santa.ts';
 
 let ctx: TestContext;
@@ -142,4 +148,18 @@ describe('another family’s child', () => {
     expect((await other.put('/api/children/usual-caller').send({ child_id: noah.id })).status).toBe(404);
     expect((await owner.get('/api/children')).body.children[1].kid_name).toBe('Noah');
   });
+});
+
+test('the admin sees how many children a family has, never their details', async () => {
+  const { client, user } = await signUp(ctx.app);
+  expect((await postProfile(client, validProfile({ kid_name: 'Emma', wish_list: 'a sledge' }))).status).toBe(
+    201,
+  );
+  expect((await addChild(client, { kid_name: 'Noah', wish_list: 'a drum' })).status).toBe(201);
+  const admin = await signInAsAdmin(ctx.app);
+  const res = await admin.get(`/api/admin/users/${user.id}`);
+  expect(res.status).toBe(200);
+  expect(res.body.children).toBe(2);
+  expect(JSON.stringify(res.body)).not.toContain('Noah');
+  expect(JSON.stringify(res.body)).not.toContain('a drum');
 });

@@ -160,6 +160,11 @@ function UserDetailView({
           </ul>
         )}
         <p className="text-sm text-gray-600">
+          {data.children === 1
+            ? 'Santa knows 1 child in this family.'
+            : `Santa knows ${data.children} children in this family.`}
+        </p>
+        <p className="text-sm text-gray-600">
           {data.active_share_links === 0
             ? 'No shared keepsake links working.'
             : `Shared keepsake links working: ${data.active_share_links} (deleting the account ends them).`}
