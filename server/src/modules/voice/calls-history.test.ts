@@ -71,6 +71,9 @@ describe('GET /api/calls/history', () => {
       recap: null,
       // Billed as usual.
       not_charged: null,
+      // A family with no children on record: no child to name.
+      child_id: null,
+      child_name: null,
     });
   });
 
