@@ -17,6 +17,7 @@ import { createAdminGiftsRouter, createGiftsRouter } from './modules/gifts/gifts
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
 import { createMemoryRouter } from './modules/memory/memory.routes.ts';
 import { createChildrenRouter } from './modules/children/children.routes.ts';
+import { createListenersRouter, createListeningRouter } from './modules/listeners/listeners.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
 import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
 import { createStripeRouter, createStripeWebhookRouter } from './modules/payments/payments.routes.ts';
@@ -148,6 +149,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/memory', createMemoryRouter(services.memory));
   api.use('/gifts', createGiftsRouter({ db, gifts: services.gifts.service }));
   api.use('/children', createChildrenRouter({ children: services.children }));
+  api.use('/listeners', createListenersRouter({ db, listeners: services.listeners }));
+  api.use('/listening', createListeningRouter({ listeners: services.listeners }));
   api.use(
     '/calls',
     createCallsRouter({

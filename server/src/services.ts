@@ -18,6 +18,7 @@ import { createGiftsService, type GiftsService } from './modules/gifts/gifts.ser
 import { createKeepsakesService, type KeepsakesService } from './modules/keepsakes/keepsakes.service.ts';
 import { createMemoryService, type MemoryService } from './modules/memory/memory.service.ts';
 import { createChildrenService, type ChildrenService } from './modules/children/children.service.ts';
+import { createListenersService, type ListenersService } from './modules/listeners/listeners.service.ts';
 import { createConsentService, type ConsentService } from './modules/privacy/consent.service.ts';
 import { createErasureService, type ErasureService } from './modules/privacy/erasure.service.ts';
 import { createExportService, type ExportService } from './modules/privacy/export.service.ts';
@@ -119,6 +120,8 @@ export interface AppServices {
   gifts: { service: GiftsService; upkeep: GiftUpkeep };
   /** The family's children after the first (decision 0024). */
   children: ChildrenService;
+  /** Grandparents and other family invited to listen (decision 0026). */
+  listeners: ListenersService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
@@ -146,7 +149,7 @@ export function createServices(deps: AppDeps): AppServices {
   const lineAccess = createLineAccessService(db);
   const accountTokens = createAccountTokens(db, { publicUrl: config.publicUrl });
   // The download link is minted by the privacy module when its email is sent (built below).
-  const late: { exports?: ExportService; gifts?: GiftsService } = {};
+  const late: { exports?: ExportService; gifts?: GiftsService; listeners?: ListenersService } = {};
   const emails = createEmailService({
     db,
     mailer: providers.mailer,
@@ -156,6 +159,7 @@ export function createServices(deps: AppDeps): AppServices {
       verifyEmailUrl: (userId, email) => accountTokens.verifyEmailUrl(userId, email),
       exportDownloadUrl: (exportId) => late.exports!.downloadLink(exportId),
       giftRedeemLink: (giftId) => late.gifts!.redeemLink(giftId),
+      listenerInviteLink: (inviteId) => late.listeners!.inviteLink(inviteId),
     },
     publicUrl: config.publicUrl,
     logger,
@@ -209,7 +213,6 @@ export function createServices(deps: AppDeps): AppServices {
   const keepsakes = createKeepsakesService({
     db,
     calls: voice.calls,
-    profiles: profile,
     children,
     publicUrl: config.publicUrl,
   });
@@ -230,6 +233,15 @@ export function createServices(deps: AppDeps): AppServices {
     upkeep: createGiftUpkeep({ db, subscription, numbers, accounts: auth, emails, logger, now: deps.now }),
   };
   late.gifts = gifts.service;
+  const listeners = createListenersService({
+    db,
+    calls: voice.calls,
+    children,
+    accounts: auth,
+    emails,
+    publicUrl: config.publicUrl,
+  });
+  late.listeners = listeners;
   const payments: PaymentsServices = {
     coupons,
     numbers,
@@ -345,6 +357,7 @@ export function createServices(deps: AppDeps): AppServices {
     memory,
     gifts,
     children,
+    listeners,
     renewalReminders: createRenewalReminders({ subscriptions: subscription, emails, logger }),
     admin,
     retention,

@@ -61,3 +61,16 @@ export function attributeChild(
   const fromField = dataCollectionValue ? matchField(children, dataCollectionValue) : undefined;
   return (fromField ?? matchTranscript(children, childTurns))?.id ?? null;
 }
+
+/**
+ * The name a call shows: the child who spoke; in a family of one child, theirs (every call is);
+ * none when several children might have spoken.
+ */
+export function nameOfCallChild(
+  children: readonly NamedChild[],
+  childId: string | null | undefined,
+): string | null {
+  const spoke = children.find((child) => child.id === childId);
+  if (spoke) return spoke.kid_name;
+  return children.length === 1 ? children[0]!.kid_name : null;
+}

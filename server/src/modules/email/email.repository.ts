@@ -7,6 +7,8 @@ export interface EmailRow {
   /** Null for a gift's email to someone who may have no account: it belongs to `gift_id`. */
   user_id: string | null;
   gift_id: string | null;
+  /** An invitation to listen (decision 0026): the email goes with its invitation. */
+  listener_id: string | null;
   /** Pinned address (a new one being verified, a gift's); null means the account's address. */
   to_address: string | null;
   data: Record<string, unknown>;
@@ -24,18 +26,21 @@ export async function insertEmail(
     eventKey: string;
     userId: string | null;
     giftId?: string;
+    listenerId?: string;
     toAddress?: string;
     data?: object;
   },
 ): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into emails (kind, event_key, user_id, gift_id, to_address, data) values ($1, $2, $3, $4, $5, $6)
+    `insert into emails (kind, event_key, user_id, gift_id, listener_id, to_address, data)
+     values ($1, $2, $3, $4, $5, $6, $7)
      on conflict (kind, event_key) do nothing returning id`,
     [
       email.kind,
       email.eventKey,
       email.userId,
       email.giftId ?? null,
+      email.listenerId ?? null,
       email.toAddress ?? null,
       JSON.stringify(email.data ?? {}),
     ],
@@ -49,7 +54,7 @@ export async function insertEmail(
  */
 export async function findEmail(q: Queryable, id: string): Promise<EmailRow | undefined> {
   const { rows } = await q.query<EmailRow>(
-    `select e.id, e.kind, e.user_id, e.gift_id, e.to_address, e.data, e.sent_at,
+    `select e.id, e.kind, e.user_id, e.gift_id, e.listener_id, e.to_address, e.data, e.sent_at,
             coalesce(u.email, '') as account_email, coalesce(u.name, '') as account_name
      from emails e left join users u on u.id = e.user_id where e.id = $1`,
     [id],

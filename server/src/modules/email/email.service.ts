@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { formatBillingDate } from '@santa/shared/billing-terms';
 import { formatPrice, planName } from '@santa/shared/plans';
 import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
+import { LISTENER_INVITE_DAYS } from '@santa/shared/listeners';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
@@ -38,6 +39,8 @@ export interface EmailLinks {
   exportDownloadUrl?(exportId: string): Promise<{ url: string; validHours: number }>;
   /** A gift's redeem link (gifts module), its code minted as the recipient's email is sent. */
   giftRedeemLink?(giftId: string): Promise<GiftRedeemLink>;
+  /** A fresh link for an invitation to listen (decision 0026); undefined once it was accepted. */
+  listenerInviteLink?(inviteId: string): Promise<{ url: string; inviteeName: string } | undefined>;
 }
 
 /** What the recipient's email says; the code in `redeemUrl` exists nowhere else. */
@@ -91,6 +94,7 @@ export function createEmailService(deps: EmailServiceDeps) {
       eventKey: string;
       userId: string | null;
       giftId?: string;
+      listenerId?: string;
       toAddress?: string;
       data?: object;
     },
@@ -104,7 +108,8 @@ export function createEmailService(deps: EmailServiceDeps) {
     return tx ? run(tx) : db.transaction(run);
   }
 
-  async function contentOf(row: EmailRow, to: string): Promise<EmailContent> {
+  /** Undefined: the email is no longer wanted (an invitation accepted meanwhile). */
+  async function contentOf(row: EmailRow, to: string): Promise<EmailContent | undefined> {
     const name = row.account_name;
     const data = row.data;
     switch (row.kind) {
@@ -175,6 +180,17 @@ export function createEmailService(deps: EmailServiceDeps) {
           throw new Error('gift_delivery email without its gift');
         return { kind: 'gift_delivery', ...(await deps.links.giftRedeemLink(row.gift_id)) };
       }
+      case 'listener_invite': {
+        const link = row.listener_id ? await deps.links.listenerInviteLink?.(row.listener_id) : undefined;
+        if (!link) return undefined;
+        return {
+          kind: 'listener_invite',
+          familyName: name,
+          inviteeName: link.inviteeName,
+          acceptUrl: link.url,
+          validDays: LISTENER_INVITE_DAYS,
+        };
+      }
       default: {
         const content = billingContent(row, name, publicUrl);
         if (!content) throw new Error(`no content for email kind ${row.kind}`);
@@ -193,7 +209,9 @@ export function createEmailService(deps: EmailServiceDeps) {
       // Sent by an earlier attempt, or the account is gone (its emails went with it).
       if (!row || row.sent_at) return;
       const to = row.to_address ?? row.account_email;
-      const rendered = await renderEmail(await contentOf(row, to), publicUrl);
+      const content = await contentOf(row, to);
+      if (!content) return;
+      const rendered = await renderEmail(content, publicUrl);
       await deps.mailer.send({ to, ...rendered });
       await repo.markSent(db, row.id, to);
       deps.logger.info({ emailId: row.id, kind: row.kind }, 'email sent');
@@ -292,6 +310,19 @@ export function createEmailService(deps: EmailServiceDeps) {
           userId: null,
           giftId: delivery.giftId,
           toAddress: delivery.to,
+        },
+        tx,
+      ),
+
+    /** An invitation to listen, in its transaction; the link is minted when the email is sent. */
+    listenerInvite: (tx: Queryable, invite: { inviteId: string; userId: string; to: string }) =>
+      queue(
+        {
+          kind: 'listener_invite',
+          eventKey: invite.inviteId,
+          userId: invite.userId,
+          listenerId: invite.inviteId,
+          toAddress: invite.to,
         },
         tx,
       ),

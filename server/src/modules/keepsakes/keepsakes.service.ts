@@ -17,6 +17,7 @@ import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PlayableRecording } from '../../http/send-recording.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
+import { nameOfCallChild } from '../children/attribution.ts';
 import type { CallKeepsake } from '../voice/calls.service.ts';
 import { renderCertificate } from './certificate.ts';
 import * as repo from './share-links.repository.ts';
@@ -31,9 +32,7 @@ export interface KeepsakesDeps {
     keepsakeOf(userId: string, callId: string): Promise<CallKeepsake | undefined>;
     openRecording(userId: string, callId: string): Promise<PlayableRecording>;
   };
-  /** The santa module's profile: the child's name is read when the keepsake is opened. */
-  profiles: { findProfileByUserId(userId: string): Promise<{ kid_name: string } | undefined> };
-  /** The children module: a call is the child's who spoke on it (decision 0024). */
+  /** The children module: a call is the child's who spoke on it (decision 0024), read when opened. */
   children: {
     familyChildren(userId: string): Promise<{ children: { id: string; kid_name: string }[] } | undefined>;
   };
@@ -82,10 +81,7 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
    */
   async function childNameOf(userId: string, call: CallKeepsake): Promise<string | null> {
     const family = (await deps.children.familyChildren(userId))?.children ?? [];
-    const spoke = family.find((child) => child.id === call.childId);
-    if (spoke) return firstName(spoke.kid_name);
-    if (family.length > 1) return null;
-    return firstName((await deps.profiles.findProfileByUserId(userId))?.kid_name);
+    return firstName(nameOfCallChild(family, call.childId));
   }
 
   async function certificate(userId: string, call: CallKeepsake): Promise<Certificate> {

@@ -1,6 +1,7 @@
 import type { CallItem } from '@santa/shared/calls';
 import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
 import type { CallSafety } from '@santa/shared/safety';
+import { nameOfCallChild, type NamedChild } from '../children/attribution.ts';
 import type { HistoryCallRow } from './call-records.repository.ts';
 
 export function recordingPath(callId: string): string {
@@ -10,7 +11,7 @@ export function recordingPath(callId: string): string {
 export function presentCall(
   row: HistoryCallRow,
   safety: CallSafety | null = null,
-  childNames: ReadonlyMap<string, string> = new Map(),
+  children: readonly NamedChild[] = [],
 ): CallItem {
   return {
     id: row.id,
@@ -25,7 +26,7 @@ export function presentCall(
     recap: presentRecap(row.recap),
     not_charged: row.not_charged,
     child_id: row.child_id ?? null,
-    child_name: (row.child_id && childNames.get(row.child_id)) || null,
+    child_name: nameOfCallChild(children, row.child_id),
   };
 }
 

@@ -41,9 +41,8 @@ export function createCallsRouter(deps: {
     const rows = await media.listHistory(userId, child);
     const safety = await deps.safety.reviewsFor(rows.map((row) => row.id));
     const family = await deps.children?.familyChildren(userId);
-    const names = new Map(family?.children.map((kid) => [kid.id, kid.kid_name]));
     const body: CallHistory = {
-      calls: rows.map((row) => presentCall(row, safety.get(row.id) ?? null, names)),
+      calls: rows.map((row) => presentCall(row, safety.get(row.id) ?? null, family?.children)),
     };
     res.json(body);
   });

@@ -37,6 +37,17 @@ export interface CallKeepsake {
   childId: string | null;
 }
 
+/** A call as a listener the family invited sees it: no transcript, phone or safety notes. */
+export interface ListenedCallParts {
+  id: string;
+  calledAt: Date;
+  duration: number;
+  childId: string | null;
+  summary: string;
+  recap: CallRecap | null;
+  playable: boolean;
+}
+
 export interface Recording {
   size: number;
   read(range?: ByteRange): Promise<Buffer | null>;
@@ -115,10 +126,21 @@ export function createCallsService(deps: CallsServiceDeps) {
   }
 
   return {
-    /** The parent's own calls, newest first. */
-    /** Newest first; only one child's calls when `childId` is given. */
+    /** The parent's own calls, newest first; only one child's calls when `childId` is given. */
     listHistory: (userId: string, childId?: string): Promise<calls.HistoryCallRow[]> =>
       calls.listCallsByUser(db, userId, childId),
+    /** What someone the family invited to listen sees of its calls (decision 0026), newest first. */
+    async listenedCalls(userId: string): Promise<ListenedCallParts[]> {
+      return (await calls.listCallsByUser(db, userId)).map((row) => ({
+        id: row.id,
+        calledAt: new Date(row.created_at),
+        duration: row.duration,
+        childId: row.child_id ?? null,
+        summary: row.summary,
+        recap: presentRecap(row.recap),
+        playable: !!row.audio_key && row.recording_purchased,
+      }));
+    },
     /** A stored call's transcript, for the safety read after it. */
     async transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined> {
       const call = await calls.findCallTranscript(db, conversationId);

@@ -57,7 +57,14 @@ export type EmailContent =
       pricingUrl: string;
       dashboardUrl: string;
     }
-  | GiftEmailContent;
+  | GiftEmailContent
+  | {
+      kind: 'listener_invite';
+      familyName: string;
+      inviteeName: string;
+      acceptUrl: string;
+      validDays: number;
+    };
 
 /** A gift: the buyer's receipt, and the recipient's email with the single-use redeem link. */
 export type GiftEmailContent =

@@ -7,6 +7,7 @@ import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
 import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
 import { InactivityWarningEmail } from './retention-emails.tsx';
 import { GiftDeliveryEmail, GiftReceiptEmail } from './gift-emails.tsx';
+import { ListenerInviteEmail } from './listener-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -94,6 +95,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `${content.giverName} sent you a gift: the ${content.planName} from Santa Calls`,
         element: <GiftDeliveryEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'listener_invite':
+      return {
+        subject: `${content.familyName} invited you to listen to their calls with Santa`,
+        element: <ListenerInviteEmail {...content} publicUrl={publicUrl} />,
       };
   }
 }
