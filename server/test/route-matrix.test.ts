@@ -152,6 +152,14 @@ const MATRIX: Record<string, Access> = {
   'DELETE /api/memory/': signedIn(200),
   'PUT /api/memory/:id': signedIn(400),
   'DELETE /api/memory/:id': signedIn(404),
+  // Grandparents invited to listen (decision 0026): the family's own invitations; an empty
+  // invitation is refused; ":id" is no invitation, membership or call.
+  'GET /api/listeners/': signedIn(200),
+  'POST /api/listeners/': signedIn(400),
+  'DELETE /api/listeners/:id': signedIn(404),
+  'GET /api/listening/': signedIn(200),
+  'POST /api/listening/accept': signedIn(400),
+  'GET /api/listening/:id/calls/:callId/recording': signedIn(404),
   // A keepsake link needs no account: the token is the proof (":token" is none).
   'GET /api/keepsakes/:token': everyone(404),
   // Gifts: anyone may buy one (an empty order is refused); the code is the proof (":code" is none).

@@ -27,6 +27,8 @@ const VerifyEmailRoute = page(() => import('./routes/verify-email'), 'VerifyEmai
 const KeepsakeRoute = page(() => import('./routes/keepsake'), 'KeepsakeRoute');
 const GiftRoute = page(() => import('./routes/gift'), 'GiftRoute');
 const RedeemGiftRoute = page(() => import('./routes/redeem-gift'), 'RedeemGiftRoute');
+const ListenRoute = page(() => import('./routes/listen'), 'ListenRoute');
+const ListeningRoute = page(() => import('./routes/listening'), 'ListeningRoute');
 const LandingRoute = page(() => import('./routes/landing'), 'LandingRoute');
 const NotFoundRoute = page(() => import('./routes/not-found'), 'NotFoundRoute');
 const PricingRoute = page(() => import('./routes/pricing'), 'PricingRoute');
@@ -67,6 +69,16 @@ export const routes: RouteObject[] = [
       // Anyone may give a gift; the redeem page asks the recipient to sign in before redeeming.
       { path: paths.gift, element: <GiftRoute /> },
       { path: paths.redeemGift, element: <RedeemGiftRoute /> },
+      // An invitation to listen: the page asks the invitee to sign in before accepting.
+      { path: paths.listen, element: <ListenRoute /> },
+      {
+        path: paths.listening,
+        element: (
+          <RequireUser>
+            <ListeningRoute />
+          </RequireUser>
+        ),
+      },
       {
         path: paths.dashboard,
         element: (

@@ -28,4 +28,8 @@ export const paths = {
   // Give a plan to someone else; the recipient's emailed link holds its single-use code.
   gift: '/gift',
   redeemGift: '/gift/:code',
+  // An invitation to listen: its token is in the #fragment (decision 0026).
+  listen: '/listen',
+  // The families the signed-in person was invited to listen to.
+  listening: '/listening',
 } as const;

@@ -16,3 +16,8 @@ test('anything but a gift code in the address is ignored, and sign-in lands on t
 test('the admin still lands in the admin panel', () => {
   expect(afterSignInPath({ is_admin: true }, null, `?gift=${code}`)).toBe('/admin');
 });
+
+test('someone invited to listen who left the invitation to sign up comes back to it', () => {
+  expect(afterSignInPath(parent, null, '?listen=1&mode=signup')).toBe('/listen');
+  expect(afterSignInPath(parent, null, '?listen=evil')).toBe('/dashboard');
+});

@@ -40,9 +40,14 @@ export function giftReturnPath(search: string): string | null {
   return code && /^[A-Za-z0-9_-]{20,100}$/.test(code) ? `/gift/${code}` : null;
 }
 
+/** The invitation to listen the visitor left to sign in (`?listen=1`): its token waits in this tab. */
+export function listenReturnPath(search: string): string | null {
+  return new URLSearchParams(search).get('listen') === '1' ? paths.listen : null;
+}
+
 /**
  * Where sign-in lands: the admin in the admin panel, a gift's recipient back on its redeem page,
- * a parent who came for the sample in the first run.
+ * an invited grandparent back on the invitation, a parent who came for the sample in the first run.
  */
 export function afterSignInPath(
   user: Pick<User, 'is_admin'>,
@@ -52,6 +57,8 @@ export function afterSignInPath(
   if (user.is_admin) return paths.admin;
   const gift = giftReturnPath(search);
   if (gift) return gift;
+  const listen = listenReturnPath(search);
+  if (listen) return listen;
   if (intent === 'sample') return `${paths.welcome}?intent=sample`;
   return paths.dashboard;
 }

@@ -10,4 +10,5 @@ export const queryKeys = {
   callHistory: ['calls', 'history'] as const,
   privacyConsent: ['privacy', 'consent'] as const,
   children: ['children'] as const,
+  listening: ['listening'] as const,
 };

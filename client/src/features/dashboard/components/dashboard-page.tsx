@@ -18,6 +18,8 @@ import { CurrentPlanCard } from './current-plan-card';
 import { FamilyPhonesCard } from './family-phones-card';
 import { KidProfileCard } from './kid-profile-card';
 import { LineAccessCard } from './line-access-card';
+import { ListenersCard } from './listeners-card';
+import { ListeningLink } from './listening-link';
 import { NextStepCard } from './next-step-card';
 import { PlanNotices } from './plan-notices';
 import { SantaMemoryCard } from './santa-memory-card';
@@ -88,6 +90,7 @@ export function DashboardPage({ userName }: { userName: string }) {
       </div>
 
       <PlanNotices />
+      <ListeningLink />
 
       {step.kind === 'loading' ? <SkeletonBlock className="h-40 w-full rounded-2xl" /> : null}
       {step.kind === 'error' ? (
@@ -141,6 +144,7 @@ export function DashboardPage({ userName }: { userName: string }) {
       {profile ? <FamilyPhonesCard profilePhone={profile.parent_phone} /> : null}
       {profile ? <LineAccessCard hasOwnLine={hotline.data?.type === 'dedicated'} /> : null}
       {profile ? <SantaMemoryCard kidName={profile.kid_name} /> : null}
+      {profile ? <ListenersCard /> : null}
 
       <CallHistorySection variant="recent" poll={showNumber} />
     </main>

@@ -52,6 +52,11 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
       'Yes. After each call Santa keeps a few of your child\'s wishes, news and promises, and brings them up next time ("Last time you told me Biscuit learned to sit!"), even next Christmas. Your dashboard shows "What Santa remembers": correct anything, make him forget a point, or clear it all. What Santa remembers goes with the call it came from when that call is deleted.',
   },
   {
+    question: 'Can grandparents listen to the calls?',
+    answer:
+      'Yes. On your dashboard, invite them by email under "Grandparents and family". Once they accept with a free account, they can read what each child told Santa and play the recordings you keep, and nothing else of your account. You can remove them at any time.',
+  },
+  {
     question: 'Can I give Santa Calls as a gift?',
     answer: (
       <>

@@ -74,6 +74,11 @@ export function PrivacyPage() {
             and your message, to email them the gift on its day. Deleting your account keeps a gift already
             paid for them; deleting the recipient&apos;s account removes their address and your message.
           </li>
+          <li>
+            <strong>When you invite family to listen:</strong> their name and email, to email them the
+            invitation. Once they accept, they see your calls&apos; summaries, what your child told Santa and
+            the recordings you keep, and nothing else. Removing them, or deleting either account, ends it.
+          </li>
         </ul>
       </LegalSection>
 
