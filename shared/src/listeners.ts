@@ -34,6 +34,7 @@ export const inviteListenerSchema = z.object({
     .pipe(z.email({ error: 'Please enter a valid email address.' }).max(254)),
 });
 export type InviteListenerRequest = z.input<typeof inviteListenerSchema>;
+export type InviteListenerInput = z.output<typeof inviteListenerSchema>;
 
 export const listenerSchema = z.object({
   id: z.string(),

@@ -2,7 +2,7 @@ import {
   LISTENER_INVITE_DAYS,
   LISTENER_MESSAGES,
   LISTENERS_LIMIT,
-  type InviteListenerRequest,
+  type InviteListenerInput,
   type ListenedCall,
   type Listener,
   type ListenersResponse,
@@ -84,7 +84,7 @@ export function createListenersService(deps: ListenersDeps) {
       };
     },
 
-    async invite(userId: string, input: Required<InviteListenerRequest>): Promise<string> {
+    async invite(userId: string, input: InviteListenerInput): Promise<string> {
       const account = await deps.accounts.findAccount(userId);
       if (account?.email.toLowerCase() === input.email)
         throw new AppError('conflict', LISTENER_MESSAGES.ownFamily);
