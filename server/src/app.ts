@@ -16,6 +16,7 @@ import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createAdminGiftsRouter, createGiftsRouter } from './modules/gifts/gifts.routes.ts';
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
 import { createMemoryRouter } from './modules/memory/memory.routes.ts';
+import { createScheduledCallsRouter } from './modules/scheduled-calls/scheduled-calls.routes.ts';
 import { createChildrenRouter } from './modules/children/children.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
 import { createPrivacyRouter } from './modules/privacy/privacy.routes.ts';
@@ -63,6 +64,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     telephony: deps.providers.telephony,
     voice: deps.providers.voice,
     module: voiceModule,
+    outbound: services.scheduledCalls,
   });
   const webhooks: Router = express.Router();
   // ── webhook routes (each with express.raw and its own signature check) ──
@@ -146,6 +148,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/calls', createShareLinksRouter({ db, keepsakes: services.keepsakes }));
   api.use('/keepsakes', createKeepsakeRouter({ db, keepsakes: services.keepsakes }));
   api.use('/memory', createMemoryRouter(services.memory));
+  api.use('/scheduled-calls', createScheduledCallsRouter({ scheduledCalls: services.scheduledCalls }));
   api.use('/gifts', createGiftsRouter({ db, gifts: services.gifts.service }));
   api.use('/children', createChildrenRouter({ children: services.children }));
   api.use(

@@ -23,6 +23,8 @@ export const QUEUES = {
   // Gifts (decision 0022): each paid gift's email on its day; the hourly upkeep.
   giftDelivery: 'gift-delivery',
   giftUpkeep: 'gift-upkeep',
+  // Santa calls the child (decision 0025): each scheduled call's dial, held until its instant.
+  scheduledCallPlacement: 'scheduled-call-placement',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -101,6 +103,8 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'expired-exports': PERIODIC,
   'gift-delivery': ONCE,
   'gift-upkeep': PERIODIC,
+  // Never retried by the queue: a dial that failed half-way might have rung; the parent re-picks.
+  'scheduled-call-placement': { retryLimit: 0 },
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */
