@@ -106,6 +106,33 @@ export class SandboxTelephony implements Telephony {
     return rows;
   }
 
+  /** A call the app placed, as Twilio holds it: where to ask on answer and report its end. */
+  async outboundCall(
+    callSid: string,
+  ): Promise<
+    | {
+        to_number: string;
+        from_number: string;
+        answer_url: string;
+        status_callback_url: string;
+        status: string;
+      }
+    | undefined
+  > {
+    const { rows } = await this.db.query<{
+      to_number: string;
+      from_number: string;
+      answer_url: string;
+      status_callback_url: string;
+      status: string;
+    }>(
+      `select to_number, from_number, answer_url, status_callback_url, status from sandbox_twilio_calls
+       where call_sid = $1 and answer_url is not null`,
+      [callSid],
+    );
+    return rows[0];
+  }
+
   /** The sandbox phone answered or declined a ringing call: Twilio's Call resource moves on. */
   async setCallStatus(callSid: string, status: string): Promise<void> {
     await this.db.query('update sandbox_twilio_calls set status = $2 where call_sid = $1', [callSid, status]);

@@ -112,6 +112,23 @@ export function createSandboxPhoneRouter(deps: {
     res.json({ messages: await deps.messagesTo(to) });
   });
 
+  // Santa's scheduled calls ringing the number typed in "Calling from".
+  api.get('/incoming', async (req, res) => {
+    const { to } = parseInput(messagesSchema, req.query);
+    res.json({ calls: await simulator.incoming(to) });
+  });
+
+  api.post('/answer', async (req, res) => {
+    const input = parseInput(callSchema, req.body);
+    res.json(await simulator.answer(input.call_sid));
+  });
+
+  api.post('/decline', async (req, res) => {
+    const input = parseInput(callSchema, req.body);
+    await simulator.decline(input.call_sid);
+    res.json({ declined: true });
+  });
+
   api.get('/state', async (req, res) => {
     const input = parseInput(callSchema, req.query);
     res.json({ state: await simulator.state(input.call_sid) });
