@@ -74,13 +74,17 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.get('/api/health', createHealthRouter(db));
 
-  const sandbox = createSandboxRouter(deps, async (req) => {
-    const token: unknown = req.cookies?.session_token;
-    const viewer = await services.auth.authenticate(typeof token === 'string' ? token : undefined);
-    if (!viewer) return undefined;
-    const line = await services.hotline.getHotlineNumber(viewer.id).catch(() => undefined);
-    return line?.type === 'dedicated' ? line.phone_number : undefined;
-  });
+  const sandbox = createSandboxRouter(
+    deps,
+    async (req) => {
+      const token: unknown = req.cookies?.session_token;
+      const viewer = await services.auth.authenticate(typeof token === 'string' ? token : undefined);
+      if (!viewer) return undefined;
+      const line = await services.hotline.getHotlineNumber(viewer.id).catch(() => undefined);
+      return line?.type === 'dedicated' ? line.phone_number : undefined;
+    },
+    (phone) => services.scheduledCalls.placeNextNow(phone),
+  );
   if (sandbox) app.use('/sandbox', sandbox);
 
   const api: Router = express.Router();

@@ -74,6 +74,7 @@ const MATRIX: Record<string, Access> = {
   'GET /sandbox/phone/api/state': everyone(400),
   'GET /sandbox/phone/api/incoming': everyone(400),
   'POST /sandbox/phone/api/answer': everyone(400),
+  'POST /sandbox/phone/api/ring-now': everyone(400),
   'POST /sandbox/phone/api/decline': everyone(400),
   'POST /api/auth/register': everyone(400),
   'POST /api/auth/login': everyone(400),

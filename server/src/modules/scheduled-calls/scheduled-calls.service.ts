@@ -184,6 +184,17 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
     /** The day of `instant` in the parent's zone (the client's default date). */
     todayIn: (zone: string) => localDateOf(now(), zone),
 
+    /**
+     * Sandbox only (the sandbox phone's "Skip to Santa's call"): the clock jumps to the phone's next
+     * scheduled call, which is placed now through the same claim as the job. False when none waits.
+     */
+    async placeNextNow(phone: string): Promise<boolean> {
+      const next = await repo.findNextForPhone(db, phone);
+      if (!next) return false;
+      await placement.place({ scheduledCallId: next.id, version: next.version });
+      return true;
+    },
+
     place: placement.place,
     answer: placement.answer,
     status: placement.status,

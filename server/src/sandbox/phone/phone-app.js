@@ -27,6 +27,7 @@
     incomingFrom: $('incoming-from'),
     answer: $('answer'),
     decline: $('decline'),
+    ringNow: $('ring-now'),
   };
 
   let call = null;
@@ -285,6 +286,16 @@
   }
   window.setInterval(checkIncoming, 1500);
   els.from.addEventListener('change', checkIncoming);
+
+  els.ringNow.addEventListener('click', async () => {
+    els.error.textContent = '';
+    try {
+      await api('ring-now', { to: els.from.value.trim() });
+      await checkIncoming();
+    } catch (error) {
+      els.error.textContent = error.message;
+    }
+  });
 
   els.answer.addEventListener('click', async () => {
     if (!ringing || call) return;

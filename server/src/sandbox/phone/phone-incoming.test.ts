@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A family on the free sample whose scheduled call is ringing its phone now. */
-async function ringingFamily() {
+async function ringingFamily(ring = true) {
   const parentPhone = uniquePhone();
   const { client } = await signUp(ctx.app);
   expect((await client.post('/api/santa/use-sample-call')).status).toBeLessThan(300);
@@ -49,7 +49,7 @@ async function ringingFamily() {
   });
   expect(scheduled.status).toBe(201);
   // The instant arrives: the job runs as the queue would run it then.
-  await ctx.services.scheduledCalls.place({ scheduledCallId: scheduled.body.id, version: 0 });
+  if (ring) await ctx.services.scheduledCalls.place({ scheduledCallId: scheduled.body.id, version: 0 });
   return { client, parentPhone, callId: scheduled.body.id as string };
 }
 
@@ -90,4 +90,13 @@ test('declining tells the app the line was busy, and Santa will try again later'
     status: 'retry_pending',
     last_outcome: 'busy',
   });
+});
+
+test("'Skip to Santa's scheduled call' rings the phone now, and only once", async () => {
+  const { parentPhone } = await ringingFamily(false);
+  expect(await incoming(parentPhone)).toEqual([]);
+  expect((await phone.post('/sandbox/phone/api/ring-now').send({ to: parentPhone })).status).toBe(200);
+  expect(await incoming(parentPhone)).toHaveLength(1);
+  // Nothing waits any more: the call is ringing.
+  expect((await phone.post('/sandbox/phone/api/ring-now').send({ to: parentPhone })).status).toBe(404);
 });

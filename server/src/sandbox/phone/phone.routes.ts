@@ -59,6 +59,8 @@ export function createSandboxPhoneRouter(deps: {
   familyLineOf: FamilyLineOf;
   /** The texts the sandbox Twilio sent to a phone (verification codes). */
   messagesTo: (phone: string) => Promise<{ body: string; sent_at: Date }[]>;
+  /** Places the phone's next scheduled call now: the sandbox plays the clock (decision 0025). */
+  ringScheduledNow?: (phone: string) => Promise<boolean>;
 }) {
   const { simulator } = deps;
   const router = Router();
@@ -118,6 +120,13 @@ export function createSandboxPhoneRouter(deps: {
     res.json({ calls: await simulator.incoming(to) });
   });
 
+  api.post('/ring-now', async (req, res) => {
+    const { to } = parseInput(messagesSchema, req.body);
+    const placed = (await deps.ringScheduledNow?.(to)) ?? false;
+    if (!placed) throw new AppError('not_found', 'No scheduled call waits for this phone');
+    res.json({ placed });
+  });
+
   api.post('/answer', async (req, res) => {
     const input = parseInput(callSchema, req.body);
     res.json(await simulator.answer(input.call_sid));
@@ -153,6 +162,7 @@ export function createSandboxPhone(
     sandboxPost?: PostToApp;
   },
   familyLineOf: FamilyLineOf,
+  ringScheduledNow?: (phone: string) => Promise<boolean>,
 ): Router | null {
   const { config, providers } = deps;
   if (!(providers.voice instanceof SandboxVoiceEngine) || !(providers.telephony instanceof SandboxTelephony))
@@ -172,5 +182,6 @@ export function createSandboxPhone(
     allowedOrigins: config.allowedOrigins,
     familyLineOf,
     messagesTo: (phone) => telephony.messagesTo(phone),
+    ringScheduledNow,
   });
 }
