@@ -110,9 +110,14 @@ export function createCallPlacement(deps: PlacementDeps) {
         userId: scheduled.user_id,
         childIds: scheduled.child_ids,
       });
-      if (answered.outcome === 'connected')
+      if (answered.outcome === 'connected') {
         await repo.transition(db, scheduled.id, ['dialing'], 'connected', 'answered');
-      else await repo.transition(db, scheduled.id, ['dialing'], 'failed', answered.outcome);
+        return answered.twiml;
+      }
+      // Answered, but Santa could not take it (no minutes left, lines busy, no agreement to the
+      // notice): the child heard Santa's kind word; the parent is offered a new time.
+      const failed = await repo.transition(db, scheduled.id, ['dialing'], 'failed', answered.outcome);
+      if (failed) await tellParent(failed, failedCallText(pickNewTime(failed)));
       return answered.twiml;
     },
 

@@ -27,8 +27,10 @@ const NOW = new Date('2026-12-01T12:00:00Z');
 let ctx: VoiceTestContext;
 /** A second app's job worker on the same database and queue schema. */
 let replicaB: JobQueue;
-/** Every dial, by the worker that made it. */
+/** Every dial, by the phone it rang. */
 const dialsBy: string[] = [];
+/** Phones Twilio refuses to dial. */
+const refused = new Set<string>();
 
 beforeAll(async () => {
   ctx = await createVoiceTestContext({ deps: { now: () => NOW } });
@@ -46,6 +48,7 @@ beforeAll(async () => {
   const placeCall = ctx.telephony.placeCall.bind(ctx.telephony);
   ctx.telephony.placeCall = async (options) => {
     dialsBy.push(options.to);
+    if (refused.has(options.to)) throw new Error("The 'To' number is not a valid phone number.");
     return placeCall(options);
   };
 });
@@ -255,4 +258,31 @@ test('a missed call is offered a new time in one tap: moving it schedules it aga
   expect(again.body).toMatchObject({ status: 'scheduled', attempts: 0, time: '19:00' });
   await timeArrives(call.id);
   expect(dialsTo(parentPhone)).toBe(2);
+});
+
+test('a dial Twilio refuses is not tried again: the call is failed and the parent is texted a new-time link', async () => {
+  const { call, parentPhone } = await familyWithCall();
+  refused.add(parentPhone);
+  await timeArrives(call.id);
+  expect(dialsTo(parentPhone)).toBe(1);
+  expect(await scheduled(call.id)).toMatchObject({ status: 'failed', last_outcome: 'failed' });
+  expect((await ctx.telephony.messagesTo(parentPhone))[0]?.body).toContain(`/santa-calls?again=${call.id}`);
+});
+
+test('an answered call with no minutes left hears Santa’s kind word, costs nothing and is failed', async () => {
+  const { call, parentPhone, user } = await familyWithCall();
+  await ctx.db.transaction((tx) =>
+    ctx.services.subscription.update(tx, user.id, { seconds_limit: 60 * 30, seconds_used: 60 * 30 }),
+  );
+  await timeArrives(call.id);
+  const { call_sid: callSid } = await scheduled(call.id);
+  const answer = await twilioPosts('answer', {
+    CallSid: callSid!,
+    From: ctx.telephony.hotlineNumber,
+    To: parentPhone,
+    AnsweredBy: 'human',
+  });
+  expect(answer.text).toContain('<Hangup/>');
+  expect(await reservationsOf(ctx, user.id)).toEqual([]);
+  expect(await scheduled(call.id)).toMatchObject({ status: 'failed', last_outcome: 'no_minutes' });
 });
