@@ -12,6 +12,8 @@ export const FIRST_SLOT_MINUTE = 8 * 60;
 export const LAST_SLOT_MINUTE = 20 * 60 + 30;
 /** On Christmas Eve Santa calls until 21:00 (the last call starts then). */
 export const CHRISTMAS_EVE_LAST_SLOT_MINUTE = 21 * 60;
+/** Calls a family may have waiting at once: enough for every child, too few to hoard Christmas Eve. */
+export const UPCOMING_CALLS_LIMIT = 6;
 /** A call can be scheduled up to this many days ahead. */
 export const SCHEDULE_MAX_DAYS_AHEAD = 60;
 /** A voicemail or an unanswered call is tried once more, this long after. */
@@ -42,9 +44,17 @@ export const SCHEDULED_CALL_MESSAGES = {
   unknownChild: 'Pick the children Santa should talk to from your family.',
   profileFirst: "Please save your child's details before Santa can call.",
   cannotChange: 'This call can no longer be moved or canceled.',
+  tooMany: `A family can have at most ${UPCOMING_CALLS_LIMIT} calls from Santa waiting. Cancel one to add another.`,
 } as const;
 
-const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
+/** A day that exists (no 31 February), as YYYY-MM-DD. */
+const localDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD')
+  .refine((day) => {
+    const parsed = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(day);
+  }, 'date must be a real day');
 const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM');
 const timeZone = z.string().min(1).max(64);
 

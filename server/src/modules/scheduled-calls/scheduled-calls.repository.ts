@@ -36,6 +36,11 @@ export async function lockSlot(tx: Queryable, callAt: Date): Promise<void> {
   ]);
 }
 
+/** Serialises one family's bookings for the rest of `tx` (its limit of calls waiting). */
+export async function lockFamily(tx: Queryable, userId: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`scheduled-calls-family:${userId}`]);
+}
+
 /** Calls holding a place in each slot starting at `instants` (canceled ones give theirs back). */
 export async function countBySlot(
   q: Queryable,
@@ -49,6 +54,16 @@ export async function countBySlot(
     [instants.map((instant) => instant.toISOString()), exceptId ?? null],
   );
   return new Map(rows.map((row) => [new Date(row.call_at).getTime(), row.n]));
+}
+
+/** The family's calls still to come (waiting, or being dialled). */
+export async function countUpcoming(q: Queryable, userId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from scheduled_calls
+     where user_id = $1 and status in ('scheduled', 'retry_pending', 'dialing')`,
+    [userId],
+  );
+  return rows[0]!.n;
 }
 
 export async function insert(tx: Queryable, call: NewScheduledCall): Promise<ScheduledCallRow> {

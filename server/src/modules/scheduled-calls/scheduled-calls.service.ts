@@ -2,6 +2,7 @@ import {
   CANCELABLE_STATUSES,
   MOVABLE_STATUSES,
   SCHEDULE_MAX_DAYS_AHEAD,
+  UPCOMING_CALLS_LIMIT,
   SCHEDULED_CALL_MESSAGES as MESSAGES,
   type MoveCallRequest,
   type ScheduleCallRequest,
@@ -144,6 +145,10 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
       if (!input.child_ids.every((id) => known.has(id)))
         throw new AppError('bad_request', MESSAGES.unknownChild);
       const row = await db.transaction(async (tx) => {
+        // Under the family's lock, so two requests cannot both take the last of its places.
+        await repo.lockFamily(tx, userId);
+        if ((await repo.countUpcoming(tx, userId)) >= UPCOMING_CALLS_LIMIT)
+          throw new AppError('conflict', MESSAGES.tooMany);
         await takePlace(tx, at);
         const call = await repo.insert(tx, {
           user_id: userId,

@@ -3,7 +3,7 @@
  * zone, a verified family phone, their own children, and a slot that still has room.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCHEDULED_CALL_MESSAGES as MESSAGES } from '@santa/shared/scheduled-calls';
+import { SCHEDULED_CALL_MESSAGES as MESSAGES, UPCOMING_CALLS_LIMIT } from '@santa/shared/scheduled-calls';
 import { createFamily, createVoiceTestContext, type VoiceTestContext } from '../../../test/fixtures/voice.ts';
 
 /** The app's clock: 1 December 2026, noon in London. */
@@ -119,6 +119,24 @@ describe('scheduling a call', () => {
     const times = (res: typeof day) => res.body.slots.map((slot: { time: string }) => slot.time);
     expect([times(day)[0], times(day).at(-1)]).toEqual(['08:00', '20:30']);
     expect(times(eve).at(-1)).toBe('21:00');
+  });
+
+  test('refuses a day that does not exist', async () => {
+    const f = await family();
+    const res = await schedule(f, { date: '2026-02-31' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/real day/);
+    const slots = await f.client.get('/api/scheduled-calls/slots?date=2026-02-31&time_zone=Europe/London');
+    expect(slots.status).toBe(400);
+  });
+
+  test('refuses more calls waiting than the family limit, so one family cannot fill Christmas Eve', async () => {
+    const f = await family();
+    for (let n = 0; n < UPCOMING_CALLS_LIMIT; n += 1)
+      expect((await schedule(f, { date: '2026-12-21', time: `1${n}:00` })).status).toBe(201);
+    const res = await schedule(f, { date: '2026-12-21', time: '17:00' });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(MESSAGES.tooMany);
   });
 });
 
