@@ -4,6 +4,7 @@ import { TWILIO_FINAL_STATUSES } from '@santa/shared/voice';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
+import { isUuid } from '../../db/uuid.ts';
 import * as repo from './scheduled-calls.repository.ts';
 import type { ScheduledCallRow } from './scheduled-calls.repository.ts';
 
@@ -73,6 +74,21 @@ export function createCallPlacement(deps: PlacementDeps) {
     if (row) await tellParent(row, missedCallText(pickNewTime(row)));
   }
 
+  /**
+   * The scheduled call a webhook is about: by the id in its URL, taking the sid if the placement
+   * has not stored it yet; a sid that belongs to another dial of the row names nothing.
+   */
+  async function findCall(callSid: string, scheduledId: string | undefined) {
+    if (!scheduledId || !isUuid(scheduledId)) return repo.findByCallSid(db, callSid);
+    const row = await repo.findById(db, scheduledId);
+    if (!row) return undefined;
+    if (row.call_sid === null && row.status === 'dialing') {
+      await repo.setCallSid(db, row.id, callSid);
+      return { ...row, call_sid: callSid };
+    }
+    return row.call_sid === callSid ? row : undefined;
+  }
+
   return {
     /**
      * The placement job, run at the call's instant. Only the worker whose conditional update claims
@@ -83,10 +99,11 @@ export function createCallPlacement(deps: PlacementDeps) {
       if (!call) return;
       const base = `${deps.publicUrl}/api/voice/twilio/outbound`;
       try {
+        // The row's id rides in both URLs (signed with them): Twilio may ask before the sid is stored.
         const { callSid } = await deps.telephony.placeCall({
           to: call.phone,
-          answerUrl: `${base}/answer`,
-          statusCallbackUrl: `${base}/status`,
+          answerUrl: `${base}/answer?scheduled=${call.id}`,
+          statusCallbackUrl: `${base}/status?scheduled=${call.id}`,
         });
         await repo.setCallSid(db, call.id, callSid);
       } catch (error) {
@@ -98,8 +115,8 @@ export function createCallPlacement(deps: PlacementDeps) {
     },
 
     /** Twilio's answer webhook: Santa for a person, a short message for a voicemail box. */
-    async answer(call: TwilioInbound & { AnsweredBy?: string }): Promise<string> {
-      const scheduled = await repo.findByCallSid(db, call.CallSid);
+    async answer(call: TwilioInbound & { AnsweredBy?: string }, scheduledId?: string): Promise<string> {
+      const scheduled = await findCall(call.CallSid, scheduledId);
       if (!scheduled || scheduled.status !== 'dialing') return deps.telephony.sayAndHangUp(VOICEMAIL_MESSAGE);
       if (isMachine(call.AnsweredBy)) {
         // Nothing is reserved or billed; the final status callback queues the retry.
@@ -122,10 +139,10 @@ export function createCallPlacement(deps: PlacementDeps) {
     },
 
     /** Twilio's status callback for Santa's calls: minutes first, then what comes next for the call. */
-    async status(status: TwilioStatus): Promise<void> {
+    async status(status: TwilioStatus, scheduledId?: string): Promise<void> {
       await deps.voice.handleStatus(status);
       if (!(TWILIO_FINAL_STATUSES as readonly string[]).includes(status.CallStatus)) return;
-      const scheduled = await repo.findByCallSid(db, status.CallSid);
+      const scheduled = await findCall(status.CallSid, scheduledId);
       if (!scheduled) return;
       if (scheduled.status === 'connected') {
         await repo.transition(db, scheduled.id, ['connected'], 'completed', 'completed');

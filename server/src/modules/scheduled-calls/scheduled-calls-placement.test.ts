@@ -111,8 +111,8 @@ async function scheduled(callId: string) {
 }
 
 /** Twilio posting to one of the outbound webhooks, signed as Twilio signs. */
-function twilioPosts(route: 'answer' | 'status', params: Record<string, string>) {
-  const path = `/api/voice/twilio/outbound/${route}`;
+function twilioPosts(route: 'answer' | 'status', params: Record<string, string>, scheduledId?: string) {
+  const path = `/api/voice/twilio/outbound/${route}${scheduledId ? `?scheduled=${scheduledId}` : ''}`;
   return supertest(ctx.app)
     .post(path)
     .type('form')
@@ -285,4 +285,36 @@ test('an answered call with no minutes left hears Santa’s kind word, costs not
   expect(answer.text).toContain('<Hangup/>');
   expect(await reservationsOf(ctx, user.id)).toEqual([]);
   expect(await scheduled(call.id)).toMatchObject({ status: 'failed', last_outcome: 'no_minutes' });
+});
+
+test('an answer that comes before the dial’s sid was stored still puts the child through', async () => {
+  const { call, parentPhone } = await familyWithCall();
+  await timeArrives(call.id);
+  const { call_sid: callSid } = await scheduled(call.id);
+  // As if Twilio asked between calls.create answering and the sid reaching the row.
+  await ctx.db.query('update scheduled_calls set call_sid = null where id = $1', [call.id]);
+  const answer = await twilioPosts(
+    'answer',
+    { CallSid: callSid!, From: ctx.telephony.hotlineNumber, To: parentPhone, AnsweredBy: 'human' },
+    call.id,
+  );
+  expect(answer.text).toBe(REGISTERED_TWIML);
+  expect(await scheduled(call.id)).toMatchObject({ status: 'connected', call_sid: callSid });
+});
+
+test('a webhook naming the call but with another dial’s sid changes nothing', async () => {
+  const { call, parentPhone } = await familyWithCall();
+  await timeArrives(call.id);
+  const answer = await twilioPosts(
+    'answer',
+    {
+      CallSid: `CA${'f'.repeat(32)}`,
+      From: ctx.telephony.hotlineNumber,
+      To: parentPhone,
+      AnsweredBy: 'human',
+    },
+    call.id,
+  );
+  expect(answer.text).toContain('<Hangup/>');
+  expect(await scheduled(call.id)).toMatchObject({ status: 'dialing' });
 });

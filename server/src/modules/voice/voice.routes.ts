@@ -52,6 +52,10 @@ function verifyTwilio(telephony: Telephony, publicUrl: string): RequestHandler {
   };
 }
 
+/** The scheduled call an outbound webhook's URL names (covered by Twilio's signature). */
+const scheduledIdOf = (req: Request) =>
+  typeof req.query.scheduled === 'string' ? req.query.scheduled : undefined;
+
 function verifyElevenLabs(voice: VoiceEngine): RequestHandler {
   return (req: Request, _res, next) => {
     const signature = req.get('elevenlabs-signature') ?? undefined;
@@ -81,8 +85,9 @@ function parseJson(raw: Buffer): unknown {
  */
 /** Santa's own calls (decision 0025): who answered, and how the call ended. */
 export interface OutboundWebhooks {
-  answer(call: TwilioInbound & { AnsweredBy?: string }): Promise<string>;
-  status(status: TwilioStatus): Promise<void>;
+  /** `scheduledId`: the scheduled call named in the URL given to calls.create. */
+  answer(call: TwilioInbound & { AnsweredBy?: string }, scheduledId?: string): Promise<string>;
+  status(status: TwilioStatus, scheduledId?: string): Promise<void>;
 }
 
 export function registerVoiceWebhooks(
@@ -120,11 +125,14 @@ export function registerVoiceWebhooks(
   // Twilio's answer to a call Santa placed, AnsweredBy telling a person from a voicemail box.
   app.post('/api/voice/twilio/outbound/answer', ...twilioForm, async (req, res) => {
     const call = parseInput(twilioInboundSchema, formParams(req.body), FROM_PROVIDER);
-    res.type('text/xml').send(await deps.outbound.answer(call));
+    res.type('text/xml').send(await deps.outbound.answer(call, scheduledIdOf(req)));
   });
 
   app.post('/api/voice/twilio/outbound/status', ...twilioForm, async (req, res) => {
-    await deps.outbound.status(parseInput(twilioStatusSchema, formParams(req.body), FROM_PROVIDER));
+    await deps.outbound.status(
+      parseInput(twilioStatusSchema, formParams(req.body), FROM_PROVIDER),
+      scheduledIdOf(req),
+    );
     res.type('text/xml').send(deps.telephony.emptyResponse());
   });
 

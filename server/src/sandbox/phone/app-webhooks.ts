@@ -29,6 +29,12 @@ export function saidIn(twiml: string): string[] {
   );
 }
 
+/** Path and query of a webhook URL the app gave calls.create, as Twilio requests it. */
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Sends the app what Twilio and ElevenLabs send, signed exactly as they sign. */
@@ -88,7 +94,7 @@ export function createAppWebhooks(deps: {
     // A call the app placed reports to the status callback it gave calls.create.
     const outbound = await telephony.outboundCall(callSid);
     return postTwilio(
-      outbound ? new URL(outbound.status_callback_url).pathname : STATUS_PATH,
+      outbound ? pathOf(outbound.status_callback_url) : STATUS_PATH,
       twilioParams(callSid, from, to, {
         CallStatus: 'completed',
         CallDuration: String(durationSeconds),
@@ -113,7 +119,7 @@ export function createAppWebhooks(deps: {
     async answered(callSid: string, call: { from_number: string; to_number: string; answer_url: string }) {
       await telephony.setCallStatus(callSid, 'in-progress');
       return postTwilio(
-        new URL(call.answer_url).pathname,
+        pathOf(call.answer_url),
         twilioParams(callSid, call.from_number, call.to_number, {
           Direction: 'outbound-api',
           CallStatus: 'in-progress',
@@ -130,7 +136,7 @@ export function createAppWebhooks(deps: {
     ) {
       await telephony.setCallStatus(callSid, 'busy');
       return postTwilio(
-        new URL(call.status_callback_url).pathname,
+        pathOf(call.status_callback_url),
         twilioParams(callSid, call.from_number, call.to_number, {
           Direction: 'outbound-api',
           CallStatus: 'busy',
