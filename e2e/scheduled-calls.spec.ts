@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
 import { screenshotsAt390And1280 } from './pass-family';
 
-test('a parent schedules Santa’s call, and the family phone answers it in the sandbox phone', async ({ page }) => {
+test('a parent schedules Santa’s call, and the family phone answers it in the sandbox phone', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const phone = uniquePhone();
   await signUpViaUi(page, { name: 'Holly Parent' });
@@ -54,4 +56,47 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
 
   await page.goto('/santa-calls');
   await expect(page.getByRole('list', { name: 'Scheduled calls' })).toContainText('Done');
+});
+
+test('a call declined twice is missed, and the parent gives it a new time in one tap', async ({ page }) => {
+  test.setTimeout(150_000);
+  const phone = uniquePhone();
+  await signUpViaUi(page, { name: 'Ivy Parent' });
+  await page.goto('/pricing');
+  await page.getByRole('button', { name: 'Try Free Sample' }).click();
+  await page.getByLabel('Parent phone').fill(phone.typed);
+  await page.getByLabel('Kid name').fill('Leo');
+  await agreeToPrivacyNotice(page);
+  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await verifyPhoneViaUi(page, phone.e164);
+
+  await page.goto('/santa-calls');
+  const form = page.getByRole('form', { name: 'Schedule a call' });
+  await form.getByText('18:30', { exact: true }).click();
+  await form.getByRole('button', { name: 'Schedule the Call' }).click();
+  const calls = page.getByRole('list', { name: 'Scheduled calls' });
+  await expect(calls.getByRole('heading', { name: /at 18:30$/ })).toBeVisible();
+
+  // Santa rings; nobody takes it, twice (the sandbox skips the half hour before the retry).
+  await page.goto('/sandbox/phone');
+  await page.getByLabel('Calling from').fill(phone.typed);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    await page.getByRole('button', { name: /Skip to Santa.s scheduled call/ }).click();
+    const ringing = page.getByRole('alert').filter({ hasText: 'Santa is calling' });
+    await ringing.getByRole('button', { name: 'Decline' }).click();
+    await expect(page.getByRole('status')).toContainText('Call declined');
+  }
+  // The parent is told on the family phone, with a link to pick a new time.
+  await expect(page.getByRole('list', { name: 'Text messages' })).toContainText('Santa tried to call');
+
+  await page.goto('/santa-calls');
+  await expect(calls).toContainText('Missed');
+  await screenshotsAt390And1280(page, 'santa-calls-missed');
+  await calls.getByRole('button', { name: 'Pick a new time' }).click();
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Santa will call again' }),
+  ).toBeVisible();
+  await expect(calls).toContainText('Scheduled');
+  await expect(calls).not.toContainText('Missed');
 });

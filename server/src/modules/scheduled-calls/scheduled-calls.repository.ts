@@ -176,10 +176,11 @@ export async function transition(
   return rows[0];
 }
 
-/** The phone's next call still waiting for its time (the sandbox's clock jumps to it). */
+/** The phone's next call still waiting for its time or its retry (the sandbox's clock jumps to it). */
 export async function findNextForPhone(q: Queryable, phone: string) {
   const { rows } = await q.query<ScheduledCallRow>(
-    `select ${COLUMNS} from scheduled_calls where phone = $1 and status = 'scheduled' order by call_at limit 1`,
+    `select ${COLUMNS} from scheduled_calls where phone = $1 and status in ('scheduled', 'retry_pending')
+     order by call_at limit 1`,
     [phone],
   );
   return rows[0];
