@@ -16,6 +16,8 @@ export const PERIODIC_SECONDS = {
   callDeadlines: 5,
   providerDeletions: 60,
   hourly: 60 * 60,
+  // A scheduled call whose final status never came is settled from Twilio's record of it.
+  scheduledCallUpkeep: 5 * 60,
 } as const;
 
 /** Every replica works every queue; the queue hands each job to exactly one of them. */
@@ -51,6 +53,7 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
   await jobs.work<ScheduledCallJob>(QUEUES.scheduledCallPlacement, (job) =>
     services.scheduledCalls.place(job),
   );
+  await jobs.work(QUEUES.scheduledCallUpkeep, () => services.scheduledCalls.sweepStuck());
   await jobs.work(QUEUES.renewalReminders, () => services.renewalReminders.sendDue().then(() => undefined));
   const { retention } = services;
   await jobs.work(QUEUES.recordingRetention, () =>
@@ -86,4 +89,5 @@ export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.inactiveAccounts, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.expiredExports, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.giftUpkeep, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.scheduledCallUpkeep, PERIODIC_SECONDS.scheduledCallUpkeep);
 }

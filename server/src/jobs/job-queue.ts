@@ -25,6 +25,7 @@ export const QUEUES = {
   giftUpkeep: 'gift-upkeep',
   // Santa calls the child (decision 0025): each scheduled call's dial, held until its instant.
   scheduledCallPlacement: 'scheduled-call-placement',
+  scheduledCallUpkeep: 'scheduled-call-upkeep',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -105,6 +106,7 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'gift-upkeep': PERIODIC,
   // Never retried by the queue: a dial that failed half-way might have rung; the parent re-picks.
   'scheduled-call-placement': { retryLimit: 0 },
+  'scheduled-call-upkeep': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

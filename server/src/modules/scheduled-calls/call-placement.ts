@@ -18,6 +18,11 @@ export interface OutboundVoice {
   handleStatus(status: TwilioStatus): Promise<void>;
 }
 
+/** A dial with no word from Twilio for this long is asked about (longer than any ring and AMD). */
+export const DIALING_STUCK_MINUTES = 10;
+/** A connected call with no final status for this long is over (calls last an hour at most). */
+export const CONNECTED_STUCK_MINUTES = 3 * 60;
+
 /** Dials made for one scheduled call: the first and one retry (decision 0025). */
 export const MAX_ATTEMPTS = 2;
 
@@ -33,6 +38,8 @@ export const missedCallText = (url: string) =>
 export const failedCallText = (url: string) =>
   `Santa could not get through for your scheduled call. Pick a new time in one tap: ${url}`;
 
+const isFinal = (callStatus: string) => (TWILIO_FINAL_STATUSES as readonly string[]).includes(callStatus);
+
 /** Twilio's AnsweredBy values that mean a machine, not a person (machine_start, machine_end_beep, fax …). */
 const isMachine = (answeredBy: unknown) =>
   typeof answeredBy === 'string' && (answeredBy.startsWith('machine') || answeredBy === 'fax');
@@ -40,7 +47,7 @@ const isMachine = (answeredBy: unknown) =>
 export interface PlacementDeps {
   db: Db;
   logger: Logger;
-  telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms'>;
+  telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms' | 'fetchCall'>;
   voice: OutboundVoice;
   publicUrl: string;
   now?: () => Date;
@@ -138,20 +145,53 @@ export function createCallPlacement(deps: PlacementDeps) {
       return answered.twiml;
     },
 
-    /** Twilio's status callback for Santa's calls: minutes first, then what comes next for the call. */
-    async status(status: TwilioStatus, scheduledId?: string): Promise<void> {
-      await deps.voice.handleStatus(status);
-      if (!(TWILIO_FINAL_STATUSES as readonly string[]).includes(status.CallStatus)) return;
-      const scheduled = await findCall(status.CallSid, scheduledId);
-      if (!scheduled) return;
-      if (scheduled.status === 'connected') {
-        await repo.transition(db, scheduled.id, ['connected'], 'completed', 'completed');
-        return;
+    status,
+
+    /**
+     * The periodic upkeep: a dial whose final status never reached us (our process was down, or
+     * died between the claim and storing the sid) is settled from Twilio's own record of the call,
+     * so it is retried or the parent is told rather than shown "calling" for ever.
+     */
+    async sweepStuck(): Promise<void> {
+      for (const row of await repo.findStuck(db, DIALING_STUCK_MINUTES)) {
+        // One call Twilio cannot tell us about now is asked again at the next run; the others go on.
+        await settleStuck(row).catch((error: unknown) =>
+          logger.warn({ err: error, scheduledCallId: row.id }, 'could not settle a stuck scheduled call'),
+        );
       }
-      if (scheduled.status !== 'dialing') return;
-      if (scheduled.last_outcome === 'voicemail' && status.CallStatus === 'completed')
-        return missed(scheduled, 'voicemail');
-      return missed(scheduled, status.CallStatus);
     },
   };
+
+  async function settleStuck(row: ScheduledCallRow): Promise<void> {
+    const record = row.call_sid ? await deps.telephony.fetchCall(row.call_sid) : null;
+    if (row.status === 'connected') {
+      // The minutes are the deadline sweeper's; here only what the parent sees moves on.
+      const longAgo = now().getTime() - new Date(row.call_at).getTime() > CONNECTED_STUCK_MINUTES * 60_000;
+      if (!record || isFinal(record.status) || longAgo)
+        await repo.transition(db, row.id, ['connected'], 'completed', 'completed');
+      return;
+    }
+    if (record && !isFinal(record.status)) return;
+    if (!record || !row.call_sid) return missed(row, 'failed');
+    await status(
+      { CallSid: row.call_sid, CallStatus: record.status, CallDuration: record.durationSeconds ?? undefined },
+      row.id,
+    );
+  }
+
+  /** Twilio's status callback for Santa's calls: minutes first, then what comes next for the call. */
+  async function status(status: TwilioStatus, scheduledId?: string): Promise<void> {
+    await deps.voice.handleStatus(status);
+    if (!isFinal(status.CallStatus)) return;
+    const scheduled = await findCall(status.CallSid, scheduledId);
+    if (!scheduled) return;
+    if (scheduled.status === 'connected') {
+      await repo.transition(db, scheduled.id, ['connected'], 'completed', 'completed');
+      return;
+    }
+    if (scheduled.status !== 'dialing') return;
+    if (scheduled.last_outcome === 'voicemail' && status.CallStatus === 'completed')
+      return missed(scheduled, 'voicemail');
+    return missed(scheduled, status.CallStatus);
+  }
 }

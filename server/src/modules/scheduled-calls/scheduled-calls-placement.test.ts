@@ -318,3 +318,54 @@ test('a webhook naming the call but with another dial’s sid changes nothing', 
   expect(answer.text).toContain('<Hangup/>');
   expect(await scheduled(call.id)).toMatchObject({ status: 'dialing' });
 });
+
+/** The call's last change, `minutes` ago by the database's clock. */
+async function untouchedFor(callId: string, minutes: number) {
+  await ctx.db.query(
+    `update scheduled_calls set updated_at = now() - make_interval(mins => $2) where id = $1`,
+    [callId, minutes],
+  );
+}
+
+test('a dial whose status never came is settled from Twilio’s record: no answer is retried', async () => {
+  const { call } = await familyWithCall();
+  await timeArrives(call.id);
+  const { call_sid: callSid } = await scheduled(call.id);
+  await ctx.telephony.setCallStatus(callSid!, 'no-answer');
+  await untouchedFor(call.id, 11);
+  await ctx.services.scheduledCalls.sweepStuck();
+  expect(await scheduled(call.id)).toMatchObject({ status: 'retry_pending', last_outcome: 'no-answer' });
+});
+
+test('a dial still ringing at Twilio is left alone by the upkeep', async () => {
+  const { call } = await familyWithCall();
+  await timeArrives(call.id);
+  await untouchedFor(call.id, 11);
+  await ctx.services.scheduledCalls.sweepStuck();
+  expect(await scheduled(call.id)).toMatchObject({ status: 'dialing' });
+});
+
+test('a claim whose dial never reached Twilio (the process died) is retried by the upkeep', async () => {
+  const { call } = await familyWithCall();
+  await timeArrives(call.id);
+  await ctx.db.query('update scheduled_calls set call_sid = null where id = $1', [call.id]);
+  await untouchedFor(call.id, 11);
+  await ctx.services.scheduledCalls.sweepStuck();
+  expect(await scheduled(call.id)).toMatchObject({ status: 'retry_pending', last_outcome: 'failed' });
+});
+
+test('a connected call whose end was never reported is shown done once Twilio says it ended', async () => {
+  const { call, parentPhone } = await familyWithCall();
+  await timeArrives(call.id);
+  const { call_sid: callSid } = await scheduled(call.id);
+  await twilioPosts('answer', {
+    CallSid: callSid!,
+    From: ctx.telephony.hotlineNumber,
+    To: parentPhone,
+    AnsweredBy: 'human',
+  });
+  await ctx.telephony.setCallStatus(callSid!, 'completed');
+  await untouchedFor(call.id, 11);
+  await ctx.services.scheduledCalls.sweepStuck();
+  expect(await scheduled(call.id)).toMatchObject({ status: 'completed' });
+});

@@ -185,3 +185,17 @@ export async function findNextForPhone(q: Queryable, phone: string) {
   );
   return rows[0];
 }
+
+/**
+ * Calls left dialling or connected for longer than `minutes` by the database's clock (the one
+ * that set updated_at): a status callback that never came, or a process that died mid-dial.
+ */
+export async function findStuck(q: Queryable, minutes: number): Promise<ScheduledCallRow[]> {
+  const { rows } = await q.query<ScheduledCallRow>(
+    `select ${COLUMNS} from scheduled_calls
+     where status in ('dialing', 'connected') and updated_at < now() - make_interval(mins => $1)
+     order by updated_at limit 100`,
+    [minutes],
+  );
+  return rows;
+}

@@ -37,7 +37,7 @@ export interface ScheduledCallsDeps {
   db: Db;
   logger: Logger;
   jobs: JobSender;
-  telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms'>;
+  telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms' | 'fetchCall'>;
   /** The santa module: only a phone the family proved it holds is rung. */
   familyPhones: { isVerified(userId: string, phone: string): Promise<boolean> };
   /** The children module: the family's children, the first one the kid profile's. */
@@ -203,6 +203,7 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
     place: placement.place,
     answer: placement.answer,
     status: placement.status,
+    sweepStuck: placement.sweepStuck,
   };
 }
 
