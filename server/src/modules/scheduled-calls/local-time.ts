@@ -50,16 +50,6 @@ export function instantIn(date: string, time: string, zone: string): Date {
   return new Date(guess);
 }
 
-/** The calendar day in `zone` at `instant`, YYYY-MM-DD. */
-export function localDateOf(instant: Date, zone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instant);
-}
-
 export const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const asTime = (minute: number) =>
   `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;

@@ -15,14 +15,7 @@ import { AppError } from '../../http/errors.ts';
 import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
 import { phoneForStorage } from '../../phone-numbers.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
-import {
-  instantIn,
-  isOnSlot,
-  isOutsideQuietHours,
-  isTimeZone,
-  localDateOf,
-  slotTimes,
-} from './local-time.ts';
+import { instantIn, isOnSlot, isOutsideQuietHours, isTimeZone, slotTimes } from './local-time.ts';
 import { createCallPlacement, type OutboundVoice } from './call-placement.ts';
 import * as repo from './scheduled-calls.repository.ts';
 import type { ScheduledCallRow } from './scheduled-calls.repository.ts';
@@ -185,9 +178,6 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
         await repo.cancel(tx, call.id);
       });
     },
-
-    /** The day of `instant` in the parent's zone (the client's default date). */
-    todayIn: (zone: string) => localDateOf(now(), zone),
 
     /**
      * Sandbox only (the sandbox phone's "Skip to Santa's call"): the clock jumps to the phone's next
