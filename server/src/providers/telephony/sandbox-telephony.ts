@@ -107,9 +107,7 @@ export class SandboxTelephony implements Telephony {
   }
 
   /** A call the app placed, as Twilio holds it: where to ask on answer and report its end. */
-  async outboundCall(
-    callSid: string,
-  ): Promise<
+  async outboundCall(callSid: string): Promise<
     | {
         to_number: string;
         from_number: string;
