@@ -16,6 +16,7 @@ import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createAdminGiftsRouter, createGiftsRouter } from './modules/gifts/gifts.routes.ts';
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
 import { createMemoryRouter } from './modules/memory/memory.routes.ts';
+import { createScheduledCallsRouter } from './modules/scheduled-calls/scheduled-calls.routes.ts';
 import { createChildrenRouter } from './modules/children/children.routes.ts';
 import { createListenersRouter, createListeningRouter } from './modules/listeners/listeners.routes.ts';
 import { createRetentionRouter } from './modules/retention/retention.routes.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     telephony: deps.providers.telephony,
     voice: deps.providers.voice,
     module: voiceModule,
+    outbound: services.scheduledCalls,
   });
   const webhooks: Router = express.Router();
   // ── webhook routes (each with express.raw and its own signature check) ──
@@ -73,13 +75,17 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   app.use(securityHeaders({ https: config.publicUrl.startsWith('https:') }));
   app.get('/api/health', createHealthRouter(db));
 
-  const sandbox = createSandboxRouter(deps, async (req) => {
-    const token: unknown = req.cookies?.session_token;
-    const viewer = await services.auth.authenticate(typeof token === 'string' ? token : undefined);
-    if (!viewer) return undefined;
-    const line = await services.hotline.getHotlineNumber(viewer.id).catch(() => undefined);
-    return line?.type === 'dedicated' ? line.phone_number : undefined;
-  });
+  const sandbox = createSandboxRouter(
+    deps,
+    async (req) => {
+      const token: unknown = req.cookies?.session_token;
+      const viewer = await services.auth.authenticate(typeof token === 'string' ? token : undefined);
+      if (!viewer) return undefined;
+      const line = await services.hotline.getHotlineNumber(viewer.id).catch(() => undefined);
+      return line?.type === 'dedicated' ? line.phone_number : undefined;
+    },
+    (phone) => services.scheduledCalls.placeNextNow(phone),
+  );
   if (sandbox) app.use('/sandbox', sandbox);
 
   const api: Router = express.Router();
@@ -147,6 +153,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
   api.use('/calls', createShareLinksRouter({ db, keepsakes: services.keepsakes }));
   api.use('/keepsakes', createKeepsakeRouter({ db, keepsakes: services.keepsakes }));
   api.use('/memory', createMemoryRouter(services.memory));
+  api.use('/scheduled-calls', createScheduledCallsRouter({ scheduledCalls: services.scheduledCalls }));
   api.use('/gifts', createGiftsRouter({ db, gifts: services.gifts.service }));
   api.use('/children', createChildrenRouter({ children: services.children }));
   api.use('/listeners', createListenersRouter({ db, listeners: services.listeners }));

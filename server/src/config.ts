@@ -33,6 +33,8 @@ const envSchema = z.object({
   DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(15_000),
   INBOUND_ANSWER_BUDGET_MS: z.coerce.number().int().min(50).max(14_000).default(8_000),
   MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).default(10),
+  // Santa's scheduled calls that may start in one 15-minute slot (decision 0025).
+  SCHEDULED_CALLS_PER_SLOT: z.coerce.number().int().min(1).default(20),
   SILENT_CALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(180),
   POST_CALL_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_QUEUE_SCHEMA: z
@@ -124,6 +126,8 @@ export interface Config {
    * busy. ElevenLabs caps concurrent conversations per plan (README, "Concurrent calls").
    */
   maxConcurrentCalls: number;
+  /** SCHEDULED_CALLS_PER_SLOT: scheduled calls per 15-minute slot, across all families. */
+  scheduledCallsPerSlot: number;
   adminEmail: string;
   adminPassword: string | undefined;
   allowSandbox: boolean;
@@ -296,6 +300,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     inboundAnswerBudgetMs: e.INBOUND_ANSWER_BUDGET_MS,
     maxConcurrentCalls: e.MAX_CONCURRENT_CALLS,
+    scheduledCallsPerSlot: e.SCHEDULED_CALLS_PER_SLOT,
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -53,6 +53,10 @@ import {
 } from './modules/subscription/subscription.service.ts';
 import { createPlanNotices, type PlanNotices } from './modules/subscription/plan-notices.ts';
 import { createRenewalReminders, type RenewalReminders } from './modules/subscription/renewal-reminders.ts';
+import {
+  createScheduledCallsService,
+  type ScheduledCallsService,
+} from './modules/scheduled-calls/scheduled-calls.service.ts';
 import { createVoiceModule, type VoiceModule } from './modules/voice/voice-module.ts';
 import { createAccountActivity } from './modules/auth/account-activity.ts';
 import { createAdminAccountsService } from './modules/admin/admin-accounts.service.ts';
@@ -122,6 +126,8 @@ export interface AppServices {
   children: ChildrenService;
   /** Grandparents and other family invited to listen (decision 0026). */
   listeners: ListenersService;
+  /** Santa calls the child at a time the parent picked (decision 0025). */
+  scheduledCalls: ScheduledCallsService;
   /** What the admin acts through, in the admin module's words. */
   admin: AdminPorts;
   /** A week before a pass renews, its reminder (the hourly job). */
@@ -336,8 +342,22 @@ export function createServices(deps: AppDeps): AppServices {
     gifts: gifts.upkeep,
     forgetUser: auth.forgetUser,
   });
+  const familyPhones = createFamilyPhonesService({ db, telephony: providers.telephony });
+  const scheduledCalls = createScheduledCallsService({
+    db,
+    logger,
+    jobs: deps.jobs,
+    telephony: providers.telephony,
+    familyPhones,
+    children,
+    voice: { answerOutbound: voice.inbound.answerOutbound, handleStatus: voice.status.handleStatus },
+    publicUrl: config.publicUrl,
+    slotCapacity: config.scheduledCallsPerSlot,
+    now: deps.now,
+  });
   return {
     privacy: { consent, exports, erasure },
+    scheduledCalls,
     auth,
     account,
     emails,
@@ -347,7 +367,7 @@ export function createServices(deps: AppDeps): AppServices {
     sample: createSampleService(db, subscription),
     hotline: createHotlineService(numbers, subscription, providers.telephony.hotlineNumber),
     pronunciation: createPronunciationService(providers.voice, logger),
-    familyPhones: createFamilyPhonesService({ db, telephony: providers.telephony }),
+    familyPhones,
     lineAccess,
     payments,
     santaScript,

@@ -48,6 +48,8 @@ const ownerOnly = (owner: number, others = 404): Access => ({
 const MATRIX: Record<string, Access> = {
   'POST /api/voice/twilio/inbound': everyone(403),
   'POST /api/voice/twilio/status': everyone(403),
+  'POST /api/voice/twilio/outbound/answer': everyone(403),
+  'POST /api/voice/twilio/outbound/status': everyone(403),
   // Twilio's fallback: a fixed apology that reads and changes nothing, so it is not signed
   // (a wrong PUBLIC_URL would fail the signature when the caller most needs it).
   'POST /api/voice/twilio/fallback': everyone(200),
@@ -70,6 +72,10 @@ const MATRIX: Record<string, Access> = {
   'POST /sandbox/phone/api/say': everyone(400),
   'POST /sandbox/phone/api/hangup': everyone(400),
   'GET /sandbox/phone/api/state': everyone(400),
+  'GET /sandbox/phone/api/incoming': everyone(400),
+  'POST /sandbox/phone/api/answer': everyone(400),
+  'POST /sandbox/phone/api/ring-now': everyone(400),
+  'POST /sandbox/phone/api/decline': everyone(400),
   'POST /api/auth/register': everyone(400),
   'POST /api/auth/login': everyone(400),
   'GET /api/auth/me': signedIn(200),
@@ -128,6 +134,12 @@ const MATRIX: Record<string, Access> = {
   'GET /api/santa/contact.vcf': signedIn(404),
   'POST /api/santa/pronunciation-preview': signedIn(400),
   'POST /api/santa/use-sample-call': signedIn(200),
+  'GET /api/scheduled-calls/': signedIn(200),
+  'GET /api/scheduled-calls/slots': signedIn(400),
+  'POST /api/scheduled-calls/': signedIn(400),
+  'PATCH /api/scheduled-calls/:id': signedIn(400),
+  // Another family's call, or none: the same 404 (scheduled-calls.test.ts).
+  'DELETE /api/scheduled-calls/:id': signedIn(404),
   'GET /api/children/': signedIn(200),
   'POST /api/children/': signedIn(400),
   'PUT /api/children/usual-caller': signedIn(400),

@@ -20,6 +20,7 @@ const AccountPrivacyRoute = page(() => import('./routes/account-privacy'), 'Acco
 const AuthRoute = page(() => import('./routes/auth'), 'AuthRoute');
 const CallsRoute = page(() => import('./routes/calls'), 'CallsRoute');
 const ChildrenRoute = page(() => import('./routes/children'), 'ChildrenRoute');
+const SantaCallsRoute = page(() => import('./routes/santa-calls'), 'SantaCallsRoute');
 const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
 const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
@@ -112,6 +113,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <ChildrenRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.santaCalls,
+        element: (
+          <RequireUser>
+            <SantaCallsRoute />
           </RequireUser>
         ),
       },

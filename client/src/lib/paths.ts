@@ -11,6 +11,8 @@ export const paths = {
   setupProfile: '/setup-profile',
   // Every child of the family after the first, and who usually calls (decision 0024).
   children: '/children',
+  // Santa calls the child at a time the parent picked (decision 0025); ?again=<id> moves a missed one.
+  santaCalls: '/santa-calls',
   // The guided first run: one step per screen, from the child's name to Santa's number.
   welcome: '/welcome',
   /** Sign-up that remembers the parent came for the free sample (kept through Google sign-in too). */

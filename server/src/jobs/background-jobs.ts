@@ -3,6 +3,7 @@ import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
 import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
 import type { EmailJob } from '../modules/email/email.service.ts';
+import type { ScheduledCallJob } from '../modules/scheduled-calls/scheduled-calls.service.ts';
 import type { GiftDeliveryJob } from '../modules/gifts/gifts.service.ts';
 import type { DataExportJob } from '../modules/privacy/export.service.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
@@ -15,6 +16,8 @@ export const PERIODIC_SECONDS = {
   callDeadlines: 5,
   providerDeletions: 60,
   hourly: 60 * 60,
+  // A scheduled call whose final status never came is settled from Twilio's record of it.
+  scheduledCallUpkeep: 5 * 60,
 } as const;
 
 /** Every replica works every queue; the queue hands each job to exactly one of them. */
@@ -47,6 +50,10 @@ export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: A
   await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
   await jobs.work<GiftDeliveryJob>(QUEUES.giftDelivery, (job) => services.gifts.service.deliver(job));
   await jobs.work(QUEUES.giftUpkeep, () => services.gifts.upkeep.run());
+  await jobs.work<ScheduledCallJob>(QUEUES.scheduledCallPlacement, (job) =>
+    services.scheduledCalls.place(job),
+  );
+  await jobs.work(QUEUES.scheduledCallUpkeep, () => services.scheduledCalls.sweepStuck());
   await jobs.work(QUEUES.renewalReminders, () => services.renewalReminders.sendDue().then(() => undefined));
   const { retention } = services;
   await jobs.work(QUEUES.recordingRetention, () =>
@@ -82,4 +89,5 @@ export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.inactiveAccounts, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.expiredExports, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.giftUpkeep, PERIODIC_SECONDS.hourly);
+  jobs.every(QUEUES.scheduledCallUpkeep, PERIODIC_SECONDS.scheduledCallUpkeep);
 }

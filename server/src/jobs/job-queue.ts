@@ -23,6 +23,9 @@ export const QUEUES = {
   // Gifts (decision 0022): each paid gift's email on its day; the hourly upkeep.
   giftDelivery: 'gift-delivery',
   giftUpkeep: 'gift-upkeep',
+  // Santa calls the child (decision 0025): each scheduled call's dial, held until its instant.
+  scheduledCallPlacement: 'scheduled-call-placement',
+  scheduledCallUpkeep: 'scheduled-call-upkeep',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -101,6 +104,9 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'expired-exports': PERIODIC,
   'gift-delivery': ONCE,
   'gift-upkeep': PERIODIC,
+  // Never retried by the queue: a dial that failed half-way might have rung; the parent re-picks.
+  'scheduled-call-placement': { retryLimit: 0 },
+  'scheduled-call-upkeep': PERIODIC,
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */

@@ -24,6 +24,7 @@ const FORM_LIMIT = '100kb';
 export function createSandboxRouter(
   deps: { config: Config; providers: Providers; logger: Logger; sandboxPost?: PostToApp },
   familyLineOf: FamilyLineOf,
+  ringScheduledNow?: (phone: string) => Promise<boolean>,
 ): Router | null {
   const { config, providers } = deps;
   const sandbox: Router = express.Router();
@@ -55,7 +56,7 @@ export function createSandboxRouter(
     sandbox.use('/mail', createSandboxMailRouter(providers.mailer));
     mounted = true;
   }
-  const phone = createSandboxPhone(deps, familyLineOf);
+  const phone = createSandboxPhone(deps, familyLineOf, ringScheduledNow);
   if (phone) {
     sandbox.use('/phone', phone);
     mounted = true;

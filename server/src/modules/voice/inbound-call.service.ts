@@ -51,6 +51,12 @@ export interface InboundCallDeps {
   maxConcurrentCalls: number;
 }
 
+/** Santa's scheduled call to a family: whose it is and which children it is for. */
+export interface OutboundCall {
+  userId: string;
+  childIds: string[];
+}
+
 /** Twilio's STIR/SHAKEN verdicts that vouch for the caller ID (full or partial attestation). */
 const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
 
@@ -137,12 +143,14 @@ export function createInboundCallService(deps: InboundCallDeps) {
   async function answerInTime(
     call: TwilioInbound,
     isLate: () => boolean,
+    recognise: (call: TwilioInbound) => Promise<Screened> = screen,
+    outbound?: OutboundCall,
   ): Promise<{ twiml: string; outcome: InboundOutcome }> {
     // Counted while the caller is recognised; an answer that never asks is not left unhandled.
     const busy = admission.linesBusy(call.CallSid);
     busy.catch(() => undefined);
     // Nothing about an unrecognised or refused caller is stored.
-    const screened = await screen(call);
+    const screened = await recognise(call);
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
     // Read while minutes are reserved; Santa without his memories is better than no Santa.
@@ -168,12 +176,15 @@ export function createInboundCallService(deps: InboundCallDeps) {
     const { prompt: template } = await deps.prompts.scriptForCall();
     const allowed = reservation.seconds_reserved;
     const known = await family;
-    const children = known ? [{ ...profile, id: known.first_child_id }, ...known.others] : [];
+    const everyChild = known ? [{ ...profile, id: known.first_child_id }, ...known.others] : [];
+    // Santa's own call is for the children the parent picked; he greets the first of them.
+    const picked = outbound ? everyChild.filter((child) => outbound.childIds.includes(child.id)) : [];
+    const children = picked.length > 0 ? picked : everyChild;
     const familyCall = renderFamilyCall(
       template,
       profile,
       children,
-      known?.usual_caller_child_id ?? null,
+      picked.length > 0 ? picked[0]!.id : (known?.usual_caller_child_id ?? null),
       allowed,
       await remembered,
     );
@@ -195,6 +206,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
         firstMessage: familyCall.firstMessage,
         // What settlement may bill: the reservation plus its grace minute, never more.
         maxDurationSeconds: allowed + GRACE_SECONDS,
+        direction: outbound ? 'outbound' : 'inbound',
       });
       if (await giveBackIfLate(isLate, reservation.id)) return apology();
       return { twiml, outcome: 'connected' };
@@ -205,30 +217,49 @@ export function createInboundCallService(deps: InboundCallDeps) {
     }
   }
 
+  /**
+   * Always answers Twilio within the budget: Santa's apology when the database or the voice
+   * engine is too slow or down, instead of Twilio's "application error".
+   */
+  async function answerWithin(
+    call: TwilioInbound,
+    recognise?: (call: TwilioInbound) => Promise<Screened>,
+    outbound?: OutboundCall,
+  ): Promise<{ twiml: string; outcome: InboundOutcome }> {
+    let late = false;
+    let timer: NodeJS.Timeout | undefined;
+    const work = answerInTime(call, () => late, recognise, outbound).catch((error: unknown) => {
+      deps.logger.error({ err: error, callSid: call.CallSid }, 'could not answer the call');
+      return apology();
+    });
+    const outOfTime = new Promise<ReturnType<typeof apology>>((resolve) => {
+      timer = setTimeout(() => {
+        late = true;
+        deps.logger.warn({ callSid: call.CallSid }, 'call answered with an apology: out of time');
+        resolve(apology());
+      }, deps.answerBudgetMs ?? INBOUND_ANSWER_BUDGET_MS);
+    });
+    try {
+      return await Promise.race([work, outOfTime]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
+    answer: (call: TwilioInbound) => answerWithin(call),
     /**
-     * Always answers Twilio within the budget: Santa's apology when the database or the voice
-     * engine is too slow or down, instead of Twilio's "application error".
+     * Santa's scheduled call was answered by a person (decision 0025): the family is known from the
+     * call Santa placed, so nobody is screened, and minutes are reserved exactly as for an inbound call.
      */
-    async answer(call: TwilioInbound): Promise<{ twiml: string; outcome: InboundOutcome }> {
-      let late = false;
-      let timer: NodeJS.Timeout | undefined;
-      const work = answerInTime(call, () => late).catch((error: unknown) => {
-        deps.logger.error({ err: error, callSid: call.CallSid }, 'could not answer the call');
-        return apology();
-      });
-      const outOfTime = new Promise<ReturnType<typeof apology>>((resolve) => {
-        timer = setTimeout(() => {
-          late = true;
-          deps.logger.warn({ callSid: call.CallSid }, 'call answered with an apology: out of time');
-          resolve(apology());
-        }, deps.answerBudgetMs ?? INBOUND_ANSWER_BUDGET_MS);
-      });
-      try {
-        return await Promise.race([work, outOfTime]);
-      } finally {
-        clearTimeout(timer);
-      }
+    answerOutbound(call: TwilioInbound, outbound: OutboundCall) {
+      const recognise = async (): Promise<Screened> => {
+        const profile = await profiles.findProfileByUserId(outbound.userId);
+        return profile
+          ? { profile }
+          : { twiml: deps.telephony.sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
+      };
+      return answerWithin(call, recognise, outbound);
     },
   };
 }

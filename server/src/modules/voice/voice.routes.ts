@@ -6,6 +6,8 @@ import {
   twilioInboundSchema,
   twilioStatusSchema,
   webhookEnvelopeSchema,
+  type TwilioInbound,
+  type TwilioStatus,
 } from '@santa/shared/voice';
 import { AppError } from '../../http/errors.ts';
 import { limitBytesInFlight, requireSignatureHeader } from '../../http/signed-webhook.ts';
@@ -50,6 +52,10 @@ function verifyTwilio(telephony: Telephony, publicUrl: string): RequestHandler {
   };
 }
 
+/** The scheduled call an outbound webhook's URL names (covered by Twilio's signature). */
+const scheduledIdOf = (req: Request) =>
+  typeof req.query.scheduled === 'string' ? req.query.scheduled : undefined;
+
 function verifyElevenLabs(voice: VoiceEngine): RequestHandler {
   return (req: Request, _res, next) => {
     const signature = req.get('elevenlabs-signature') ?? undefined;
@@ -77,9 +83,22 @@ function parseJson(raw: Buffer): unknown {
  * They sit on the app itself with their full paths, ahead of the other routers: every ringing
  * call on Christmas Eve comes through here, and each nested router it passed cost it time.
  */
+/** Santa's own calls (decision 0025): who answered, and how the call ended. */
+export interface OutboundWebhooks {
+  /** `scheduledId`: the scheduled call named in the URL given to calls.create. */
+  answer(call: TwilioInbound & { AnsweredBy?: string }, scheduledId?: string): Promise<string>;
+  status(status: TwilioStatus, scheduledId?: string): Promise<void>;
+}
+
 export function registerVoiceWebhooks(
   app: Express,
-  deps: { publicUrl: string; telephony: Telephony; voice: VoiceEngine; module: VoiceModule },
+  deps: {
+    publicUrl: string;
+    telephony: Telephony;
+    voice: VoiceEngine;
+    module: VoiceModule;
+    outbound: OutboundWebhooks;
+  },
 ): void {
   const postCallInFlight = limitBytesInFlight(POST_CALL_BYTES_IN_FLIGHT, { unknownBytes: 50 * 1024 * 1024 });
   const twilioForm = [
@@ -101,6 +120,20 @@ export function registerVoiceWebhooks(
   const busyWorkshop = deps.telephony.sayAndHangUp(BUSY_WORKSHOP_MESSAGE);
   app.post('/api/voice/twilio/fallback', (_req, res) => {
     res.type('text/xml').send(busyWorkshop);
+  });
+
+  // Twilio's answer to a call Santa placed, AnsweredBy telling a person from a voicemail box.
+  app.post('/api/voice/twilio/outbound/answer', ...twilioForm, async (req, res) => {
+    const call = parseInput(twilioInboundSchema, formParams(req.body), FROM_PROVIDER);
+    res.type('text/xml').send(await deps.outbound.answer(call, scheduledIdOf(req)));
+  });
+
+  app.post('/api/voice/twilio/outbound/status', ...twilioForm, async (req, res) => {
+    await deps.outbound.status(
+      parseInput(twilioStatusSchema, formParams(req.body), FROM_PROVIDER),
+      scheduledIdOf(req),
+    );
+    res.type('text/xml').send(deps.telephony.emptyResponse());
   });
 
   app.post('/api/voice/twilio/status', ...twilioForm, async (req, res) => {

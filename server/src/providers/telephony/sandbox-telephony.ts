@@ -2,7 +2,13 @@ import { twiml } from './twiml.ts';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
-import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import type {
+  CallRecord,
+  PlaceCallOptions,
+  PurchaseNumberOptions,
+  PurchasedNumber,
+  Telephony,
+} from './telephony.ts';
 import { isValidTwilioSignature, signTwilioRequest } from './twilio-signature.ts';
 
 /** Fictional numbers +1 555 0101 … 0199 (+1 555 0100 is the hotline). */
@@ -70,6 +76,64 @@ export class SandboxTelephony implements Telephony {
       [phone],
     );
     return rows;
+  }
+
+  /** Rings the sandbox phone that typed `to` in "Calling from" (it polls ringingCallsTo). */
+  async placeCall(options: PlaceCallOptions): Promise<{ callSid: string }> {
+    const callSid = `CA${randomBytes(16).toString('hex')}`;
+    await this.db.query(
+      `insert into sandbox_twilio_calls (call_sid, status, to_number, from_number, answer_url, status_callback_url)
+       values ($1, 'ringing', $2, $3, $4, $5)`,
+      [callSid, options.to, this.hotlineNumber, options.answerUrl, options.statusCallbackUrl],
+    );
+    return { callSid };
+  }
+
+  /** Calls the app placed to `phone` that are still ringing, oldest first. */
+  async ringingCallsTo(
+    phone: string,
+  ): Promise<{ call_sid: string; from_number: string; answer_url: string; status_callback_url: string }[]> {
+    const { rows } = await this.db.query<{
+      call_sid: string;
+      from_number: string;
+      answer_url: string;
+      status_callback_url: string;
+    }>(
+      `select call_sid, from_number, answer_url, status_callback_url from sandbox_twilio_calls
+       where to_number = $1 and status = 'ringing' order by created_at, call_sid`,
+      [phone],
+    );
+    return rows;
+  }
+
+  /** A call the app placed, as Twilio holds it: where to ask on answer and report its end. */
+  async outboundCall(callSid: string): Promise<
+    | {
+        to_number: string;
+        from_number: string;
+        answer_url: string;
+        status_callback_url: string;
+        status: string;
+      }
+    | undefined
+  > {
+    const { rows } = await this.db.query<{
+      to_number: string;
+      from_number: string;
+      answer_url: string;
+      status_callback_url: string;
+      status: string;
+    }>(
+      `select to_number, from_number, answer_url, status_callback_url, status from sandbox_twilio_calls
+       where call_sid = $1 and answer_url is not null`,
+      [callSid],
+    );
+    return rows[0];
+  }
+
+  /** The sandbox phone answered or declined a ringing call: Twilio's Call resource moves on. */
+  async setCallStatus(callSid: string, status: string): Promise<void> {
+    await this.db.query('update sandbox_twilio_calls set status = $2 where call_sid = $1', [callSid, status]);
   }
 
   async endCall(callSid: string): Promise<void> {

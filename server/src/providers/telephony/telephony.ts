@@ -39,6 +39,16 @@ export interface CallRecord {
   durationSeconds: number | null;
 }
 
+/** Santa rings a family phone (a scheduled call, decision 0025). */
+export interface PlaceCallOptions {
+  /** The family phone, E.164. */
+  to: string;
+  /** Where Twilio asks what to say once the call is answered (with AnsweredBy). */
+  answerUrl: string;
+  /** Where Twilio reports ringing, answered and the final status. */
+  statusCallbackUrl: string;
+}
+
 export interface Telephony extends Diagnosable {
   /** The common hotline, E.164. */
   readonly hotlineNumber: string;
@@ -46,6 +56,11 @@ export interface Telephony extends Diagnosable {
   releaseNumber(sid: string): Promise<void>;
   /** Sends a text message from the hotline number (Twilio: messages.create). */
   sendSms(to: string, body: string): Promise<void>;
+  /**
+   * Dials out from the hotline (Twilio: calls.create with status callbacks and answering-machine
+   * detection, so answerUrl learns whether a person or a voicemail picked up). Answers the call's sid.
+   */
+  placeCall(options: PlaceCallOptions): Promise<{ callSid: string }>;
   /** Hangs up a live call (Twilio: calls(sid).update({ status: 'completed' })). */
   endCall(callSid: string): Promise<void>;
   /** Twilio's record of a call (calls(sid).fetch()); null when Twilio has no such call. */

@@ -232,3 +232,51 @@ test('a verification code is texted from the hotline number with Twilio Messagin
     },
   ]);
 });
+
+test("Santa's scheduled call is dialled from the hotline with status callbacks and answering-machine detection", async () => {
+  fake.on('POST', `${ACCOUNT_PATH}/Calls.json`, {
+    status: 201,
+    body: { sid: 'CA789', status: 'queued', account_sid: ACCOUNT_SID },
+  });
+  const placed = await telephony.placeCall({
+    to: '+14155550142',
+    answerUrl: 'https://santa.example/api/voice/twilio/outbound/answer',
+    statusCallbackUrl: 'https://santa.example/api/voice/twilio/outbound/status',
+  });
+  expect(placed).toEqual({ callSid: 'CA789' });
+  expect(fake.seen).toMatchObject([
+    {
+      method: 'POST',
+      path: `${ACCOUNT_PATH}/Calls.json`,
+      authorization: basicAuth,
+      form: {
+        To: '+14155550142',
+        From: '+15550100',
+        Url: 'https://santa.example/api/voice/twilio/outbound/answer',
+        Method: 'POST',
+        StatusCallback: 'https://santa.example/api/voice/twilio/outbound/status',
+        StatusCallbackMethod: 'POST',
+        // The fake keeps the last of a repeated field: the events are sent in order, 'completed' last.
+        StatusCallbackEvent: 'completed',
+        MachineDetection: 'Enable',
+        Timeout: '30',
+      },
+    },
+  ]);
+});
+
+test('a dial Twilio refuses is an error for the caller, who does not dial again', async () => {
+  fake.on(
+    'POST',
+    `${ACCOUNT_PATH}/Calls.json`,
+    twilioError(400, 21211, "The 'To' number is not a valid phone number."),
+  );
+  await expect(
+    telephony.placeCall({
+      to: '+1',
+      answerUrl: 'https://santa.example/a',
+      statusCallbackUrl: 'https://santa.example/s',
+    }),
+  ).rejects.toThrow(/not a valid phone number/);
+  expect(fake.seen.filter((r) => r.path === `${ACCOUNT_PATH}/Calls.json`)).toHaveLength(1);
+});

@@ -1,7 +1,13 @@
 import { twiml } from './twiml.ts';
 import twilio from 'twilio';
 import type { DiagnosisContext, Finding } from '../diagnosis.ts';
-import type { CallRecord, PurchaseNumberOptions, PurchasedNumber, Telephony } from './telephony.ts';
+import type {
+  CallRecord,
+  PlaceCallOptions,
+  PurchaseNumberOptions,
+  PurchasedNumber,
+  Telephony,
+} from './telephony.ts';
 import { diagnoseTwilio } from './twilio-diagnosis.ts';
 import { purchaseLocalNumber, type NumberPurchaseSettings } from './twilio-number-purchase.ts';
 import { isValidTwilioSignature } from './twilio-signature.ts';
@@ -67,6 +73,24 @@ export class TwilioTelephony implements Telephony {
 
   async sendSms(to: string, body: string): Promise<void> {
     await this.client.messages.create({ to, from: this.options.hotlineNumber, body });
+  }
+
+  async placeCall(options: PlaceCallOptions): Promise<{ callSid: string }> {
+    const call = await this.client.calls.create({
+      to: options.to,
+      from: this.options.hotlineNumber,
+      url: options.answerUrl,
+      method: 'POST',
+      statusCallback: options.statusCallbackUrl,
+      statusCallbackMethod: 'POST',
+      statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
+      // Synchronous detection: answerUrl is asked once Twilio knows who answered (AnsweredBy),
+      // so a voicemail hears Santa's short message rather than a live agent.
+      machineDetection: 'Enable',
+      // About six rings; a phone left ringing longer is a no-answer, tried again later.
+      timeout: 30,
+    });
+    return { callSid: call.sid };
   }
 
   async endCall(callSid: string): Promise<void> {

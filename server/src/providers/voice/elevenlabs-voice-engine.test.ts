@@ -136,6 +136,25 @@ test('registering a call sends the agent, numbers, direction, dynamic variables,
   });
 });
 
+test("Santa's scheduled call is registered as outbound", async () => {
+  seen = [];
+  await engine.registerCall({
+    fromNumber: '+15550100',
+    toNumber: '+14155550000',
+    callSid: 'CA2',
+    dynamicVariables: { user_id: 'u1' },
+    prompt: 'You are Santa.',
+    firstMessage: 'Ho ho ho!',
+    maxDurationSeconds: 360,
+    direction: 'outbound',
+  });
+  expect(JSON.parse(seen[0]!.body)).toMatchObject({
+    from_number: '+15550100',
+    to_number: '+14155550000',
+    direction: 'outbound',
+  });
+});
+
 test('listing conversations pages with the cursor', async () => {
   seen = [];
   const page = await engine.listConversations({ cursor: 'cursor_1', pageSize: 50 });

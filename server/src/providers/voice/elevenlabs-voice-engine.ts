@@ -51,7 +51,7 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
         agentId: this.options.agentId,
         fromNumber: input.fromNumber,
         toNumber: input.toNumber,
-        direction: 'inbound',
+        direction: input.direction ?? 'inbound',
         conversationInitiationClientData: {
           dynamicVariables: { ...input.dynamicVariables, call_sid: input.callSid },
           conversationConfigOverride: {

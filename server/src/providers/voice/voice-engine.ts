@@ -16,6 +16,8 @@ export interface RegisterCallInput {
    * .max_duration_seconds): the family's reserved minutes, not only the agent's own maximum.
    */
   maxDurationSeconds: number;
+  /** Who rang whom: Santa's scheduled calls are outbound (register-call's `direction`). */
+  direction?: 'inbound' | 'outbound';
 }
 
 export type ConversationStatus = 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';

@@ -29,6 +29,12 @@ export function saidIn(twiml: string): string[] {
   );
 }
 
+/** Path and query of a webhook URL the app gave calls.create, as Twilio requests it. */
+const pathOf = (url: string) => {
+  const parsed = new URL(url);
+  return `${parsed.pathname}${parsed.search}`;
+};
+
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Sends the app what Twilio and ElevenLabs send, signed exactly as they sign. */
@@ -45,12 +51,12 @@ export function createAppWebhooks(deps: {
 
   function twilioParams(callSid: string, from: string, to: string, extra: Record<string, string>) {
     return {
+      Direction: 'inbound',
       AccountSid: deps.accountSid,
       ApiVersion: '2010-04-01',
       CallSid: callSid,
       Called: to,
       Caller: from,
-      Direction: 'inbound',
       From: from,
       To: to,
       // The sandbox network vouches for the number typed, as a carrier attesting its subscriber.
@@ -85,8 +91,10 @@ export function createAppWebhooks(deps: {
     endedAt: Date,
   ) {
     await telephony.callCompleted(callSid, durationSeconds);
+    // A call the app placed reports to the status callback it gave calls.create.
+    const outbound = await telephony.outboundCall(callSid);
     return postTwilio(
-      STATUS_PATH,
+      outbound ? pathOf(outbound.status_callback_url) : STATUS_PATH,
       twilioParams(callSid, from, to, {
         CallStatus: 'completed',
         CallDuration: String(durationSeconds),
@@ -103,6 +111,39 @@ export function createAppWebhooks(deps: {
     },
 
     completed,
+
+    /**
+     * The family phone picked up a call the app placed: Twilio asks the answer URL, with
+     * answering-machine detection's verdict that a person answered. Answers the TwiML.
+     */
+    async answered(callSid: string, call: { from_number: string; to_number: string; answer_url: string }) {
+      await telephony.setCallStatus(callSid, 'in-progress');
+      return postTwilio(
+        pathOf(call.answer_url),
+        twilioParams(callSid, call.from_number, call.to_number, {
+          Direction: 'outbound-api',
+          CallStatus: 'in-progress',
+          AnsweredBy: 'human',
+          StirVerstat: '',
+        }),
+      );
+    },
+
+    /** The family phone declined a call the app placed: Twilio reports it busy. */
+    async declined(
+      callSid: string,
+      call: { from_number: string; to_number: string; status_callback_url: string },
+    ) {
+      await telephony.setCallStatus(callSid, 'busy');
+      return postTwilio(
+        pathOf(call.status_callback_url),
+        twilioParams(callSid, call.from_number, call.to_number, {
+          Direction: 'outbound-api',
+          CallStatus: 'busy',
+          CallDuration: '0',
+        }),
+      );
+    },
 
     /** ElevenLabs' post_call_transcription and post_call_audio, then Twilio's status callback. */
     async afterCall(done: SandboxConversation): Promise<WebhookDelivery> {

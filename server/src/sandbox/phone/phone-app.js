@@ -23,6 +23,11 @@
     mic: $('mic'),
     speak: $('speak'),
     sms: $('sms'),
+    incoming: $('incoming'),
+    incomingFrom: $('incoming-from'),
+    answer: $('answer'),
+    decline: $('decline'),
+    ringNow: $('ring-now'),
   };
 
   let call = null;
@@ -264,5 +269,68 @@
     }
   }
   window.setInterval(showTexts, 3000);
+
+  // Santa's scheduled calls ring the number typed in "Calling from", as they would ring that phone.
+  let ringing = null;
+  async function checkIncoming() {
+    const to = els.from.value.trim();
+    if (!to || call || busy) return;
+    try {
+      const { calls } = await api(`incoming?to=${encodeURIComponent(to)}`);
+      ringing = calls[0] || null;
+      els.incoming.hidden = !ringing;
+      if (ringing) els.incomingFrom.textContent = ringing.from;
+    } catch {
+      // Not a phone number yet: nothing rings.
+    }
+  }
+  window.setInterval(checkIncoming, 1500);
+  els.from.addEventListener('change', checkIncoming);
+
+  els.ringNow.addEventListener('click', async () => {
+    els.error.textContent = '';
+    try {
+      await api('ring-now', { to: els.from.value.trim() });
+      await checkIncoming();
+    } catch (error) {
+      els.error.textContent = error.message;
+    }
+  });
+
+  els.answer.addEventListener('click', async () => {
+    if (!ringing || call) return;
+    const sid = ringing.call_sid;
+    ringing = null;
+    els.incoming.hidden = true;
+    els.error.textContent = '';
+    els.log.querySelectorAll('.turn').forEach((node) => node.remove());
+    shownTurns = 0;
+    busy = true;
+    try {
+      const { state } = await api('answer', { call_sid: sid });
+      busy = false;
+      show(state);
+      if (state.status === 'live') {
+        startTicker();
+        els.message.focus();
+      }
+    } catch (error) {
+      busy = false;
+      els.error.textContent = error.message;
+    }
+  });
+
+  els.decline.addEventListener('click', async () => {
+    if (!ringing) return;
+    const sid = ringing.call_sid;
+    ringing = null;
+    els.incoming.hidden = true;
+    try {
+      await api('decline', { call_sid: sid });
+      els.status.textContent = 'Call declined';
+    } catch (error) {
+      els.error.textContent = error.message;
+    }
+  });
   els.from.addEventListener('change', showTexts);
 })();

@@ -138,6 +138,55 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
     return load(conversation.callSid);
   }
 
+  async function ringingCall(callSid: string) {
+    const call = await telephony.outboundCall(callSid);
+    if (!call || call.status !== 'ringing') throw new AppError('not_found', 'No such call ringing');
+    return call;
+  }
+
+  /** Reads the app's TwiML: Santa connected (a live conversation), or words said and a hang-up. */
+  async function takeAnswer(
+    callSid: string,
+    from: string,
+    to: string,
+    answer: { status: number; body: string },
+  ): Promise<{ state: PhoneCallState; delivery: WebhookDelivery | null }> {
+    if (answer.status !== 200) {
+      throw new AppError('provider_failed', `The app did not answer the call (HTTP ${answer.status})`);
+    }
+    if (/<Connect\b[\s\S]*<Stream\b/.test(answer.body)) {
+      const conversation = await load(callSid);
+      const first = personalisationFrom(conversation).firstMessage;
+      await engine.appendTurns(conversation.conversationId, [
+        { role: 'agent', message: first, time_in_call_secs: 0 },
+      ]);
+      if (conversation.deadlineAt) {
+        const wait = Math.max(0, conversation.deadlineAt.getTime() - now().getTime()) + 2_000;
+        const timer = setTimeout(() => finishInBackground(callSid, true), wait);
+        timer.unref();
+        deadlineTimers.set(callSid, timer);
+      }
+      return { state: present(await load(callSid)), delivery: null };
+    }
+    // A <Say> then <Hangup>: the app turned the call away before any agent was involved.
+    const startedAt = now();
+    await webhooks.completed(callSid, from, to, 0, startedAt);
+    const words = saidIn(answer.body);
+    return {
+      state: {
+        call_sid: callSid,
+        status: 'ended',
+        from,
+        to,
+        started_at: startedAt.toISOString(),
+        remaining_seconds: null,
+        turns: words.map((message) => ({ role: 'agent', message, time_in_call_secs: 0 })),
+        duration_seconds: 0,
+      },
+      delivery: null,
+    };
+  }
+
   return {
     /** The common hotline and every dedicated number the Twilio sandbox has handed out. */
     async santaNumbers(): Promise<SantaLine[]> {
@@ -157,40 +206,28 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
     ): Promise<{ state: PhoneCallState; delivery: WebhookDelivery | null }> {
       const callSid = `CA${randomBytes(16).toString('hex')}`;
       const answer = await webhooks.ring(callSid, from, to);
-      if (answer.status !== 200) {
-        throw new AppError('provider_failed', `The app did not answer the call (HTTP ${answer.status})`);
-      }
-      if (/<Connect\b[\s\S]*<Stream\b/.test(answer.body)) {
-        const conversation = await load(callSid);
-        const first = personalisationFrom(conversation).firstMessage;
-        await engine.appendTurns(conversation.conversationId, [
-          { role: 'agent', message: first, time_in_call_secs: 0 },
-        ]);
-        if (conversation.deadlineAt) {
-          const wait = Math.max(0, conversation.deadlineAt.getTime() - now().getTime()) + 2_000;
-          const timer = setTimeout(() => finishInBackground(callSid, true), wait);
-          timer.unref();
-          deadlineTimers.set(callSid, timer);
-        }
-        return { state: present(await load(callSid)), delivery: null };
-      }
-      // A <Say> then <Hangup>: the app turned the call away before any agent was involved.
-      const startedAt = now();
-      await webhooks.completed(callSid, from, to, 0, startedAt);
-      const words = saidIn(answer.body);
-      return {
-        state: {
-          call_sid: callSid,
-          status: 'ended',
-          from,
-          to,
-          started_at: startedAt.toISOString(),
-          remaining_seconds: null,
-          turns: words.map((message) => ({ role: 'agent', message, time_in_call_secs: 0 })),
-          duration_seconds: 0,
-        },
-        delivery: null,
-      };
+      return takeAnswer(callSid, from, to, answer);
+    },
+
+    /** Calls the app placed to `phone` that are ringing now (Santa's scheduled calls). */
+    async incoming(phone: string): Promise<{ call_sid: string; from: string }[]> {
+      const ringing = await telephony.ringingCallsTo(phone);
+      return ringing.map((call) => ({ call_sid: call.call_sid, from: call.from_number }));
+    },
+
+    /** The family phone picks up Santa's call: the app is asked, as Twilio would ask it. */
+    async answer(callSid: string): Promise<{ state: PhoneCallState; delivery: WebhookDelivery | null }> {
+      const call = await ringingCall(callSid);
+      const answer = await webhooks.answered(callSid, call);
+      return takeAnswer(callSid, call.from_number, call.to_number, answer);
+    },
+
+    /** The family phone declines Santa's call: the app hears it was busy. */
+    async decline(callSid: string): Promise<void> {
+      const call = await ringingCall(callSid);
+      const delivery = await webhooks.declined(callSid, call);
+      if (delivery.status >= 300)
+        throw new AppError('provider_failed', `The app refused the status (HTTP ${delivery.status})`);
     },
 
     /** The child says something; Santa answers, and says goodbye before the deadline. */

@@ -46,6 +46,13 @@ form.say input{flex:1 1 12rem}
 .voice{display:flex;align-items:center;gap:.5rem;font-weight:400;margin:.75rem 0 0}
 .voice input{width:auto}
 a{color:#1a73e8}
+.incoming{margin-top:1rem;padding:.9rem;border-radius:12px;background:#fff4d6;border:2px solid #f0b429}
+.incoming p{margin:0 0 .6rem;font-weight:700}
+.incoming .row{display:flex;gap:.5rem}
+.incoming .row button{flex:1}
+.ring-now{background:#f0b429;color:#1f2933;width:100%;margin-top:.6rem}
+.answer{background:#1e8e3e;color:#fff}
+.decline{background:#c5221f;color:#fff}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -73,6 +80,12 @@ export function renderPhonePage(lines: SantaLine[]): string {
       <select id="to" name="to">${options}</select>
       <button class="dial" id="dial" type="submit">Dial</button>
     </form>
+    <button class="ring-now" id="ring-now" type="button">Skip to Santa's scheduled call</button>
+    <p class="hint">The sandbox plays the clock: Santa's next call to the number above rings now.</p>
+    <div class="incoming" id="incoming" role="alert" hidden>
+      <p>Santa is calling… <span id="incoming-from"></span></p>
+      <div class="row"><button class="answer" id="answer" type="button">Answer</button><button class="decline" id="decline" type="button">Decline</button></div>
+    </div>
     <button class="hangup" id="hangup" type="button" disabled>Hang up</button>
     <div class="status" role="status"><span id="status">Ready to call</span><span class="countdown" id="countdown" aria-label="Time left"></span></div>
     <p class="error" id="error" role="alert"></p>

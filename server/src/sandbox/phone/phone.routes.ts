@@ -59,6 +59,8 @@ export function createSandboxPhoneRouter(deps: {
   familyLineOf: FamilyLineOf;
   /** The texts the sandbox Twilio sent to a phone (verification codes). */
   messagesTo: (phone: string) => Promise<{ body: string; sent_at: Date }[]>;
+  /** Places the phone's next scheduled call now: the sandbox plays the clock (decision 0025). */
+  ringScheduledNow?: (phone: string) => Promise<boolean>;
 }) {
   const { simulator } = deps;
   const router = Router();
@@ -112,6 +114,30 @@ export function createSandboxPhoneRouter(deps: {
     res.json({ messages: await deps.messagesTo(to) });
   });
 
+  // Santa's scheduled calls ringing the number typed in "Calling from".
+  api.get('/incoming', async (req, res) => {
+    const { to } = parseInput(messagesSchema, req.query);
+    res.json({ calls: await simulator.incoming(to) });
+  });
+
+  api.post('/ring-now', async (req, res) => {
+    const { to } = parseInput(messagesSchema, req.body);
+    const placed = (await deps.ringScheduledNow?.(to)) ?? false;
+    if (!placed) throw new AppError('not_found', 'No scheduled call waits for this phone');
+    res.json({ placed });
+  });
+
+  api.post('/answer', async (req, res) => {
+    const input = parseInput(callSchema, req.body);
+    res.json(await simulator.answer(input.call_sid));
+  });
+
+  api.post('/decline', async (req, res) => {
+    const input = parseInput(callSchema, req.body);
+    await simulator.decline(input.call_sid);
+    res.json({ declined: true });
+  });
+
   api.get('/state', async (req, res) => {
     const input = parseInput(callSchema, req.query);
     res.json({ state: await simulator.state(input.call_sid) });
@@ -136,6 +162,7 @@ export function createSandboxPhone(
     sandboxPost?: PostToApp;
   },
   familyLineOf: FamilyLineOf,
+  ringScheduledNow?: (phone: string) => Promise<boolean>,
 ): Router | null {
   const { config, providers } = deps;
   if (!(providers.voice instanceof SandboxVoiceEngine) || !(providers.telephony instanceof SandboxTelephony))
@@ -155,5 +182,6 @@ export function createSandboxPhone(
     allowedOrigins: config.allowedOrigins,
     familyLineOf,
     messagesTo: (phone) => telephony.messagesTo(phone),
+    ringScheduledNow,
   });
 }

@@ -42,6 +42,9 @@ export function KidProfileCard({
             <ButtonLink to={paths.children} variant="ghost" size="sm">
               {otherChildren.length > 0 ? 'Your Children' : 'Add a Child'}
             </ButtonLink>
+            <ButtonLink to={paths.santaCalls} variant="ghost" size="sm">
+              Santa Calls Your Child
+            </ButtonLink>
           </div>
         </>
       ) : (

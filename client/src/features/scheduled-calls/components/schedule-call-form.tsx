@@ -1,0 +1,171 @@
+import { useState, type FormEvent } from 'react';
+import type { ScheduledCall } from '@santa/shared/scheduled-calls';
+import { Button } from '@/components/button';
+import { Card } from '@/components/card';
+import { requestErrorMessage } from '@/lib/api-client';
+import { useChildren } from '@/lib/queries/children';
+import { useFamilyPhones } from '@/lib/queries/family-phones';
+import { toast } from '@/lib/toast';
+import { browserTimeZone, useMoveCall, useScheduleCall, useSlots } from '../api/scheduled-calls';
+import { localDay } from './local-day';
+
+/**
+ * Day, time (the free slots of that day in the parent's zone), children and phone. With `moving`,
+ * the same form gives an existing call a new day and time.
+ */
+export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; onDone?: () => void }) {
+  const timeZone = browserTimeZone();
+  const [date, setDate] = useState(moving?.date ?? localDay(1));
+  const [time, setTime] = useState('');
+  const children = useChildren();
+  const phones = useFamilyPhones();
+  const slots = useSlots(date, timeZone);
+  const family = children.data?.children ?? [];
+  const verified = phones.data?.phones ?? [];
+  const [picked, setPicked] = useState<string[] | null>(null);
+  const childIds = picked ?? family.map((child) => child.id);
+  const [phone, setPhone] = useState('');
+  const chosenPhone = phone || verified[0]?.phone || '';
+  const schedule = useScheduleCall();
+  const move = useMoveCall();
+  const [error, setError] = useState('');
+  const pending = schedule.isPending || move.isPending;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setError('');
+    if (!time) return setError('Pick a time for Santa’s call.');
+    try {
+      if (moving) await move.mutateAsync({ id: moving.id, date, time, time_zone: timeZone });
+      else
+        await schedule.mutateAsync({
+          date,
+          time,
+          time_zone: timeZone,
+          phone: chosenPhone,
+          child_ids: childIds,
+        });
+      toast.success(
+        moving ? `Santa will now call on ${date} at ${time}.` : `Santa will call on ${date} at ${time}.`,
+      );
+      setTime('');
+      onDone?.();
+    } catch (failure) {
+      setError(requestErrorMessage(failure));
+    }
+  }
+
+  const toggle = (id: string) =>
+    setPicked(childIds.includes(id) ? childIds.filter((other) => other !== id) : [...childIds, id]);
+
+  return (
+    <Card>
+      <form
+        onSubmit={(event) => void submit(event)}
+        noValidate
+        aria-label={moving ? 'Move the call' : 'Schedule a call'}
+      >
+        <h2 className="font-display text-2xl font-bold text-ink">
+          {moving ? 'Pick a new time' : 'Schedule a call'}
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">Times are in your time zone ({timeZone}).</p>
+        <label htmlFor="call-date" className="mt-4 block text-sm font-semibold text-ink">
+          Day
+        </label>
+        <input
+          id="call-date"
+          type="date"
+          value={date}
+          min={localDay(0)}
+          onChange={(event) => {
+            setDate(event.target.value);
+            setTime('');
+          }}
+          className="mt-1 min-h-11 w-full rounded-xl border border-gray-300 px-3"
+        />
+        <fieldset className="mt-4">
+          <legend className="text-sm font-semibold text-ink">Time</legend>
+          {slots.isPending ? (
+            <p className="text-sm text-gray-600">Loading Santa’s free times…</p>
+          ) : (
+            <div className="mt-2 grid grid-cols-4 gap-2 sm:grid-cols-6">
+              {(slots.data?.slots ?? []).map((slot) => (
+                <label
+                  key={slot.time}
+                  className={`flex min-h-11 items-center justify-center rounded-xl border text-sm font-semibold ${
+                    !slot.free
+                      ? 'cursor-not-allowed border-gray-200 bg-gray-100 text-gray-400 line-through'
+                      : time === slot.time
+                        ? 'border-santa-700 bg-santa-700 text-white'
+                        : 'cursor-pointer border-gray-300 bg-white text-ink hover:border-santa-500'
+                  }`}
+                >
+                  <input
+                    type="radio"
+                    name="time"
+                    value={slot.time}
+                    checked={time === slot.time}
+                    disabled={!slot.free}
+                    onChange={() => setTime(slot.time)}
+                    className="sr-only"
+                  />
+                  {slot.time}
+                  {!slot.free ? <span className="sr-only"> (taken)</span> : null}
+                </label>
+              ))}
+            </div>
+          )}
+        </fieldset>
+        {moving ? null : (
+          <>
+            <fieldset className="mt-4">
+              <legend className="text-sm font-semibold text-ink">Who Santa talks to</legend>
+              {family.map((child) => (
+                <label key={child.id} className="mt-1 flex min-h-11 items-center gap-2">
+                  <input
+                    type="checkbox"
+                    checked={childIds.includes(child.id)}
+                    onChange={() => toggle(child.id)}
+                  />
+                  {child.kid_name}
+                </label>
+              ))}
+            </fieldset>
+            <label htmlFor="call-phone" className="mt-4 block text-sm font-semibold text-ink">
+              Phone Santa rings
+            </label>
+            {verified.length === 0 ? (
+              <p className="text-sm text-gray-700">Verify a family phone on your dashboard first.</p>
+            ) : (
+              <select
+                id="call-phone"
+                value={chosenPhone}
+                onChange={(event) => setPhone(event.target.value)}
+                className="mt-1 min-h-11 w-full rounded-xl border border-gray-300 bg-white px-3"
+              >
+                {verified.map((entry) => (
+                  <option key={entry.phone} value={entry.phone}>
+                    {entry.phone}
+                  </option>
+                ))}
+              </select>
+            )}
+          </>
+        )}
+        <p className="mt-3 min-h-6 font-semibold text-santa-700" role="alert">
+          {error}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          <Button type="submit" disabled={pending}>
+            {moving ? 'Move the Call' : 'Schedule the Call'}
+          </Button>
+          {moving && onDone ? (
+            <Button type="button" variant="ghost" onClick={onDone}>
+              Keep the old time
+            </Button>
+          ) : null}
+        </div>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * What a parent may schedule (decision 0025): a quarter hour outside quiet hours in their own
+ * zone, a verified family phone, their own children, and a slot that still has room.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { SCHEDULED_CALL_MESSAGES as MESSAGES, UPCOMING_CALLS_LIMIT } from '@santa/shared/scheduled-calls';
+import { createFamily, createVoiceTestContext, type VoiceTestContext } from '../../../test/fixtures/voice.ts';
+
+/** The app's clock: 1 December 2026, noon in London. */
+const NOW = new Date('2026-12-01T12:00:00Z');
+/** A small capacity, so a full slot is quick to make. */
+const CAPACITY = 2;
+
+let ctx: VoiceTestContext;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext({
+    deps: { now: () => NOW },
+    env: { SCHEDULED_CALLS_PER_SLOT: String(CAPACITY) },
+  });
+});
+afterAll(() => ctx.close());
+
+async function family() {
+  const created = await createFamily(ctx, { plan: 'subscription_3month' });
+  const { body } = await created.client.get('/api/children');
+  return { ...created, childId: body.children[0].id as string };
+}
+type Family = Awaited<ReturnType<typeof family>>;
+
+const request = (f: Family, overrides: Record<string, unknown> = {}) => ({
+  date: '2026-12-20',
+  time: '17:00',
+  time_zone: 'Europe/London',
+  phone: f.parentPhone,
+  child_ids: [f.childId],
+  ...overrides,
+});
+const schedule = (f: Family, overrides: Record<string, unknown> = {}) =>
+  f.client.post('/api/scheduled-calls').send(request(f, overrides));
+
+describe('scheduling a call', () => {
+  test('lists the scheduled call with its day and time as the parent chose them', async () => {
+    const f = await family();
+    expect((await schedule(f, { time_zone: 'America/Los_Angeles', time: '09:30' })).status).toBe(201);
+    const { body } = await f.client.get('/api/scheduled-calls');
+    expect(body.calls).toEqual([
+      expect.objectContaining({
+        date: '2026-12-20',
+        time: '09:30',
+        time_zone: 'America/Los_Angeles',
+        call_at: '2026-12-20T17:30:00.000Z',
+        status: 'scheduled',
+        child_ids: [f.childId],
+      }),
+    ]);
+  });
+
+  test('refuses a time in quiet hours', async () => {
+    const f = await family();
+    const res = await schedule(f, { time: '20:45' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(MESSAGES.quietHours);
+  });
+
+  test('allows 21:00 on Christmas Eve, and nothing later', async () => {
+    const f = await family();
+    expect((await schedule(f, { date: '2026-12-24', time: '21:00' })).status).toBe(201);
+    expect((await schedule(f, { date: '2026-12-24', time: '21:15' })).body.detail).toBe(MESSAGES.quietHours);
+  });
+
+  test('refuses a time that is not on the quarter hour', async () => {
+    const f = await family();
+    expect((await schedule(f, { time: '17:10' })).body.detail).toBe(MESSAGES.notOnSlot);
+  });
+
+  test('refuses a time that has already passed in the parent’s zone', async () => {
+    const f = await family();
+    const res = await schedule(f, { date: '2026-12-01', time: '11:45' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(MESSAGES.inThePast);
+  });
+
+  test('refuses an unknown time zone', async () => {
+    const f = await family();
+    expect((await schedule(f, { time_zone: 'Mars/Olympus' })).body.detail).toBe(MESSAGES.badTimeZone);
+  });
+
+  test('refuses a phone the family has not verified', async () => {
+    const f = await family();
+    const res = await schedule(f, { phone: '+14155559999' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(MESSAGES.phoneNotVerified);
+  });
+
+  test('refuses another family’s child', async () => {
+    const f = await family();
+    const other = await family();
+    const res = await schedule(f, { child_ids: [other.childId] });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(MESSAGES.unknownChild);
+  });
+
+  test('refuses a slot that is full, and shows it as taken', async () => {
+    const at = { date: '2026-12-22', time: '18:00' };
+    for (let n = 0; n < CAPACITY; n += 1) expect((await schedule(await family(), at)).status).toBe(201);
+    const f = await family();
+    const res = await schedule(f, at);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(MESSAGES.slotFull);
+    const slots = await f.client.get('/api/scheduled-calls/slots?date=2026-12-22&time_zone=Europe/London');
+    expect(slots.body.slots).toContainEqual({ time: '18:00', free: false });
+    expect(slots.body.slots).toContainEqual({ time: '18:15', free: true });
+  });
+
+  test('slots run from 08:00 to 20:30, and to 21:00 on Christmas Eve', async () => {
+    const f = await family();
+    const day = await f.client.get('/api/scheduled-calls/slots?date=2026-12-20&time_zone=Europe/London');
+    const eve = await f.client.get('/api/scheduled-calls/slots?date=2026-12-24&time_zone=Europe/London');
+    const times = (res: typeof day) => res.body.slots.map((slot: { time: string }) => slot.time);
+    expect([times(day)[0], times(day).at(-1)]).toEqual(['08:00', '20:30']);
+    expect(times(eve).at(-1)).toBe('21:00');
+  });
+
+  test('refuses a day that does not exist', async () => {
+    const f = await family();
+    const res = await schedule(f, { date: '2026-02-31' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toMatch(/real day/);
+    const slots = await f.client.get('/api/scheduled-calls/slots?date=2026-02-31&time_zone=Europe/London');
+    expect(slots.status).toBe(400);
+  });
+
+  test('refuses more calls waiting than the family limit, so one family cannot fill Christmas Eve', async () => {
+    const f = await family();
+    for (let n = 0; n < UPCOMING_CALLS_LIMIT; n += 1)
+      expect((await schedule(f, { date: '2026-12-21', time: `1${n}:00` })).status).toBe(201);
+    const res = await schedule(f, { date: '2026-12-21', time: '17:00' });
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(MESSAGES.tooMany);
+  });
+});
+
+describe('moving and canceling', () => {
+  test('a canceled call gives its place in the slot back', async () => {
+    const at = { date: '2026-12-23', time: '10:00' };
+    const first = await family();
+    const { body: call } = await schedule(first, at);
+    expect((await schedule(await family(), at)).status).toBe(201);
+    expect((await first.client.delete(`/api/scheduled-calls/${call.id}`)).status).toBe(204);
+    expect((await schedule(await family(), at)).status).toBe(201);
+    expect((await first.client.get('/api/scheduled-calls')).body.calls).toEqual([]);
+  });
+
+  test('another family cannot move or cancel the call', async () => {
+    const f = await family();
+    const { body: call } = await schedule(f);
+    const other = await family();
+    const move = await other.client
+      .patch(`/api/scheduled-calls/${call.id}`)
+      .send({ date: '2026-12-21', time: '10:00', time_zone: 'Europe/London' });
+    expect(move.status).toBe(404);
+    expect(move.body.detail).toBe(MESSAGES.notFound);
+    expect((await other.client.delete(`/api/scheduled-calls/${call.id}`)).status).toBe(404);
+  });
+
+  test('a move to quiet hours is refused and keeps the call where it was', async () => {
+    const f = await family();
+    const { body: call } = await schedule(f);
+    const res = await f.client
+      .patch(`/api/scheduled-calls/${call.id}`)
+      .send({ date: '2026-12-21', time: '07:45', time_zone: 'Europe/London' });
+    expect(res.status).toBe(400);
+    expect((await f.client.get('/api/scheduled-calls')).body.calls[0].time).toBe('17:00');
+  });
+});
