@@ -4,3 +4,14 @@ export function localDay(days: number): string {
   day.setDate(day.getDate() + days);
   return day.toLocaleDateString('en-CA');
 }
+
+/** "Thursday, November 26" for a YYYY-MM-DD day on the parent's own calendar. */
+export function formatLocalDay(day: string): string {
+  // Noon UTC names the same calendar day in every zone's reading of it below.
+  return new Date(`${day}T12:00:00Z`).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -4,11 +4,12 @@ import type { ScheduledCall, ScheduledCallStatus, SlotsResponse } from '@santa/s
 import { Button } from '@/components/button';
 import { SkeletonBlock } from '@/components/skeleton-block';
 import { api, requestErrorMessage } from '@/lib/api-client';
+import { formatPhoneNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useChildren } from '@/lib/queries/children';
 import { toast } from '@/lib/toast';
 import { browserTimeZone, useCancelCall, useMoveCall, useScheduledCalls } from '../api/scheduled-calls';
-import { localDay } from './local-day';
+import { formatLocalDay, localDay } from './local-day';
 import { ScheduleCallForm } from './schedule-call-form';
 
 const STATUS_LABELS: Record<ScheduledCallStatus, string> = {
@@ -51,7 +52,7 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
       const slot = await nextFreeSlot(call.time_zone);
       if (!slot) return toast.error('Santa has no free time this week. Choose a day further ahead.');
       await move.mutateAsync({ id: call.id, ...slot, time_zone: call.time_zone });
-      toast.success(`Santa will call again on ${slot.date} at ${slot.time}.`);
+      toast.success(`Santa will call again on ${formatLocalDay(slot.date)} at ${slot.time}.`);
     } catch (failure) {
       toast.error(requestErrorMessage(failure));
     }
@@ -61,10 +62,10 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
     <li className="flex flex-col gap-3 rounded-2xl border border-santa-100 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       <div className="flex-1">
         <h3 className="font-display text-xl font-bold text-santa-700">
-          {call.date} at {call.time}
+          {formatLocalDay(call.date)} at {call.time}
         </h3>
         <p className="text-gray-700">
-          {names.length > 0 ? names.join(', ') : 'Your child'} · {call.phone}
+          {names.length > 0 ? names.join(', ') : 'Your child'} · {formatPhoneNumber(call.phone)}
         </p>
         <p className={`mt-1 text-sm font-semibold ${needsNewTime ? 'text-santa-700' : 'text-gray-600'}`}>
           {STATUS_LABELS[call.status]}
@@ -97,7 +98,7 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
             Cancel
             <span className="sr-only">
               {' '}
-              the call on {call.date} at {call.time}
+              the call on {formatLocalDay(call.date)} at {call.time}
             </span>
           </Button>
         ) : null}

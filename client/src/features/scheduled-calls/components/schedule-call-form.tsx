@@ -3,11 +3,12 @@ import type { ScheduledCall } from '@santa/shared/scheduled-calls';
 import { Button } from '@/components/button';
 import { Card } from '@/components/card';
 import { requestErrorMessage } from '@/lib/api-client';
+import { formatPhoneNumber } from '@/lib/format';
 import { useChildren } from '@/lib/queries/children';
 import { useFamilyPhones } from '@/lib/queries/family-phones';
 import { toast } from '@/lib/toast';
 import { browserTimeZone, useMoveCall, useScheduleCall, useSlots } from '../api/scheduled-calls';
-import { localDay } from './local-day';
+import { formatLocalDay, localDay } from './local-day';
 
 /**
  * Day, time (the free slots of that day in the parent's zone), children and phone. With `moving`,
@@ -46,7 +47,9 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
           child_ids: childIds,
         });
       toast.success(
-        moving ? `Santa will now call on ${date} at ${time}.` : `Santa will call on ${date} at ${time}.`,
+        moving
+          ? `Santa will now call on ${formatLocalDay(date)} at ${time}.`
+          : `Santa will call on ${formatLocalDay(date)} at ${time}.`,
       );
       setTime('');
       onDone?.();
@@ -145,7 +148,7 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
               >
                 {verified.map((entry) => (
                   <option key={entry.phone} value={entry.phone}>
-                    {entry.phone}
+                    {formatPhoneNumber(entry.phone)}
                   </option>
                 ))}
               </select>
