@@ -3,20 +3,18 @@
  * objects Stripe no longer has, and invoices of a pass the family has since replaced.
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
-import { PLANS, type PurchasablePlanId } from '@santa/shared/plans';
 import { invoiceObject } from '../../providers/stripe/sandbox-stripe-objects.ts';
 import { StripeObjectMissingError } from '../../providers/stripe/stripe-provider.ts';
-import { openCheckout } from '../../../test/fixtures/admin.ts';
+import { paidAtStripe } from '../../../test/fixtures/paid-at-stripe.ts';
 import {
   checkoutSession,
   invoice,
   postEvent,
   sandboxStripe,
   stripeEvent,
-  subscription,
   webhookSecret,
 } from '../../../test/fixtures/stripe-events.ts';
-import { createTestContext, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import { createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -32,28 +30,6 @@ function post(type: string, object: Json) {
 
 async function deliver(type: string, object: Json) {
   expect((await post(type, object)).status).toBe(200);
-}
-
-/** A plan the parent paid for at Stripe (its subscription, if a pass, and checkout session), not yet told to us. */
-async function paidAtStripe(client: TestClient, userId: string, plan: PurchasablePlanId) {
-  const sessionId = await openCheckout(client, plan);
-  const { rows } = await ctx.db.query<{ id: string }>(
-    'select id from checkouts where stripe_session_id = $1',
-    [sessionId],
-  );
-  const metadata = { checkout_id: rows[0]!.id, user_id: userId, kind: 'plan', plan };
-  const months = PLANS[plan].periodMonths;
-  const sub = months ? subscription({ metadata }, months) : undefined;
-  if (sub) await sandboxStripe(ctx.providers).putSubscription(sub);
-  const session = checkoutSession({
-    metadata,
-    mode: sub ? 'subscription' : 'payment',
-    subscription: sub?.id ?? null,
-    customer: sub?.customer ?? 'cus_pay_per_call',
-    amount_subtotal: PLANS[plan].priceCents,
-    amount_total: PLANS[plan].priceCents,
-  });
-  return { sub, session };
 }
 
 async function planOf(userId: string) {
@@ -101,7 +77,7 @@ async function recordingPurchased(callId: string): Promise<boolean> {
 
 test('checkout.session.completed alone starts the pass on its Stripe subscription, to the end of the period Stripe holds', async () => {
   const { client, user } = await signUp(ctx.app);
-  const { sub, session } = await paidAtStripe(client, user.id, 'subscription_3month');
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   await deliver('checkout.session.completed', session);
   const plan = await planOf(user.id);
   expect(plan).toMatchObject({
@@ -115,7 +91,7 @@ test('checkout.session.completed alone starts the pass on its Stripe subscriptio
 
 test('when Stripe cannot be reached to read the subscription, the event fails so that Stripe sends it again, and the retry starts the pass', async () => {
   const { client, user } = await signUp(ctx.app);
-  const { sub, session } = await paidAtStripe(client, user.id, 'subscription_3month');
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   const event = stripeEvent('checkout.session.completed', session);
   const read = vi
     .spyOn(ctx.providers.stripe, 'retrieveSubscription')
@@ -134,7 +110,7 @@ test('when Stripe cannot be reached to read the subscription, the event fails so
 
 test('an event about a subscription Stripe no longer has is acknowledged, so Stripe stops sending it, and changes nothing', async () => {
   const { client, user } = await signUp(ctx.app);
-  const { sub } = await paidAtStripe(client, user.id, 'subscription_3month');
+  const { sub } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   const event = stripeEvent('customer.subscription.updated', sub!);
   const read = vi
     .spyOn(ctx.providers.stripe, 'retrieveSubscription')
@@ -150,7 +126,7 @@ test('an event about a subscription Stripe no longer has is acknowledged, so Str
 
 test('an invoice for no subscription (a one-off charge) is acknowledged without asking Stripe and changes nothing', async () => {
   const { client, user } = await signUp(ctx.app);
-  const { session } = await paidAtStripe(client, user.id, 'pay_per_call');
+  const { session } = await paidAtStripe(ctx, client, user.id, 'pay_per_call');
   await deliver('checkout.session.completed', session);
   const before = await planOf(user.id);
   // An invoice the Stripe dashboard raised by hand: no subscription, no parent.
@@ -180,13 +156,13 @@ test('an invoice for no subscription (a one-off charge) is acknowledged without 
 test('Pay Per Call leaves the recordings of earlier calls locked; a pass unlocks them', async () => {
   const { client, user } = await signUp(ctx.app);
   const call = await lockedCall(user.id);
-  const payPerCall = await paidAtStripe(client, user.id, 'pay_per_call');
+  const payPerCall = await paidAtStripe(ctx, client, user.id, 'pay_per_call');
   await deliver('checkout.session.completed', payPerCall.session);
   expect(await planOf(user.id)).toMatchObject({ plan: 'pay_per_call', status: 'active' });
   expect(await recordingPurchased(call)).toBe(false);
 
   await ctx.db.query("update subscriptions set status = 'ended' where user_id = $1", [user.id]);
-  const pass = await paidAtStripe(client, user.id, 'subscription_3month');
+  const pass = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   await deliver('checkout.session.completed', pass.session);
   expect(await recordingPurchased(call)).toBe(true);
 });
@@ -194,8 +170,8 @@ test('Pay Per Call leaves the recordings of earlier calls locked; a pass unlocks
 /** A family on its second pass, whose first Stripe would not cancel: both subscriptions live at Stripe. */
 async function familyWithAReplacedPassStillLive() {
   const { client, user } = await signUp(ctx.app);
-  const first = await paidAtStripe(client, user.id, 'subscription_3month');
-  const second = await paidAtStripe(client, user.id, 'subscription_12month');
+  const first = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  const second = await paidAtStripe(ctx, client, user.id, 'subscription_12month');
   await deliver('checkout.session.completed', first.session);
   const cancel = vi
     .spyOn(ctx.providers.stripe, 'cancelSubscriptionNow')
@@ -262,7 +238,7 @@ function upgradeInvoice(sub: Json, totalCents: number): Json {
 
 test('a pass change whose invoice came to nothing sends no receipt', async () => {
   const { client, user } = await signUp(ctx.app);
-  const { sub, session } = await paidAtStripe(client, user.id, 'subscription_3month');
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   await deliver('checkout.session.completed', session);
   await deliver('invoice.paid', upgradeInvoice(sub!, 0));
   expect(await emailsOf(user.id, 'upgrade_receipt')).toBe(0);
@@ -276,7 +252,7 @@ test('a pass change paid on a replaced pass Stripe still bills sends no receipt 
 
 test("Stripe's later word on a pass whose payment failed sends no second 'update your card' email", async () => {
   const { client, user } = await signUp(ctx.app);
-  const { sub, session } = await paidAtStripe(client, user.id, 'subscription_3month');
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   await deliver('checkout.session.completed', session);
   const failed = {
     ...invoiceObject({

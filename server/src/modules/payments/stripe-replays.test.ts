@@ -1,0 +1,63 @@
+/**
+ * Stripe's word sent again, or changed at Stripe: a replayed checkout asks Stripe nothing, and a
+ * subscription that lost its metadata is still the family's by its id.
+ */
+import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import { paidAtStripe } from '../../../test/fixtures/paid-at-stripe.ts';
+import {
+  postEvent,
+  sandboxStripe,
+  stripeEvent,
+  webhookSecret,
+} from '../../../test/fixtures/stripe-events.ts';
+import { createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+async function deliver(type: string, object: Record<string, unknown>) {
+  const res = await postEvent(ctx.app, stripeEvent(type, object), webhookSecret(ctx.providers));
+  expect(res.status).toBe(200);
+}
+
+async function planOf(userId: string) {
+  const { rows } = await ctx.db.query<{ plan: string; status: string; cancel_at_period_end: boolean }>(
+    'select plan, status, cancel_at_period_end from subscriptions where user_id = $1',
+    [userId],
+  );
+  return rows[0];
+}
+
+test('a checkout Stripe sends again once its pass has started is acknowledged without asking Stripe', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  const started = await planOf(user.id);
+  const read = vi.spyOn(ctx.providers.stripe, 'retrieveSubscription');
+  try {
+    // Stripe resends an event it thinks was not received, under a new event id.
+    await deliver('checkout.session.completed', session);
+    expect(read).not.toHaveBeenCalled();
+  } finally {
+    read.mockRestore();
+  }
+  expect(await planOf(user.id)).toEqual(started);
+});
+
+test('a subscription whose metadata was cleared at Stripe is still the family’s, found by its id', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  // Someone edits the subscription in Stripe's dashboard: its metadata goes, and it is set to end.
+  const edited = { ...sub!, metadata: {}, cancel_at_period_end: true };
+  await sandboxStripe(ctx.providers).putSubscription(edited);
+  await deliver('customer.subscription.updated', edited);
+  expect(await planOf(user.id)).toMatchObject({
+    plan: 'subscription_3month',
+    status: 'active',
+    cancel_at_period_end: true,
+  });
+});
