@@ -7,22 +7,17 @@ import {
   AVOID_TOPICS_LABEL,
   AVOID_TOPICS_LIMITS,
   INVALID_PHONE_MESSAGE,
-  KID_AGE_MAX,
-  KID_AGE_MIN,
-  KID_PROFILE_LIMITS,
   PROFILE_REQUIRED_MESSAGE,
   type KidProfile,
 } from '@santa/shared/santa';
 import { Button } from '@/components/button';
 import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { defaultPhoneCountry } from '@/lib/phone';
 import { paths } from '@/lib/paths';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useSaveKidProfile } from '../api/save-kid-profile';
-import { NamePronunciationField } from './name-pronunciation-field';
 import {
   profileErrors,
   profileValues,
@@ -32,7 +27,7 @@ import {
   type ProfileValues,
 } from '../profile-values';
 import { serverFieldError, useFieldFocus } from '../use-field-focus';
-import { PersonalityPicker } from './personality-picker';
+import { ChildFields } from './child-fields';
 import { PhoneField } from './phone-field';
 
 // Room for every item at its longest and a line break after each.
@@ -98,8 +93,17 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
   return (
     // noValidate: each field's own message, not the browser's bubble, reports what is missing.
     <form noValidate onSubmit={submit} className="flex flex-col gap-6">
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div className="sm:col-span-2">
+      <ChildFields
+        nameLabel="Kid name"
+        values={values}
+        errors={errors}
+        refFor={refFor}
+        set={set}
+        onPersonality={(personality) =>
+          setValues((current) => ({ ...current, santa_personality: personality }))
+        }
+        textFields={TEXT_FIELDS}
+        leading={
           <PhoneField
             ref={refFor('parent_phone')}
             label="Parent phone"
@@ -115,61 +119,8 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
               setErrors((current) => ({ ...current, parent_phone: undefined }));
             }}
           />
-        </div>
-        <TextField
-          ref={refFor('kid_name')}
-          label="Kid name"
-          name="kid_name"
-          required
-          placeholder="e.g. Emma"
-          maxLength={KID_PROFILE_LIMITS.kid_name}
-          value={values.kid_name}
-          error={errors.kid_name}
-          onChange={(event) => set('kid_name')(event.target.value)}
-        />
-        <TextField
-          ref={refFor('age')}
-          label="Age"
-          type="number"
-          name="age"
-          inputMode="numeric"
-          min={KID_AGE_MIN}
-          max={KID_AGE_MAX}
-          placeholder="e.g. 7"
-          value={values.age}
-          error={errors.age}
-          onChange={(event) => set('age')(event.target.value)}
-        />
-        <NamePronunciationField
-          kidName={values.kid_name}
-          value={values.name_pronunciation}
-          onChange={set('name_pronunciation')}
-          className="sm:col-span-2"
-        />
-      </div>
-
-      <PersonalityPicker
-        value={values.santa_personality}
-        kidName={values.kid_name}
-        onChange={(personality) => setValues((current) => ({ ...current, santa_personality: personality }))}
+        }
       />
-
-      <div className="grid gap-5 sm:grid-cols-2">
-        {TEXT_FIELDS.map((field) => (
-          <TextAreaField
-            key={field.name}
-            ref={refFor(field.name)}
-            label={field.label}
-            name={field.name}
-            placeholder={field.placeholder}
-            hint={field.hint}
-            limit={KID_PROFILE_LIMITS[field.name]}
-            value={values[field.name]}
-            error={errors[field.name]}
-            onValueChange={set(field.name)}
-          />
-        ))}
-      </div>
 
       <div className="flex flex-col gap-2">
         <AvoidTopicsField

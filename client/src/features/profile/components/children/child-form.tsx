@@ -1,18 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { childRequestSchema, type Child, type ChildRequest } from '@santa/shared/children';
 import type { SantaPersonality } from '@santa/shared/constants';
-import { KID_AGE_MAX, KID_AGE_MIN, KID_PROFILE_LIMITS } from '@santa/shared/santa';
 import { Button } from '@/components/button';
-import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddChild, useUpdateChild } from '../../api/children-actions';
 import { REQUIRED_MESSAGES, TEXT_FIELDS } from '../../profile-values';
 import { useFieldFocus } from '../../use-field-focus';
 import { AvoidTopicsField } from '../kid-profile-form';
-import { NamePronunciationField } from '../name-pronunciation-field';
-import { PersonalityPicker } from '../personality-picker';
+import { ChildFields } from '../child-fields';
 
 /** A child's details as the form holds them: every field as typed. */
 type ChildValues = Record<Exclude<keyof ChildRequest, 'santa_personality'>, string> & {
@@ -93,59 +89,17 @@ export function ChildForm({ child, onDone }: { child?: Child; onDone: () => void
   return (
     <form noValidate onSubmit={submit} aria-label={child ? `${child.kid_name}’s details` : 'Add a child'}>
       <div className="flex flex-col gap-6">
-        <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            ref={refFor('kid_name')}
-            label="Child’s name"
-            name="kid_name"
-            required
-            placeholder="e.g. Leo"
-            maxLength={KID_PROFILE_LIMITS.kid_name}
-            value={values.kid_name}
-            error={errors.kid_name}
-            onChange={(event) => set('kid_name')(event.target.value)}
-          />
-          <TextField
-            ref={refFor('age')}
-            label="Age"
-            type="number"
-            name="age"
-            inputMode="numeric"
-            min={KID_AGE_MIN}
-            max={KID_AGE_MAX}
-            placeholder="e.g. 7"
-            value={values.age}
-            error={errors.age}
-            onChange={(event) => set('age')(event.target.value)}
-          />
-          <NamePronunciationField
-            kidName={values.kid_name}
-            value={values.name_pronunciation}
-            onChange={set('name_pronunciation')}
-            className="sm:col-span-2"
-          />
-        </div>
-        <PersonalityPicker
-          value={values.santa_personality}
-          kidName={values.kid_name}
-          onChange={(personality) => setValues((current) => ({ ...current, santa_personality: personality }))}
+        <ChildFields
+          nameLabel="Child’s name"
+          values={values}
+          errors={errors}
+          refFor={refFor}
+          set={(field) => set(field as keyof ChildValues)}
+          onPersonality={(personality) =>
+            setValues((current) => ({ ...current, santa_personality: personality }))
+          }
+          textFields={CHILD_TEXT_FIELDS}
         />
-        <div className="grid gap-5 sm:grid-cols-2">
-          {CHILD_TEXT_FIELDS.map((field) => (
-            <TextAreaField
-              key={field.name}
-              ref={refFor(field.name)}
-              label={field.label}
-              name={field.name}
-              placeholder={field.placeholder}
-              hint={field.hint}
-              limit={KID_PROFILE_LIMITS[field.name]}
-              value={values[field.name as keyof ChildValues]}
-              error={errors[field.name as keyof ChildErrors]}
-              onValueChange={set(field.name as keyof ChildValues)}
-            />
-          ))}
-        </div>
         <AvoidTopicsField
           inputRef={refFor('avoid_topics')}
           value={values.avoid_topics}
