@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { paidAtStripe } from '../../../test/fixtures/paid-at-stripe.ts';
 import {
+  invoice,
   postEvent,
   sandboxStripe,
   stripeEvent,
@@ -24,10 +25,12 @@ async function deliver(type: string, object: Record<string, unknown>) {
 }
 
 async function planOf(userId: string) {
-  const { rows } = await ctx.db.query<{ plan: string; status: string; cancel_at_period_end: boolean }>(
-    'select plan, status, cancel_at_period_end from subscriptions where user_id = $1',
-    [userId],
-  );
+  const { rows } = await ctx.db.query<{
+    plan: string;
+    status: string;
+    cancel_at_period_end: boolean;
+    amount: number | null;
+  }>('select plan, status, cancel_at_period_end, amount from subscriptions where user_id = $1', [userId]);
   return rows[0];
 }
 
@@ -59,5 +62,20 @@ test('a subscription whose metadata was cleared at Stripe is still the family’
     plan: 'subscription_3month',
     status: 'active',
     cancel_at_period_end: true,
+  });
+});
+
+test('the first invoice of a pass whose metadata was cleared at Stripe still records what was paid', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  const edited = { ...sub!, metadata: {} };
+  await sandboxStripe(ctx.providers).putSubscription(edited);
+  // The first payment came to less than the list price (a coupon applied at Stripe).
+  await deliver('invoice.paid', invoice(edited, 'subscription_create', 4450));
+  expect(await planOf(user.id)).toMatchObject({
+    plan: 'subscription_3month',
+    status: 'active',
+    amount: 4450,
   });
 });

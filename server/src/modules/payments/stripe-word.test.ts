@@ -197,6 +197,13 @@ test('a renewal paid on a replaced pass Stripe still bills credits nothing to th
   expect(await emailsOf(user.id, 'renewal_receipt')).toBe(0);
 });
 
+test('a late first invoice of a replaced pass Stripe still bills changes nothing of the pass the family has now', async () => {
+  const { user, replaced } = await familyWithAReplacedPassStillLive();
+  const before = await planOf(user.id);
+  await deliver('invoice.paid', invoice(replaced, 'subscription_create', 4450));
+  expect(await planOf(user.id)).toEqual(before);
+});
+
 test('a failed payment on a replaced pass Stripe still bills asks nothing of the pass the family has now', async () => {
   const { user, replaced } = await familyWithAReplacedPassStillLive();
   const failed = {
