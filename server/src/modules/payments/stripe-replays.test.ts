@@ -79,3 +79,13 @@ test('the first invoice of a pass whose metadata was cleared at Stripe still rec
     amount: 4450,
   });
 });
+
+test('a subscription that expired at Stripe before it was ever paid starts no pass', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  // The first payment never went through: Stripe gives the subscription up.
+  const expired = { ...sub!, status: 'incomplete_expired' };
+  await sandboxStripe(ctx.providers).putSubscription(expired);
+  await deliver('customer.subscription.updated', expired);
+  expect(await planOf(user.id)).toBeUndefined();
+});
