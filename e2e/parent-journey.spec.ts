@@ -36,7 +36,7 @@ test.describe('Pricing for a visitor', () => {
     await expect(planCard(page, 'Year-Round Magic')).toContainText('ULTIMATE');
     await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
     // The spec's four questions, what happens when a call drops, what Santa remembers and gifts (issue 20).
-    await expect(page.locator('dt')).toHaveCount(9);
+    await expect(page.locator('dt')).toHaveCount(10);
     await expect(page.getByText('What if the call drops?')).toBeVisible();
     await expect(page.getByText('$0.99')).toBeVisible();
     await expect(page.getByText('© 2024')).toBeVisible();

@@ -292,6 +292,9 @@ export function createServices(deps: AppDeps): AppServices {
     safety: callSafety,
     keepsakes,
     children,
+    listeners,
+    // Built below, with the voice module's answer to an outbound call; asked only once running.
+    scheduledCalls: { upcomingCountOf: (userId) => scheduledCalls.upcomingCountOf(userId) },
     gifts: gifts.upkeep,
   };
   const adminAccounts = createAdminAccountsService(db, admin);

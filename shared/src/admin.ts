@@ -119,6 +119,10 @@ export const adminUserDetailSchema = z.object({
   active_share_links: z.number().int(),
   /** How many children Santa knows in the family (decision 0024); never their details. */
   children: z.number().int(),
+  /** People the family invited to listen (decision 0026); never their addresses. */
+  listeners: z.number().int(),
+  /** Santa's calls the family scheduled that are still to come (decision 0025). */
+  scheduled_calls_upcoming: z.number().int(),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

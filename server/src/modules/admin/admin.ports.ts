@@ -125,6 +125,16 @@ export interface ChildrenPort {
   countOf(userId: string): Promise<number>;
 }
 
+/** Whom the family invited to listen, owned by the listeners module: a count, never addresses. */
+export interface ListenersPort {
+  countOf(userId: string): Promise<number>;
+}
+
+/** Santa's calls the family scheduled, owned by the scheduled-calls module: a count. */
+export interface ScheduledCallsPort {
+  upcomingCountOf(userId: string): Promise<number>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
   notices: NoticesPort;
@@ -140,6 +150,8 @@ export interface AdminPorts {
   safety: SafetyPort;
   keepsakes: KeepsakesPort;
   children: ChildrenPort;
+  listeners: ListenersPort;
+  scheduledCalls: ScheduledCallsPort;
   /** A deleted account's gifts: kept for their recipient, without what they said about it. */
   gifts?: { forgetAccount(q: Queryable, userId: string): Promise<void> };
 }

@@ -40,6 +40,8 @@ export function presentUserDetail(parts: {
   recentCalls: RecentCallRow[];
   activeShareLinks: number;
   children: number;
+  listeners: number;
+  upcomingCalls: number;
 }): AdminUserDetail {
   const { user, agentConfig } = parts;
   return {
@@ -69,6 +71,8 @@ export function presentUserDetail(parts: {
     })),
     active_share_links: parts.activeShareLinks,
     children: parts.children,
+    listeners: parts.listeners,
+    scheduled_calls_upcoming: parts.upcomingCalls,
   };
 }
 

@@ -60,6 +60,8 @@ export function createAdminService(
     | 'notices'
     | 'keepsakes'
     | 'children'
+    | 'listeners'
+    | 'scheduledCalls'
   >,
 ) {
   const requireUser = async (userId: string) => {
@@ -80,13 +82,16 @@ export function createAdminService(
 
     async getUserDetail(userId: string): Promise<AdminUserDetail> {
       const user = await requireUser(userId);
-      const [subscription, agentConfig, recentCalls, activeShareLinks, children] = await Promise.all([
-        ports.subscription.find(userId),
-        ports.numbers.agentConfigOf(userId),
-        ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
-        ports.keepsakes.activeLinkCount(userId),
-        ports.children.countOf(userId),
-      ]);
+      const [subscription, agentConfig, recentCalls, activeShareLinks, children, listeners, upcomingCalls] =
+        await Promise.all([
+          ports.subscription.find(userId),
+          ports.numbers.agentConfigOf(userId),
+          ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
+          ports.keepsakes.activeLinkCount(userId),
+          ports.children.countOf(userId),
+          ports.listeners.countOf(userId),
+          ports.scheduledCalls.upcomingCountOf(userId),
+        ]);
       return present.presentUserDetail({
         user,
         subscription,
@@ -94,6 +99,8 @@ export function createAdminService(
         recentCalls,
         activeShareLinks,
         children,
+        listeners,
+        upcomingCalls,
       });
     },
 

@@ -99,6 +99,11 @@ export function createListenersService(deps: ListenersDeps) {
       return LISTENER_MESSAGES.invited(input.name);
     },
 
+    /** How many people the family invited to listen (joined or not): the admin's count. */
+    async countOf(userId: string): Promise<number> {
+      return (await repo.listForFamily(db, userId)).length;
+    },
+
     async remove(userId: string, id: string): Promise<void> {
       if (!(isUuid(id) && (await repo.deleteListener(db, userId, id)))) throw notFound();
     },

@@ -5,7 +5,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LISTENER_MESSAGES, LISTENERS_LIMIT } from '@santa/shared/listeners';
 import { QUEUES } from '../../jobs/job-queue.ts';
-import { createTestContext, signUp, type TestClient, type TestContext } from '../../../test/test-app.ts';
+import {
+  createTestContext,
+  signInAsAdmin,
+  signUp,
+  type TestClient,
+  type TestContext,
+} from '../../../test/test-app.ts';
 import { familyWithKeepsake, RECAP } from '../../../test/fixtures/keepsakes.ts';
 import { mailTo } from '../../../test/fixtures/gifts.ts';
 
@@ -166,4 +172,15 @@ describe('the family’s invitations', () => {
     expect(own.status).toBe(409);
     expect(own.body.detail).toBe(LISTENER_MESSAGES.ownFamily);
   });
+});
+
+test('the admin sees how many people a family invited to listen, never who', async () => {
+  const family = await familyWithKeepsake(ctx, 'Quinn');
+  const email = inviteeAddress();
+  await invite(family, email);
+  const admin = await signInAsAdmin(ctx.app);
+  const res = await admin.get(`/api/admin/users/${family.user.id}`);
+  expect(res.status).toBe(200);
+  expect(res.body.listeners).toBe(1);
+  expect(JSON.stringify(res.body)).not.toContain(email);
 });

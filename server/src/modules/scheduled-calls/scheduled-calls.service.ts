@@ -110,6 +110,9 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
       return (await repo.listForUser(db, userId)).map(present);
     },
 
+    /** How many of the family's calls are still to come: the admin's count. */
+    upcomingCountOf: (userId: string) => repo.countUpcoming(db, userId),
+
     /** Every start time of `date` in `zone` outside quiet hours, and whether it still has room. */
     async slots(date: string, zone: string): Promise<SlotsResponse> {
       if (!isTimeZone(zone)) throw new AppError('bad_request', MESSAGES.badTimeZone);

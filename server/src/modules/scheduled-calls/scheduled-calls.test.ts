@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { SCHEDULED_CALL_MESSAGES as MESSAGES, UPCOMING_CALLS_LIMIT } from '@santa/shared/scheduled-calls';
 import { createFamily, createVoiceTestContext, type VoiceTestContext } from '../../../test/fixtures/voice.ts';
+import { signInAsAdmin } from '../../../test/test-app.ts';
 
 /** The app's clock: 1 December 2026, noon in London. */
 const NOW = new Date('2026-12-01T12:00:00Z');
@@ -172,4 +173,15 @@ describe('moving and canceling', () => {
     expect(res.status).toBe(400);
     expect((await f.client.get('/api/scheduled-calls')).body.calls[0].time).toBe('17:00');
   });
+});
+
+test('the admin sees how many of a family’s calls with Santa are still to come', async () => {
+  const f = await family();
+  // A day no other test uses: its slots have room.
+  expect((await schedule(f, { date: '2026-12-21', time: '10:00' })).status).toBe(201);
+  expect((await schedule(f, { date: '2026-12-21', time: '10:15' })).status).toBe(201);
+  const admin = await signInAsAdmin(ctx.app);
+  const res = await admin.get(`/api/admin/users/${f.user.id}`);
+  expect(res.status).toBe(200);
+  expect(res.body.scheduled_calls_upcoming).toBe(2);
 });

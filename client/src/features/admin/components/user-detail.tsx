@@ -165,6 +165,9 @@ function UserDetailView({
             : `Santa knows ${data.children} children in this family.`}
         </p>
         <p className="text-sm text-gray-600">
+          Invited to listen: {data.listeners} · Santa’s calls still to come: {data.scheduled_calls_upcoming}
+        </p>
+        <p className="text-sm text-gray-600">
           {data.active_share_links === 0
             ? 'No shared keepsake links working.'
             : `Shared keepsake links working: ${data.active_share_links} (deleting the account ends them).`}

@@ -9,7 +9,7 @@ const features: { title: string; text: string; Icon: ComponentType<IconProps> }[
   },
   {
     title: 'Real Calls',
-    text: 'A real phone call on a real phone: no app, no screen, just Santa on the line.',
+    text: 'A real phone call on a real phone: your child calls Santa, or Santa rings at the time you pick. No app, no screen, just Santa on the line.',
     Icon: PhoneIcon,
   },
   {

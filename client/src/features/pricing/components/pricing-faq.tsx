@@ -43,6 +43,11 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
     answer: `A call that ends in its first ${FREE_START_SECONDS} seconds costs nothing (up to ${FREE_SHORT_CALLS_PER_DAY} such calls a day): it uses none of your minutes, and with ${PLANS.pay_per_call.name} your one call is still there for your child to make. Your dashboard marks it "Not charged". After that you pay only for the seconds your child talks to Santa.`,
   },
   {
+    question: 'Can Santa call my child?',
+    answer:
+      'Yes. On "Santa calls your child" pick a day, a free quarter-hour between 8 am and 8:30 pm in your own time zone (until 9 pm on Christmas Eve), the children and a verified family phone, and Santa rings at that time. You can move or cancel it. If nobody answers, or a voicemail does, he leaves a short message, tries once more half an hour later, and then texts you a link to pick a new time in one tap. A call nobody answered costs nothing.',
+  },
+  {
     question: 'Can Santa talk to more than one child?',
     answer: `Yes. Tell Santa about up to ${CHILDREN_LIMIT} children, each with their own wishes, news and Santa style, on the "Your children" page. When your phone calls, Santa greets the child who usually calls, or asks who is speaking; brothers and sisters can call together and he talks to each in turn. Every call in your history says which child spoke, and you can see one child's calls at a time.`,
   },
