@@ -16,6 +16,7 @@ import {
   type VoiceTestContext,
 } from '../../../test/fixtures/voice.ts';
 import { uniqueSantaNumber } from '../../../test/fixtures/unique.ts';
+import { childDetails } from '../../../test/fixtures/santa.ts';
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {
@@ -25,25 +26,16 @@ afterAll(() => ctx.close());
 
 async function familyOfThree() {
   const family = await createFamily(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Emma' } });
-  await ctx.services.children.add(family.user.id, child('Noah', 'a drum kit'));
-  const listed = await ctx.services.children.add(family.user.id, child('Zoë', 'a telescope'));
+  await ctx.services.children.add(
+    family.user.id,
+    childDetails('Noah', { age: 5, wish_list: 'a drum kit', santa_personality: 'modern' }),
+  );
+  const listed = await ctx.services.children.add(
+    family.user.id,
+    childDetails('Zoë', { age: 5, wish_list: 'a telescope', santa_personality: 'modern' }),
+  );
   const [emma, noah, zoe] = listed.children;
   return { ...family, emma: emma!, noah: noah!, zoe: zoe! };
-}
-
-function child(kid_name: string, wish_list: string) {
-  return {
-    kid_name,
-    age: 5,
-    wish_list,
-    gifts_giving: null,
-    accomplishments: null,
-    behavior_notes: null,
-    custom_notes: null,
-    santa_personality: 'modern' as const,
-    avoid_topics: [],
-    name_pronunciation: null,
-  };
 }
 
 async function dedicatedLine(userId: string) {

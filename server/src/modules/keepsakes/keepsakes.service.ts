@@ -14,6 +14,7 @@ import {
 import { isEmptyRecap } from '@santa/shared/recap';
 import { CALL_NOT_FOUND_MESSAGE } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
+import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../http/errors.ts';
 import type { PlayableRecording } from '../../http/send-recording.ts';
 import { hashToken, newToken } from '../auth/tokens.ts';
@@ -119,7 +120,7 @@ export function createKeepsakesService(deps: KeepsakesDeps) {
 
     async revoke(userId: string, callId: string, linkId: string): Promise<void> {
       const call = await ownCall(userId, callId);
-      const revoked = /^[0-9a-f-]{36}$/i.test(linkId)
+      const revoked = isUuid(linkId)
         ? await repo.revokeLink(db, { id: linkId, callId: call.id, userId }, now())
         : false;
       if (!revoked) throw new AppError('not_found', SHARE_LINK_NOT_FOUND_MESSAGE);

@@ -9,6 +9,7 @@ import { KEEPSAKE_GONE_MESSAGE, MAX_ACTIVE_SHARE_LINKS } from '@santa/shared/kee
 import { hashToken } from '../auth/tokens.ts';
 import { createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
 import { familyWithKeepsake, RECAP, share } from '../../../test/fixtures/keepsakes.ts';
+import { childDetails } from '../../../test/fixtures/santa.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -43,18 +44,7 @@ describe('a shared link that works', () => {
 
   test('names the child who spoke on the call, and no child when several might have', async () => {
     const family = await familyWithKeepsake(ctx, 'Emma');
-    const { children } = await ctx.services.children.add(family.user.id, {
-      kid_name: 'Noah Lee',
-      age: 6,
-      wish_list: null,
-      gifts_giving: null,
-      accomplishments: null,
-      behavior_notes: null,
-      custom_notes: null,
-      santa_personality: 'traditional',
-      avoid_topics: [],
-      name_pronunciation: null,
-    });
+    const { children } = await ctx.services.children.add(family.user.id, childDetails('Noah Lee'));
     const { token } = await share(family, family.call.id);
     // Nobody could tell which of the two children spoke.
     expect((await listener().get(`/api/keepsakes/${token}`)).body.child_name).toBeNull();

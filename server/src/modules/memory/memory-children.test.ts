@@ -1,6 +1,7 @@
 /** Santa remembers each child: a family of several children keeps each child's words apart (decision 0024). */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { SantaMemory } from '@santa/shared/memory';
+import { childDetails } from '../../../test/fixtures/santa.ts';
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import {
   createFamily,
@@ -19,25 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-function child(kid_name: string) {
-  return {
-    kid_name,
-    age: 6,
-    wish_list: null,
-    gifts_giving: null,
-    accomplishments: null,
-    behavior_notes: null,
-    custom_notes: null,
-    santa_personality: 'traditional' as const,
-    avoid_topics: [],
-    name_pronunciation: null,
-  };
-}
-
 /** Emma (the first child) and Noah, on a pass. */
 async function emmaAndNoah() {
   const family = await createFamily(ctx, { plan: 'subscription_3month', profile: { kid_name: 'Emma' } });
-  const { children } = await ctx.services.children.add(family.user.id, child('Noah'));
+  const { children } = await ctx.services.children.add(family.user.id, childDetails('Noah'));
   return { ...family, emmaId: children[0]!.id, noahId: children[1]!.id };
 }
 
