@@ -281,21 +281,23 @@ export function createFulfilmentService(deps: {
     const session = checkoutSessionSchema.parse(event.data.object);
     if (session.metadata.kind === 'gift') return onGiftPaid(event, session);
     const checkout = await checkoutFor(session.metadata, session.id);
-    // A replay, or the second of completed and async_payment_succeeded: no need to ask Stripe.
-    if (checkout && isFulfilled(checkout)) {
+    // Nothing to start, so nothing to ask Stripe: a checkout Santa Calls did not open, one whose
+    // payment is still on its way (a bank debit: async_payment_succeeded follows), a replay, or the
+    // second of completed and async_payment_succeeded.
+    if (!checkout || session.payment_status === 'unpaid' || isFulfilled(checkout)) {
       await once(event, undefined, async () => {});
       return {};
     }
-    const paid = session.payment_status !== 'unpaid';
-    if (checkout?.kind === 'plan' && session.mode === 'subscription' && session.subscription && paid) {
+    // Only a pass's checkout has a subscription (mode "subscription").
+    if (session.subscription) {
       return onSubscription(event, session.subscription, {
         checkout,
         firstCharge: { amountCents: session.amount_total },
       });
     }
     let replacedSubscriptionId: string | null = null;
-    const plan = await once(event, paid ? checkout?.user_id : undefined, async (tx, plan) => {
-      if (!checkout || !(await repo.completeCheckout(tx, checkout.id))) return;
+    const plan = await once(event, checkout.user_id, async (tx, plan) => {
+      if (!(await repo.completeCheckout(tx, checkout.id))) return;
       if (checkout.kind === 'recording') {
         await deps.calls.markRecordingPurchased(tx, checkout.call_id!, checkout.user_id);
       } else {
@@ -304,7 +306,7 @@ export function createFulfilmentService(deps: {
         });
       }
     });
-    return { userId: checkout?.user_id, plan, replacedSubscriptionId };
+    return { userId: checkout.user_id, plan, replacedSubscriptionId };
   }
 
   async function onInvoice(event: StripeEvent): Promise<AfterCommit> {

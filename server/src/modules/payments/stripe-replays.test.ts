@@ -1,6 +1,7 @@
 /**
- * Stripe's word sent again, or changed at Stripe: a replayed checkout asks Stripe nothing, and a
- * subscription that lost its metadata is still the family's by its id.
+ * Stripe's word sent again, early, or changed at Stripe: a replayed checkout asks Stripe nothing, a
+ * checkout whose payment is still on its way starts nothing, and a subscription that lost its
+ * metadata is still the family's by its id.
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { paidAtStripe } from '../../../test/fixtures/paid-at-stripe.ts';
@@ -88,4 +89,19 @@ test('a subscription that expired at Stripe before it was ever paid starts no pa
   await sandboxStripe(ctx.providers).putSubscription(expired);
   await deliver('customer.subscription.updated', expired);
   expect(await planOf(user.id)).toBeUndefined();
+});
+
+test('a pass whose first payment is still on its way (a bank debit) starts only when Stripe says it arrived, and Stripe is not asked before', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  const read = vi.spyOn(ctx.providers.stripe, 'retrieveSubscription');
+  try {
+    await deliver('checkout.session.completed', { ...session, payment_status: 'unpaid' });
+    expect(read).not.toHaveBeenCalled();
+  } finally {
+    read.mockRestore();
+  }
+  expect(await planOf(user.id)).toBeUndefined();
+  await deliver('checkout.session.async_payment_succeeded', session);
+  expect(await planOf(user.id)).toMatchObject({ plan: 'subscription_3month', status: 'active' });
 });
