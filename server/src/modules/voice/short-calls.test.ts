@@ -106,3 +106,23 @@ test('another family’s short calls do not count against this one', async () =>
   await callLasting(family, 9);
   expect(await secondsUsed(family)).toBe(0);
 });
+
+test('three short calls 23 hours ago still count: the next short call is charged', async () => {
+  const family = await createFamily(ctx, { plan: 'subscription_3month' });
+  for (let i = 0; i < FREE_SHORT_CALLS_PER_DAY; i++) await callLasting(family, 5);
+  await ctx.db.query(
+    "update call_reservations set created_at = created_at - interval '23 hours' where user_id = $1",
+    [family.user.id],
+  );
+  await callLasting(family, 6);
+  expect(await secondsUsed(family)).toBe(6);
+});
+
+test('calls in which nothing was said are not among the day’s free short calls', async () => {
+  const family = await createFamily(ctx, { plan: 'subscription_3month' });
+  for (let i = 0; i < FREE_SHORT_CALLS_PER_DAY; i++) await callLasting(family, 0);
+  await callLasting(family, 5);
+  expect(await secondsUsed(family)).toBe(0);
+  const history = await historyOf(family);
+  expect(history.filter((call) => call.not_charged === 'short_call')).toHaveLength(1);
+});
