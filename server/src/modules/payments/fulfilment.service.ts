@@ -167,7 +167,8 @@ export function createFulfilmentService(deps: {
         plan,
         firstCharge,
       );
-    } else if (ENDED_STATUSES.has(sub.status) && isOurs && current.status !== 'ended') {
+    } else if (ENDED_STATUSES.has(sub.status) && isOurs) {
+      // Ending an ended pass again writes the same row: a replay needs no guard here.
       plan.next = planEnded(subscriptionFields(current));
     }
     // A renewal is credited once per invoice, whatever the event id it arrives under.

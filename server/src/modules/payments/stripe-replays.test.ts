@@ -1,15 +1,18 @@
 /**
- * Stripe's word sent again, early, or changed at Stripe: a replayed checkout asks Stripe nothing, a
- * checkout whose payment is still on its way starts nothing, and a subscription that lost its
- * metadata is still the family's by its id.
+ * Stripe's word sent again, early, late, or changed at Stripe: a replayed checkout asks Stripe
+ * nothing and gives nothing twice, a checkout whose payment is still on its way starts nothing, a
+ * late invoice does not move the pass back, and a subscription that lost its metadata is still the
+ * family's by its id.
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { paidAtStripe } from '../../../test/fixtures/paid-at-stripe.ts';
+import { invoiceObject } from '../../providers/stripe/sandbox-stripe-objects.ts';
 import {
   invoice,
   postEvent,
   sandboxStripe,
   stripeEvent,
+  subscription,
   webhookSecret,
 } from '../../../test/fixtures/stripe-events.ts';
 import { createTestContext, signUp, type TestContext } from '../../../test/test-app.ts';
@@ -20,7 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function deliver(type: string, object: Record<string, unknown>) {
+type Json = Record<string, unknown>;
+
+async function deliver(type: string, object: Json) {
   const res = await postEvent(ctx.app, stripeEvent(type, object), webhookSecret(ctx.providers));
   expect(res.status).toBe(200);
 }
@@ -31,7 +36,11 @@ async function planOf(userId: string) {
     status: string;
     cancel_at_period_end: boolean;
     amount: number | null;
-  }>('select plan, status, cancel_at_period_end, amount from subscriptions where user_id = $1', [userId]);
+    current_period_end: Date | null;
+  }>(
+    'select plan, status, cancel_at_period_end, amount, current_period_end from subscriptions where user_id = $1',
+    [userId],
+  );
   return rows[0];
 }
 
@@ -104,4 +113,73 @@ test('a pass whose first payment is still on its way (a bank debit) starts only 
   expect(await planOf(user.id)).toBeUndefined();
   await deliver('checkout.session.async_payment_succeeded', session);
   expect(await planOf(user.id)).toMatchObject({ plan: 'subscription_3month', status: 'active' });
+});
+
+test('a Pay Per Call checkout Stripe sends again after the call was made gives no second call', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { session } = await paidAtStripe(ctx, client, user.id, 'pay_per_call');
+  await deliver('checkout.session.completed', session);
+  // The child made the paid call: the plan's one call is spent.
+  await ctx.db.query(
+    "update subscriptions set seconds_used = seconds_limit, status = 'ended' where user_id = $1",
+    [user.id],
+  );
+  await deliver('checkout.session.completed', session);
+  expect(await planOf(user.id)).toMatchObject({ plan: 'pay_per_call', status: 'ended' });
+});
+
+/** `sub` as Stripe holds it once its period ends at `end`. */
+function withPeriodEnd(sub: Json, end: number | null): Json {
+  const items = sub.items as { data: Json[] };
+  return {
+    ...sub,
+    current_period_end: end,
+    items: { ...items, data: items.data.map((item) => ({ ...item, current_period_end: end })) },
+  };
+}
+
+test('a renewal invoice that arrives after Stripe has moved the pass on keeps the period Stripe says now', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  const items = sub!.items as { data: { current_period_end: number }[] };
+  const later = items.data[0]!.current_period_end + 90 * 24 * 60 * 60;
+  await sandboxStripe(ctx.providers).putSubscription(withPeriodEnd(sub!, later));
+  // The invoice of the period Stripe has since closed, delivered late.
+  await deliver('invoice.paid', invoice(sub!, 'subscription_cycle', 8900));
+  expect((await planOf(user.id))?.current_period_end).toEqual(new Date(later * 1000));
+});
+
+test('a pass change’s proration invoice is not taken for the price of the pass', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  const proration = invoiceObject({
+    subscription: sub!,
+    customer: String(sub!.customer),
+    billingReason: 'subscription_update',
+    amountPaid: 1500,
+    subtotal: 1500,
+  });
+  await deliver('invoice.paid', proration);
+  expect(await planOf(user.id)).toMatchObject({ plan: 'subscription_3month', amount: 8900 });
+});
+
+test('an event about a subscription no family has (made in Stripe’s dashboard) is acknowledged and changes nothing', async () => {
+  const stranger = subscription({ metadata: {} });
+  await sandboxStripe(ctx.providers).putSubscription(stranger);
+  await deliver('customer.subscription.updated', stranger);
+  const { rows } = await ctx.db.query('select 1 from subscriptions where stripe_subscription_id = $1', [
+    stranger.id,
+  ]);
+  expect(rows).toEqual([]);
+});
+
+test('a first invoice of a subscription whose period Stripe does not give is acknowledged and keeps what the checkout charged', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+  await deliver('checkout.session.completed', session);
+  await sandboxStripe(ctx.providers).putSubscription(withPeriodEnd(sub!, null));
+  await deliver('invoice.paid', invoice(sub!, 'subscription_create', 4450));
+  expect(await planOf(user.id)).toMatchObject({ status: 'active', amount: 8900 });
 });
