@@ -183,3 +183,16 @@ test('a first invoice of a subscription whose period Stripe does not give is ack
   await deliver('invoice.paid', invoice(sub!, 'subscription_create', 4450));
   expect(await planOf(user.id)).toMatchObject({ status: 'active', amount: 8900 });
 });
+
+test('a family that paid for Pay Per Call checks out its pass as the same Stripe customer', async () => {
+  const { client, user } = await signUp(ctx.app);
+  const { session } = await paidAtStripe(ctx, client, user.id, 'pay_per_call');
+  await deliver('checkout.session.completed', session);
+  const open = vi.spyOn(ctx.providers.stripe, 'createCheckoutSession');
+  try {
+    await paidAtStripe(ctx, client, user.id, 'subscription_3month');
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ customerId: session.customer }));
+  } finally {
+    open.mockRestore();
+  }
+});
