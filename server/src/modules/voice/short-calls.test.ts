@@ -88,13 +88,19 @@ test('after three short calls in a day, the next short call is charged as usual'
   expect(history.filter((call) => call.not_charged === 'short_call')).toHaveLength(FREE_SHORT_CALLS_PER_DAY);
 });
 
-test('a day after three short calls, a short call is free again', async () => {
+/** A family that had the day's free short calls `hours` ago. */
+async function shortCallsHoursAgo(hours: number): Promise<Family> {
   const family = await createFamily(ctx, { plan: 'subscription_3month' });
   for (let i = 0; i < FREE_SHORT_CALLS_PER_DAY; i++) await callLasting(family, 5);
   await ctx.db.query(
-    "update call_reservations set created_at = created_at - interval '25 hours' where user_id = $1",
-    [family.user.id],
+    'update call_reservations set created_at = created_at - make_interval(hours => $2) where user_id = $1',
+    [family.user.id, hours],
   );
+  return family;
+}
+
+test('a day after three short calls, a short call is free again', async () => {
+  const family = await shortCallsHoursAgo(25);
   await callLasting(family, 6);
   expect(await secondsUsed(family)).toBe(0);
 });
@@ -108,12 +114,7 @@ test('another family’s short calls do not count against this one', async () =>
 });
 
 test('three short calls 23 hours ago still count: the next short call is charged', async () => {
-  const family = await createFamily(ctx, { plan: 'subscription_3month' });
-  for (let i = 0; i < FREE_SHORT_CALLS_PER_DAY; i++) await callLasting(family, 5);
-  await ctx.db.query(
-    "update call_reservations set created_at = created_at - interval '23 hours' where user_id = $1",
-    [family.user.id],
-  );
+  const family = await shortCallsHoursAgo(23);
   await callLasting(family, 6);
   expect(await secondsUsed(family)).toBe(6);
 });
