@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, expect, test, vi } from 'vitest';
 import { paidAtStripe } from '../../../test/fixtures/paid-at-stripe.ts';
-import { invoiceObject } from '../../providers/stripe/sandbox-stripe-objects.ts';
 import {
   invoice,
   postEvent,
@@ -154,13 +153,7 @@ test('a pass change’s proration invoice is not taken for the price of the pass
   const { client, user } = await signUp(ctx.app);
   const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   await deliver('checkout.session.completed', session);
-  const proration = invoiceObject({
-    subscription: sub!,
-    customer: String(sub!.customer),
-    billingReason: 'subscription_update',
-    amountPaid: 1500,
-    subtotal: 1500,
-  });
+  const proration = invoice(sub!, 'subscription_update', 1500);
   await deliver('invoice.paid', proration);
   expect(await planOf(user.id)).toMatchObject({ plan: 'subscription_3month', amount: 8900 });
 });

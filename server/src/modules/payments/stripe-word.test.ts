@@ -232,28 +232,17 @@ test('a checkout Santa Calls did not open (a payment link made at Stripe) is ack
   expect(await planOf(user.id)).toBeUndefined();
 });
 
-/** A pass change's proration invoice, as Stripe sends it once paid. */
-function upgradeInvoice(sub: Json, totalCents: number): Json {
-  return invoiceObject({
-    subscription: sub,
-    customer: String(sub.customer),
-    billingReason: 'subscription_update',
-    amountPaid: totalCents,
-    subtotal: totalCents,
-  });
-}
-
 test('a pass change whose invoice came to nothing sends no receipt', async () => {
   const { client, user } = await signUp(ctx.app);
   const { sub, session } = await paidAtStripe(ctx, client, user.id, 'subscription_3month');
   await deliver('checkout.session.completed', session);
-  await deliver('invoice.paid', upgradeInvoice(sub!, 0));
+  await deliver('invoice.paid', invoice(sub!, 'subscription_update', 0));
   expect(await emailsOf(user.id, 'upgrade_receipt')).toBe(0);
 });
 
 test('a pass change paid on a replaced pass Stripe still bills sends no receipt for the pass the family has now', async () => {
   const { user, replaced } = await familyWithAReplacedPassStillLive();
-  await deliver('invoice.paid', upgradeInvoice(replaced, 1500));
+  await deliver('invoice.paid', invoice(replaced, 'subscription_update', 1500));
   expect(await emailsOf(user.id, 'upgrade_receipt')).toBe(0);
 });
 
