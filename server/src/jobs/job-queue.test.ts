@@ -108,3 +108,40 @@ test('in a batch, only the job that failed is retried; the others complete', asy
   ]);
   await queue.stop();
 });
+
+test('stopping waits for a job a fetch was still bringing in, and for its completion', async () => {
+  // A database on which the workers' fetch takes a while, as under load.
+  let slowFetch = false;
+  let fetchStarted!: () => void;
+  const fetching = new Promise<void>((resolve) => (fetchStarted = resolve));
+  const slowDb = new Proxy(db, {
+    get(target, key) {
+      if (key === 'script')
+        return async (text: string, values?: unknown[]) => {
+          if (slowFetch && /skip locked/i.test(text)) {
+            fetchStarted();
+            await new Promise((resolve) => setTimeout(resolve, 300));
+          }
+          return target.script(text, values);
+        };
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const queue = createJobQueue(slowDb, logger, {
+    schema: `${testSchemaOf(db) ?? 'pgboss'}_stop`,
+    pollingIntervalSeconds: 0.5,
+  });
+  await queue.start();
+  const handled: string[] = [];
+  await queue.work<{ id: string }>(QUEUES.email, async (data) => void handled.push(data.id));
+  slowFetch = true;
+  await queue.send(QUEUES.email, { id: 'on its way' });
+  await fetching;
+  await queue.stop();
+  expect(handled).toEqual(['on its way']);
+  const { rows } = await db.query<{ state: string }>(
+    `select state from ${queue.schema}.job where name = 'email' and data->>'id' = 'on its way'`,
+  );
+  expect(rows).toEqual([{ state: 'completed' }]);
+});

@@ -110,18 +110,44 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
 };
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */
-function bossDb(queryable: Pick<Db, 'script'> | Queryable): PgBoss.Db {
+function bossDb(queryable: Pick<Db, 'script'> | Queryable, track = <T>(work: Promise<T>) => work): PgBoss.Db {
   return {
     executeSql: async (text, values) =>
-      'script' in queryable ? queryable.script(text, values) : queryable.query(text, values),
+      track('script' in queryable ? queryable.script(text, values) : queryable.query(text, values)),
+  };
+}
+
+/**
+ * Counts what the queue has on its way (its own queries, the handlers running), so that stopping
+ * can wait for it: pg-boss stops waiting once no worker holds a job, yet a fetch still on its way
+ * hands its jobs to a handler afterwards, and a job's completion is sent without being awaited.
+ * Either would land on a database its owner closes next.
+ */
+function inFlight() {
+  let count = 0;
+  return {
+    async track<T>(work: Promise<T>): Promise<T> {
+      count += 1;
+      try {
+        return await work;
+      } finally {
+        count -= 1;
+      }
+    },
+    /** Resolves once nothing is on its way, or at `until` (a time in ms). */
+    async settled(until: number): Promise<void> {
+      // Polled on timers: a handler starts in the same microtasks as the fetch that brought it.
+      while (count > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 10));
+    },
   };
 }
 
 /** The job queue on pg-boss, in the app's own database (Postgres or PGlite). */
 export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions = {}): JobQueue {
   const schema = options.schema ?? 'pgboss';
+  const busy = inFlight();
   const boss = new PgBoss({
-    db: bossDb(db),
+    db: bossDb(db, busy.track),
     schema,
     // Periodic work is offered by `every`; pg-boss's cron clock is not needed.
     schedule: false,
@@ -161,7 +187,10 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
             : polling,
         batchSize: BATCH[queue] ?? 1,
       };
-      const id = await boss.work<object>(queue, options, async (jobs) => {
+      const id = await boss.work<object>(queue, options, (jobs) => busy.track(runBatch(jobs)));
+      workers.set(queue, id);
+
+      async function runBatch(jobs: PgBoss.Job<object>[]) {
         const failed: string[] = [];
         await Promise.all(
           jobs.map(async (job) => {
@@ -176,8 +205,7 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
         );
         // Only the failed jobs of the batch are retried; pg-boss completes the others.
         if (failed.length > 0) await boss.fail(queue, failed);
-      });
-      workers.set(queue, id);
+      }
     },
 
     every(queue, seconds) {
@@ -215,8 +243,10 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
     },
 
     async stop(timeoutMs = 10_000) {
+      const until = Date.now() + timeoutMs;
       timers.forEach((timer) => clearInterval(timer));
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
+      await busy.settled(until);
     },
   };
 }
