@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signUpViaUi, uniquePhone, verifyPhoneViaUi, agreeToPrivacyNotice } from './helpers';
+import {
+  AFTER_RELOAD,
+  agreeToPrivacyNotice,
+  reloadUntil,
+  signUpViaUi,
+  uniquePhone,
+  verifyPhoneViaUi,
+} from './helpers';
 
 const HOTLINE = '+15550100';
 
@@ -50,10 +57,7 @@ test('a child shares an address on a call: the dashboard shows a calm note quoti
   // The safety read runs on the queue after the call is stored.
   await page.goto('/dashboard');
   const banner = page.getByRole('region', { name: 'Santa noticed something you may want to know about' });
-  await expect(async () => {
-    await page.reload();
-    await expect(banner).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await reloadUntil(page, () => expect(banner).toBeVisible(AFTER_RELOAD));
   await expect(banner).toContainText('Your child shared a personal detail');
   await expect(banner.getByRole('blockquote')).toContainText('I live at 42 Maple Street');
   await bannerScreenshots(page, 'call-safety-banner');

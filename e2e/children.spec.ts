@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import {
+  AFTER_RELOAD,
+  agreeToPrivacyNotice,
+  reloadUntil,
+  signUpViaUi,
+  uniquePhone,
+  verifyPhoneViaUi,
+} from './helpers';
 import { screenshotsAt390And1280 } from './pass-family';
 
 const HOTLINE = '+15550100';
@@ -67,10 +74,7 @@ test('a parent adds two more children; Santa asks who is speaking, and the call 
 
   await page.goto('/calls');
   const calls = page.locator('li').filter({ hasText: 'Completed' });
-  await expect(async () => {
-    await page.reload();
-    await expect(calls.first()).toContainText('Leo ·', { timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
+  await reloadUntil(page, () => expect(calls.first()).toContainText('Leo ·', AFTER_RELOAD));
   const whose = page.getByLabel('Whose calls');
   await whose.selectOption({ label: 'Mia' });
   await expect(page.getByText('No calls from this child yet')).toBeVisible();

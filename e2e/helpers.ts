@@ -74,14 +74,36 @@ export async function screenshot(page: Page, name: string) {
   if (original) await page.setViewportSize(original);
 }
 
+/** Phones one worker process may take; worker indexes are unique within a run. */
+const PHONES_PER_WORKER = 40;
+let phonesTaken = 0;
+
 /**
  * A parent phone no other journey uses: specs share one server, and a phone may belong to only
- * one account. Returns the typed form and its E.164 form.
+ * one account. Numbered by worker rather than drawn at random, so two journeys never collide.
+ * Returns the typed form and its E.164 form.
  */
 export function uniquePhone(): { typed: string; e164: string } {
-  const line = String(3000 + Math.floor(Math.random() * 6000));
+  if (phonesTaken >= PHONES_PER_WORKER) throw new Error('a worker took more parent phones than it may');
+  // Set by Playwright in each worker, and readable at import time (a spec may take its phone then).
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0);
+  const line = String(3000 + worker * PHONES_PER_WORKER + phonesTaken++);
   return { typed: `+1 415 555 ${line}`, e164: `+1415555${line}` };
 }
+
+/**
+ * Reloads the page until `shown` passes. Background jobs (a summary, a safety read) land between
+ * reloads, and on a loaded machine the page needs a few seconds to draw after each one.
+ */
+export async function reloadUntil(page: Page, shown: () => Promise<void>, timeout = 60_000) {
+  await expect(async () => {
+    await page.reload();
+    await shown();
+  }).toPass({ timeout, intervals: [500, 1_000, 2_000] });
+}
+
+/** How long one reload may take to show what `reloadUntil` waits for. */
+export const AFTER_RELOAD = { timeout: 5_000 };
 
 /**
  * Verifies the profile's phone from the dashboard's Family phones card, reading the code the way a

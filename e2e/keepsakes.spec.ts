@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { passFamilyAfterACall, screenshotsAt390And1280 as screenshots } from './pass-family';
+import { AFTER_RELOAD, reloadUntil } from './helpers';
 
 /** A family on a pass (recordings included) whose child has called Santa and said a wish. */
 const familyAfterACall = (page: Parameters<typeof passFamilyAfterACall>[0]) =>
@@ -19,10 +20,9 @@ test('a parent shares a call by a link, a listener opens it signed out, and the 
   // The recap is written by a job after the call is stored.
   await page.goto('/calls');
   const call = page.locator('li').filter({ hasText: 'Completed' });
-  await expect(async () => {
-    await page.reload();
-    await expect(call.getByRole('region', { name: 'What Noel told Santa' })).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+  await reloadUntil(page, () =>
+    expect(call.getByRole('region', { name: 'What Noel told Santa' })).toBeVisible(AFTER_RELOAD),
+  );
   await expect(call.getByRole('link', { name: 'Nice List certificate' })).toBeVisible();
 
   await call.getByRole('button', { name: 'Share' }).click();

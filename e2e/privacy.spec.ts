@@ -1,5 +1,13 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { agreeToPrivacyNotice, baseUrl, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import {
+  AFTER_RELOAD,
+  agreeToPrivacyNotice,
+  baseUrl,
+  reloadUntil,
+  signUpViaUi,
+  uniquePhone,
+  verifyPhoneViaUi,
+} from './helpers';
 
 const HOTLINE = '+15550100';
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -100,11 +108,10 @@ test('a parent deletes a call with their password', async ({ page }) => {
   const account = await familyWithACall(page);
   await openPrivacyControls(page);
   const calls = page.getByRole('region', { name: 'Delete a call' });
-  await expect(async () => {
-    await page.reload();
-    // The call is stored by a background job; a loaded machine needs a few seconds per reload.
-    await expect(calls.getByRole('button', { name: /^Delete Call of / })).toBeVisible({ timeout: 3_000 });
-  }).toPass({ timeout: 45_000 });
+  // The call is stored by a background job.
+  await reloadUntil(page, () =>
+    expect(calls.getByRole('button', { name: /^Delete Call of / })).toBeVisible(AFTER_RELOAD),
+  );
   await calls.getByRole('button', { name: /^Delete Call of / }).click();
   await calls.getByLabel('Your password').fill('not-my-password');
   await calls.getByRole('button', { name: 'Delete this call' }).click();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { passFamilyAfterACall, screenshotsAt390And1280 } from './pass-family';
+import { AFTER_RELOAD, reloadUntil } from './helpers';
 
 test('after a call the parent sees what Santa remembers, corrects a point, makes him forget one and clears the rest', async ({
   page,
@@ -18,14 +19,11 @@ test('after a call the parent sees what Santa remembers, corrects a point, makes
   // The memory is written with the call's recap, by a job after the call is stored.
   await page.goto('/dashboard');
   const card = page.getByRole('region', { name: 'What Santa remembers' });
-  await expect(async () => {
-    await page.reload();
-    await expect(
-      card.getByRole('listitem').filter({ hasText: 'Our puppy Biscut learned to sit!' }),
-    ).toBeVisible({
-      timeout: 5_000,
-    });
-  }).toPass({ timeout: 60_000 });
+  await reloadUntil(page, () =>
+    expect(card.getByRole('listitem').filter({ hasText: 'Our puppy Biscut learned to sit!' })).toBeVisible(
+      AFTER_RELOAD,
+    ),
+  );
   await expect(card.getByRole('region', { name: 'Promises' })).toContainText(
     'I promise to help with the dishes.',
   );

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import {
+  AFTER_RELOAD,
+  agreeToPrivacyNotice,
+  reloadUntil,
+  signUpViaUi,
+  uniquePhone,
+  verifyPhoneViaUi,
+} from './helpers';
 
 const HOTLINE = '+15550100';
 const DESKTOP = { width: 1280, height: 900 };
@@ -109,10 +116,7 @@ test("after a call the parent reads what the child told Santa, in the child's wo
   // The summary job writes the recap moments after the call.
   await page.goto('/dashboard');
   const recap = page.getByRole('region', { name: 'What Olivia told Santa' });
-  await expect(async () => {
-    await page.reload();
-    await expect(recap).toBeVisible({ timeout: 2_000 });
-  }).toPass({ timeout: 30_000 });
+  await reloadUntil(page, () => expect(recap).toBeVisible(AFTER_RELOAD));
   await expect(recap).toContainText('I want a kitten with white paws.');
   await expect(recap).toContainText('I lost my front tooth yesterday!');
   await expect(recap).toContainText("I'll leave three carrots for Rudolph.");

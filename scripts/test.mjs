@@ -4,6 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
+import { basename } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const isCi = process.env.CI === 'true' || process.env.CI === '1';
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -60,14 +62,32 @@ function vitest(label, file, env) {
   }
 }
 
-/** Titles of the Playwright tests that ended other than expected, from its JSON report. */
+/**
+ * The Playwright tests that ended other than expected, from its JSON report: each with the first
+ * line of every try's error and the line it stopped at.
+ */
 function unexpectedPlaywrightTests(suites, path = []) {
   return suites.flatMap((suite) => [
     ...(suite.specs ?? [])
       .filter((spec) => spec.tests.some((test) => test.status === 'unexpected'))
-      .map((spec) => [...path, suite.title, `${spec.title} (line ${spec.line})`].join(' › ')),
+      .map((spec) =>
+        [
+          [...path, suite.title, `${spec.title} (line ${spec.line})`].join(' › '),
+          ...spec.tests.flatMap((test) => test.results.map(playwrightReason)),
+        ].join('\n    '),
+      ),
     ...unexpectedPlaywrightTests(suite.suites ?? [], [...path, suite.title]),
   ]);
+}
+
+function playwrightReason(result, attempt) {
+  const error = result.error ?? result.errors?.[0];
+  // Playwright colours its messages; the first line says what was expected.
+  const message = stripVTControlCharacters(error?.message ?? result.status)
+    .split('\n')[0]
+    .slice(0, 200);
+  const where = error?.location ? ` at ${basename(error.location.file)}:${error.location.line}` : '';
+  return `try ${attempt + 1}: ${message}${where}`;
 }
 
 function canConnect(url) {
