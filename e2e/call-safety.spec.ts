@@ -1,14 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  AFTER_RELOAD,
-  agreeToPrivacyNotice,
-  reloadUntil,
-  signUpViaUi,
-  uniquePhone,
-  verifyPhoneViaUi,
-} from './helpers';
-
-const HOTLINE = '+15550100';
+import { AFTER_RELOAD, reloadUntil } from './helpers';
+import { dialSanta, hangUp, sampleFamilyViaUi } from './sample-family';
 
 /** The banner alone, at a phone's width and a desktop's, for the issue's review. */
 async function bannerScreenshots(page: Page, name: string) {
@@ -25,34 +17,22 @@ test('a child shares an address on a call: the dashboard shows a calm note quoti
   page,
 }) => {
   test.setTimeout(120_000);
-  const phone = uniquePhone();
-  await signUpViaUi(page);
+  const { phone } = await sampleFamilyViaUi(page, {
+    fields: {
+      'Gifts you are giving': 'a red bike',
+      'Things Santa should not mention': 'the dog\nElf on the Shelf',
+    },
+    beforeSave: () =>
+      expect(page.getByRole('link', { name: 'What Santa will and won’t talk about' })).toBeVisible(),
+  });
 
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Mia');
-  await page.getByLabel('Gifts you are giving').fill('a red bike');
-  await page.getByLabel('Things Santa should not mention').fill('the dog\nElf on the Shelf');
-  await expect(page.getByRole('link', { name: 'What Santa will and won’t talk about' })).toBeVisible();
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, phone.e164);
-
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  await dialSanta(page, phone.typed);
   const log = page.getByRole('log');
   const message = page.getByLabel('Say to Santa');
   await message.fill('I live at 42 Maple Street. Do you know our dog?');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(log).toContainText('Santa does not need to know that');
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
 
   // The safety read runs on the queue after the call is stored.
   await page.goto('/dashboard');

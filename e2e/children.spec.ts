@@ -1,15 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import {
-  AFTER_RELOAD,
-  agreeToPrivacyNotice,
-  reloadUntil,
-  signUpViaUi,
-  uniquePhone,
-  verifyPhoneViaUi,
-} from './helpers';
+import { AFTER_RELOAD, agreeToPrivacyNotice, reloadUntil, signUpViaUi, uniquePhone } from './helpers';
 import { screenshotsAt390And1280 } from './pass-family';
-
-const HOTLINE = '+15550100';
+import { dialSanta, hangUp, sampleFamilyViaUi } from './sample-family';
 
 async function addChild(page: Page, child: { name: string; age: string; wishes: string }) {
   await page.getByRole('button', { name: 'Add a Child' }).click();
@@ -30,17 +22,7 @@ test('a parent adds two more children; Santa asks who is speaking, and the call 
   page,
 }) => {
   test.setTimeout(150_000);
-  const phone = uniquePhone();
-  await signUpViaUi(page, { name: 'Noel Parent' });
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Mia');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, phone.e164);
+  const { phone } = await sampleFamilyViaUi(page, { account: { name: 'Noel Parent' } });
 
   // From the dashboard's profile card to "Your children".
   await page.getByRole('link', { name: 'Add a Child' }).click();
@@ -59,18 +41,13 @@ test('a parent adds two more children; Santa asks who is speaking, and the call 
   await expect(page.getByText('Leo, Ava')).toBeVisible();
 
   // Leo calls: Santa does not guess, he asks; Leo says his name.
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  await dialSanta(page, phone.typed);
   const log = page.getByRole('log');
   await expect(log).toContainText('Who am I speaking with today?');
   await page.getByLabel('Say to Santa').fill("It's Leo! I really want a telescope.");
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(log.locator('.turn')).toHaveCount(3);
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
 
   await page.goto('/calls');
   const calls = page.locator('li').filter({ hasText: 'Completed' });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
-import { baseUrl, signInViaUi, signOutViaApi, signUpViaUi, TEST_PASSWORD } from './helpers';
+import { baseUrl, openEmail, signInViaUi, signOutViaApi, signUpViaUi, TEST_PASSWORD } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 const WIDTHS = [390, 1280] as const;
@@ -32,19 +32,6 @@ async function followLink(page: Page, name: string) {
 }
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
-
-/** Opens the newest email to `address` with `subject` in the sandbox mailbox. */
-async function openEmail(page: Page, address: string, subject: string) {
-  const email = page.getByRole('link').filter({ hasText: subject }).filter({ hasText: address }).first();
-  // The email job sends it a moment after the request that asked for it.
-  await expect(async () => {
-    await page.goto('/sandbox/mail');
-    await expect(page.getByRole('note')).toContainText('SANDBOX MAILBOX');
-    await expect(email).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
-  await email.click();
-  await expect(page.getByText(`To ${address}`)).toBeVisible();
-}
 
 test('a parent who forgot their password resets it through the emailed link and signs in with the new one', async ({
   page,

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_PASSWORD, uniqueEmail } from './helpers';
+import { openEmail, TEST_PASSWORD, uniqueEmail } from './helpers';
 
 const SHOTS = 'e2e/screenshots';
 
@@ -20,18 +20,8 @@ async function screenshots(page: Page, name: string) {
 
 /** The redeem link of the newest gift email to `address`, read in the sandbox mailbox. */
 async function redeemLinkFor(page: Page, address: string): Promise<string> {
-  const email = page
-    .getByRole('link')
-    .filter({ hasText: 'sent you a gift' })
-    .filter({ hasText: address })
-    .first();
   // The email job sends it a moment after Stripe's event is recorded.
-  await expect(async () => {
-    await page.goto('/sandbox/mail');
-    await expect(email).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await email.click();
-  await expect(page.getByText(`To ${address}`)).toBeVisible();
+  await openEmail(page, address, 'sent you a gift');
   const href = await page.getByRole('link', { name: 'Redeem your gift' }).getAttribute('href');
   expect(href).toMatch(/\/gift\/[A-Za-z0-9_-]{43}$/);
   return href!;

@@ -106,6 +106,19 @@ export async function reloadUntil(page: Page, shown: () => Promise<void>, timeou
 export const AFTER_RELOAD = { timeout: 5_000 };
 
 /**
+ * Opens the newest email to `address` whose subject has `subject`, in the sandbox mailbox, once the
+ * email job has sent it (a moment after the request that asked for it).
+ */
+export async function openEmail(page: Page, address: string, subject: string) {
+  const email = page.getByRole('link').filter({ hasText: subject }).filter({ hasText: address }).first();
+  await page.goto('/sandbox/mail');
+  await expect(page.getByRole('note')).toContainText('SANDBOX MAILBOX');
+  await reloadUntil(page, () => expect(email).toBeVisible(AFTER_RELOAD));
+  await email.click();
+  await expect(page.getByText(`To ${address}`)).toBeVisible();
+}
+
+/**
  * Verifies the profile's phone from the dashboard's Family phones card, reading the code the way a
  * parent would: from the text the sandbox Twilio sent to that phone.
  */

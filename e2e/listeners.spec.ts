@@ -1,19 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { TEST_PASSWORD, uniqueEmail } from './helpers';
+import { openEmail, TEST_PASSWORD, uniqueEmail } from './helpers';
 import { passFamilyAfterACall, screenshotsAt390And1280 } from './pass-family';
 
 /** The accept link of the newest invitation to `address`, read in the sandbox mailbox. */
 async function inviteLinkFor(page: Page, address: string): Promise<string> {
-  const email = page
-    .getByRole('link')
-    .filter({ hasText: 'invited you to listen' })
-    .filter({ hasText: address })
-    .first();
-  await expect(async () => {
-    await page.goto('/sandbox/mail');
-    await expect(email).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await email.click();
+  await openEmail(page, address, 'invited you to listen');
   const href = await page.getByRole('link', { name: 'Accept the invitation' }).getAttribute('href');
   expect(href).toMatch(/\/listen#token=[A-Za-z0-9_-]{43}$/);
   return href!;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Page } from '@playwright/test';
 import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
+import { dialSanta, hangUp } from './sample-family';
 
 const SHOTS = 'e2e/screenshots';
 
@@ -44,17 +45,12 @@ export async function passFamilyAfterACall(
     .getByRole('link', { name: /^\+1 / })
     .getAttribute('href');
 
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(tel!.replace(/^tel:/, ''));
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  await dialSanta(page, phone.typed, tel!.replace(/^tel:/, ''));
   for (const line of family.lines) {
     await page.getByLabel('Say to Santa').fill(line);
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('log')).toContainText(line);
     await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   }
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
 }

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signUpViaUi, uniquePhone, verifyPhoneViaUi, agreeToPrivacyNotice } from './helpers';
+import { dialSanta, hangUp } from './sample-family';
 
 const phone = uniquePhone();
 
@@ -27,17 +28,13 @@ test('a pass holder plays the recording of a call on their dedicated number with
   const dedicated = tel!.replace(/^tel:/, '');
 
   // The child calls the family's own Santa number from the verified phone.
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(dedicated);
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
+  await dialSanta(page, phone.typed, dedicated);
   const log = page.getByRole('log');
   await expect(log).toContainText(/Santa.*Noel/);
   await page.getByLabel('Say to Santa').fill('Hi Santa!');
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(log).toContainText('a red bike');
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
 
   // The pass includes recordings: no $0.99 unlock, the audio is there and plays.
   await page.goto('/dashboard');

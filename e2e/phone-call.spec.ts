@@ -1,30 +1,16 @@
 import { expect, test } from '@playwright/test';
-import { screenshot, signUpViaUi, uniquePhone, verifyPhoneViaUi, agreeToPrivacyNotice } from './helpers';
-
-const phone = uniquePhone();
-const PARENT_PHONE = phone.typed;
-const HOTLINE = '+15550100';
+import { screenshot } from './helpers';
+import { HOTLINE, dialSanta, hangUp, sampleFamilyViaUi } from './sample-family';
 
 test('a child calls Santa from the phone simulator, the call lands on the dashboard and its recording can be bought', async ({
   page,
 }) => {
   test.setTimeout(120_000);
-  await signUpViaUi(page);
-
-  // Free sample → kid profile with the parent phone Santa will recognise.
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(PARENT_PHONE);
-  await page.getByLabel('Kid name').fill('Mia');
-  await page.getByLabel('Wish list').fill('a red bike');
-  await page.getByLabel('Accomplishments').fill('learning to swim');
-  await page.getByLabel('Siblings').fill('Leo');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  // Santa recognises only a phone proven by the code texted to it.
-  await verifyPhoneViaUi(page, phone.e164);
+  // Free sample → kid profile with the parent phone Santa will recognise, once it is verified by
+  // the code texted to it.
+  const { phone } = await sampleFamilyViaUi(page, {
+    fields: { 'Wish list': 'a red bike', Accomplishments: 'learning to swim', Siblings: 'Leo' },
+  });
   await screenshot(page, 'dashboard-family-phones');
 
   // The simulator prefills the parent phone from the profile and offers the hotline.
@@ -34,7 +20,7 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   // The verification code texted to that phone shows on the simulated phone, as on a real one.
   await expect(page.getByRole('list', { name: 'Text messages' })).toContainText('is your Santa Calls code');
   await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
-  await page.getByLabel('Calling from').fill(PARENT_PHONE);
+  await page.getByLabel('Calling from').fill(phone.typed);
   await page.getByRole('button', { name: 'Dial' }).click();
 
   const log = page.getByRole('log');
@@ -53,8 +39,7 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
 
   // A call that ends in its first 20 seconds costs nothing: this one goes on past them.
   await expect(page.getByLabel('Time left')).toHaveText(/0:([0-2]\d|3[0-8]) left/, { timeout: 40_000 });
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
   await screenshot(page, 'sandbox-phone-ended');
 
   // The dashboard shows the call, and what is left of the sample's minute in seconds.
@@ -123,25 +108,9 @@ test('the phone simulator never mixes the profile’s phone into a number alread
 
 test('a call that ends in its first seconds costs nothing, and the dashboard says why', async ({ page }) => {
   test.setTimeout(120_000);
-  const shortPhone = uniquePhone();
-  await signUpViaUi(page);
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(shortPhone.typed);
-  await page.getByLabel('Kid name').fill('Noah');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, shortPhone.e164);
-
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
-  await page.getByLabel('Calling from').fill(shortPhone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  const { phone: shortPhone } = await sampleFamilyViaUi(page, { kidName: 'Noah' });
+  await dialSanta(page, shortPhone.typed);
+  await hangUp(page);
 
   await page.goto('/dashboard');
   const history = page.locator('li').filter({ hasText: 'Completed' });

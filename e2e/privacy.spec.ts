@@ -3,13 +3,12 @@ import {
   AFTER_RELOAD,
   agreeToPrivacyNotice,
   baseUrl,
+  openEmail,
   reloadUntil,
   signUpViaUi,
   uniquePhone,
-  verifyPhoneViaUi,
 } from './helpers';
-
-const HOTLINE = '+15550100';
+import { dialSanta, hangUp, sampleFamilyViaUi } from './sample-family';
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 /** A phone's width and a desktop's, for the issue's review. */
@@ -30,27 +29,11 @@ async function shoot(page: Page, name: string, target?: Locator) {
 
 /** A parent with a profile (agreed on the form) and one finished call on the sandbox phone. */
 async function familyWithACall(page: Page) {
-  const phone = uniquePhone();
-  const account = await signUpViaUi(page);
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Mia');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, phone.e164);
-
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  const { account, phone } = await sampleFamilyViaUi(page);
+  await dialSanta(page, phone.typed);
   await page.getByLabel('Say to Santa').fill('I would love a sledge');
   await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
   return account;
 }
 
@@ -133,16 +116,7 @@ test('a parent requests an export and downloads it from the emailed link', async
   await expect(toast(page, 'We are preparing your download')).toBeVisible();
   await expect(card.getByRole('link', { name: 'Download zip' })).toBeVisible({ timeout: 20_000 });
 
-  const email = page
-    .getByRole('link')
-    .filter({ hasText: "Your family's Santa Calls download is ready" })
-    .filter({ hasText: account.email })
-    .first();
-  await expect(async () => {
-    await page.goto('/sandbox/mail');
-    await expect(email).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 20_000 });
-  await email.click();
+  await openEmail(page, account.email, "Your family's Santa Calls download is ready");
   const href = await page.getByRole('link', { name: "Download my family's data" }).getAttribute('href');
   expect(href).toMatch(new RegExp(`^${baseUrl()}/api/privacy/exports/download/`));
 

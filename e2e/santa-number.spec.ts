@@ -1,34 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import {
-  AFTER_RELOAD,
-  agreeToPrivacyNotice,
-  reloadUntil,
-  signUpViaUi,
-  uniquePhone,
-  verifyPhoneViaUi,
-} from './helpers';
-
-const HOTLINE = '+15550100';
+import { AFTER_RELOAD, agreeToPrivacyNotice, reloadUntil, signUpViaUi, uniquePhone } from './helpers';
+import { HOTLINE, dialSanta, hangUp, sampleFamilyViaUi } from './sample-family';
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-/** A parent on the free sample whose child is Olivia, said "oh-LIV-ee-uh". */
-async function familyWithSample(page: Page, phone: { typed: string; e164: string }) {
-  await signUpViaUi(page);
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Olivia');
-  await page.getByLabel('How do you say it?').fill('oh-LIV-ee-uh');
-  await page.getByLabel('Wish list').fill('a snow globe and a snowboard');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 async function shot(page: Page, name: string, size: { width: number; height: number }) {
   await page.setViewportSize(size);
@@ -92,15 +69,12 @@ test("Santa's number: copied, added to contacts as a card with his picture, a QR
 test("after a call the parent reads what the child told Santa, in the child's words", async ({ page }) => {
   test.setTimeout(150_000);
   await page.setViewportSize(DESKTOP);
-  const phone = uniquePhone();
-  await familyWithSample(page, phone);
-  await verifyPhoneViaUi(page, phone.e164);
-
-  await page.goto('/sandbox/phone');
-  await page.getByLabel('Santa number to dial').selectOption(HOTLINE);
-  await page.getByLabel('Calling from').fill(phone.typed);
-  await page.getByRole('button', { name: 'Dial' }).click();
-  await expect(page.getByRole('status')).toContainText('Connected to Santa');
+  // Olivia, said "oh-LIV-ee-uh"; the parent's wish list is not what she says on the call.
+  const { phone } = await sampleFamilyViaUi(page, {
+    kidName: 'Olivia',
+    fields: { 'How do you say it?': 'oh-LIV-ee-uh', 'Wish list': 'a snow globe and a snowboard' },
+  });
+  await dialSanta(page, phone.typed);
   const log = page.getByRole('log');
   const say = async (text: string) => {
     await page.getByLabel('Say to Santa').fill(text);
@@ -110,8 +84,7 @@ test("after a call the parent reads what the child told Santa, in the child's wo
   await say('I want a kitten with white paws.');
   await say('I lost my front tooth yesterday!');
   await say("I'll leave three carrots for Rudolph.");
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
 
   // The summary job writes the recap moments after the call.
   await page.goto('/dashboard');

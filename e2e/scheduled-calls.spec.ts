@@ -1,22 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { agreeToPrivacyNotice, signUpViaUi, uniquePhone, verifyPhoneViaUi } from './helpers';
 import { screenshotsAt390And1280 } from './pass-family';
+import { hangUp, sampleFamilyViaUi } from './sample-family';
 
 test('a parent schedules Santa’s call, and the family phone answers it in the sandbox phone', async ({
   page,
 }) => {
   test.setTimeout(150_000);
-  const phone = uniquePhone();
-  await signUpViaUi(page, { name: 'Holly Parent' });
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await expect(page).toHaveURL(/\/setup-profile$/);
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Mia');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, phone.e164);
+  const { phone } = await sampleFamilyViaUi(page, { account: { name: 'Holly Parent' } });
 
   // From the dashboard to "Santa calls your child".
   await page.getByRole('link', { name: 'Santa Calls Your Child' }).click();
@@ -51,8 +41,7 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('log')).toContainText('a sledge');
   await screenshotsAt390And1280(page, 'sandbox-phone-santa-call-answered');
-  await page.getByRole('button', { name: 'Hang up' }).click();
-  await expect(page.getByRole('status')).toContainText('Call ended');
+  await hangUp(page);
 
   await page.goto('/santa-calls');
   await expect(page.getByRole('list', { name: 'Scheduled calls' })).toContainText('Done');
@@ -60,16 +49,7 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
 
 test('a call declined twice is missed, and the parent gives it a new time in one tap', async ({ page }) => {
   test.setTimeout(150_000);
-  const phone = uniquePhone();
-  await signUpViaUi(page, { name: 'Ivy Parent' });
-  await page.goto('/pricing');
-  await page.getByRole('button', { name: 'Try Free Sample' }).click();
-  await page.getByLabel('Parent phone').fill(phone.typed);
-  await page.getByLabel('Kid name').fill('Leo');
-  await agreeToPrivacyNotice(page);
-  await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await verifyPhoneViaUi(page, phone.e164);
+  const { phone } = await sampleFamilyViaUi(page, { account: { name: 'Ivy Parent' }, kidName: 'Leo' });
 
   await page.goto('/santa-calls');
   const form = page.getByRole('form', { name: 'Schedule a call' });
