@@ -40,6 +40,11 @@ test('a child shares an address on a call: the dashboard shows a calm note quoti
   await reloadUntil(page, () => expect(banner).toBeVisible(AFTER_RELOAD));
   await expect(banner).toContainText('Your child shared a personal detail');
   await expect(banner.getByRole('blockquote')).toContainText('I live at 42 Maple Street');
+  // The recap, which Santa remembers and the family may share, keeps the question and not the address.
+  const recap = page.getByRole('region', { name: 'What Mia told Santa' });
+  await reloadUntil(page, () => expect(recap).toBeVisible(AFTER_RELOAD));
+  await expect(recap).toContainText('Do you know our dog?');
+  await expect(recap).not.toContainText('Maple Street');
   await bannerScreenshots(page, 'call-safety-banner');
 });
 

@@ -2,6 +2,7 @@ import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { CallHistory } from '@santa/shared/calls';
+import type { SantaMemory } from '@santa/shared/memory';
 import { signInAsAdmin } from '../../../test/test-app.ts';
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import {
@@ -78,6 +79,27 @@ test('a flagged call carries its reasons and the lines concerned in the history 
     [call!.id],
   );
   expect(rows[0]!.row).not.toMatch(/Juniper|pony/i);
+});
+
+test("a child's address stays out of the recap and Santa's memory; the safety note still shows the parent the line", async () => {
+  const { client } = await finishCall([
+    ['agent', 'Ho ho ho! Merry Christmas, Emma!'],
+    ['user', 'I live at 42 Maple Street. Do you know our dog? My phone number is 555 867 5309.'],
+    ['agent', 'Santa does not need to know that! What is on your wish list?'],
+    ['user', 'I would love a pony please.'],
+  ]);
+  const [call] = ((await client.get('/api/calls/history')).body as CallHistory).calls;
+  expect(call!.safety?.findings).toContainEqual({ reason: 'child_personal_details', lines: [2] });
+  expect(call!.transcript).toContain('I live at 42 Maple Street.');
+  expect(call!.recap).toEqual({
+    wishes: ['I would love a pony please.'],
+    news: [],
+    questions: ['Do you know our dog?'],
+    promises: [],
+  });
+  expect(call!.summary).not.toMatch(/Maple|867/);
+  const memory = (await client.get('/api/memory')).body as SantaMemory;
+  expect(memory.items.map((item) => item.text)).toEqual(['I would love a pony please.']);
 });
 
 test("the safety read's logs never hold the child's words", async () => {

@@ -16,6 +16,20 @@ const STREET =
   /\b\d{1,5}\s+(?:[a-z]+\s){0,3}(?:street|st|road|rd|avenue|ave|lane|ln|drive|dr|court|ct|boulevard|blvd|way|close|crescent|place|terrace)\b/i;
 const PHONE_DIGITS = /(?:\+?\d[\s().-]{0,2}){7,}/;
 
+/** Where a child lives or goes to school, a number, a surname, an email: never read back. */
+export const PERSONAL_DETAILS: RegExp[] = [
+  STREET,
+  /\b(?:my|our)\s+address\b/i,
+  /\b(?:i|we)\s+live\s+(?:at|on)\s+(?:number\s+)?\d/i,
+  /\b(?:i|we)\s+live\s+on\s+[a-z]+\s+(?:street|road|avenue|lane|drive)\b/i,
+  /\b(?:my\s+school\s+is|i\s+go\s+to|my\s+school'?s?\s+(?:called|named))\s+[a-z'.]+(?:\s+[a-z'.]+){0,3}\s+(?:school|elementary|primary|academy)\b/i,
+  /\bmy\s+(?:school|teacher)\s+is\s+(?:called|named)\b/i,
+  /\bmy\s+(?:phone\s+number|number|mobile|cell)\s+is\b/i,
+  /\bmy\s+(?:last\s+name|surname|family\s+name|password|email)\s+is\b/i,
+  PHONE_DIGITS,
+  /\b[\w.+-]+@[\w-]+\.[\w.]+\b/,
+];
+
 export const SCREEN_RULES: ScreenRule[] = [
   {
     reason: 'child_self_harm',
@@ -53,22 +67,7 @@ export const SCREEN_RULES: ScreenRule[] = [
       /\b(?:nobody|no\s*one)\s+(?:loves|likes|wants)\s+me\b/i,
     ],
   },
-  {
-    reason: 'child_personal_details',
-    speaker: 'child',
-    patterns: [
-      STREET,
-      /\b(?:my|our)\s+address\b/i,
-      /\b(?:i|we)\s+live\s+(?:at|on)\s+(?:number\s+)?\d/i,
-      /\b(?:i|we)\s+live\s+on\s+[a-z]+\s+(?:street|road|avenue|lane|drive)\b/i,
-      /\b(?:my\s+school\s+is|i\s+go\s+to|my\s+school'?s?\s+(?:called|named))\s+[a-z'.]+(?:\s+[a-z'.]+){0,3}\s+(?:school|elementary|primary|academy)\b/i,
-      /\bmy\s+(?:school|teacher)\s+is\s+(?:called|named)\b/i,
-      /\bmy\s+(?:phone\s+number|number|mobile|cell)\s+is\b/i,
-      /\bmy\s+(?:last\s+name|surname|family\s+name|password|email)\s+is\b/i,
-      PHONE_DIGITS,
-      /\b[\w.+-]+@[\w-]+\.[\w.]+\b/,
-    ],
-  },
+  { reason: 'child_personal_details', speaker: 'child', patterns: PERSONAL_DETAILS },
   {
     reason: 'adult_topic',
     speaker: 'either',

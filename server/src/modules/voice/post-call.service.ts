@@ -9,6 +9,7 @@ import type { RecordingStorage } from '../../providers/storage/recording-storage
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
 import type { CallSafetyJob } from '../call-safety/call-safety.service.ts';
+import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
@@ -234,7 +235,7 @@ export function createPostCallService(deps: PostCallDeps) {
     const transcript = await calls.findTranscript(db, job.conversationId);
     if (transcript === undefined) return;
     const { summary, recap } = await deps.summarizer.summarize({
-      transcript,
+      transcript: withoutPersonalDetails(transcript),
       kidName: job.kidName,
       providerSummary: job.providerSummary,
     });

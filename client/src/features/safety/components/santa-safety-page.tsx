@@ -96,6 +96,11 @@ export function SantaSafetyPage() {
             admin sees only how many calls were noted, for which reasons.
           </p>
           <p className="text-gray-700">
+            An address, a school or a phone number your child says stays in your transcript and that note
+            only: it is left out of the call’s recap, of what Santa remembers for the next call, and of
+            anything you share or print from the call.
+          </p>
+          <p className="text-gray-700">
             If you are ever worried that a child is in danger, call your local emergency number.
           </p>
         </Section>
