@@ -272,11 +272,16 @@
 
   // Santa's scheduled calls ring the number typed in "Calling from", as they would ring that phone.
   let ringing = null;
+  // Each answer, decline or ring-now starts a new round: a check asked before it answers about a
+  // phone that has changed since (a declined call shown ringing again), so its answer is dropped.
+  let round = 0;
   async function checkIncoming() {
     const to = els.from.value.trim();
     if (!to || call || busy) return;
+    const asked = round;
     try {
       const { calls } = await api(`incoming?to=${encodeURIComponent(to)}`);
+      if (asked !== round || call || busy) return;
       ringing = calls[0] || null;
       els.incoming.hidden = !ringing;
       if (ringing) els.incomingFrom.textContent = ringing.from;
@@ -291,6 +296,7 @@
     els.error.textContent = '';
     try {
       await api('ring-now', { to: els.from.value.trim() });
+      round += 1;
       await checkIncoming();
     } catch (error) {
       els.error.textContent = error.message;
@@ -300,6 +306,7 @@
   els.answer.addEventListener('click', async () => {
     if (!ringing || call) return;
     const sid = ringing.call_sid;
+    round += 1;
     ringing = null;
     els.incoming.hidden = true;
     els.error.textContent = '';
@@ -323,13 +330,17 @@
   els.decline.addEventListener('click', async () => {
     if (!ringing) return;
     const sid = ringing.call_sid;
+    round += 1;
     ringing = null;
     els.incoming.hidden = true;
+    busy = true;
     try {
       await api('decline', { call_sid: sid });
       els.status.textContent = 'Call declined';
     } catch (error) {
       els.error.textContent = error.message;
+    } finally {
+      busy = false;
     }
   });
   els.from.addEventListener('change', showTexts);
