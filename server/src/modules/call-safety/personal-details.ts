@@ -11,7 +11,7 @@ function sharesPersonalDetails(sentence: string): boolean {
  * The transcript without the sentences that give away where the child lives or goes to school, a
  * number, a surname or an email. The summary and its recap are written from this: the recap is
  * emailed, shared by link, printed on the certificate and read back by Santa on the next call
- * (his memory), while the parent hears of such a line once, in the call's safety note.
+ * (his memory); the parent still reads such a line in the stored transcript and the safety note.
  */
 export function withoutPersonalDetails(transcript: string): string {
   return transcript
