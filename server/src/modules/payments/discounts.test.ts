@@ -30,9 +30,10 @@ test('a discounted pass costs its price less the percent, rounded to the cent', 
 
 test('a coupon can only be 25, 50 or 100 percent off, whoever asks the service', async () => {
   for (const percent of [0, 10, 99, 101]) {
-    await expect(ctx.services.payments.coupons.generateCoupon({ percent, type: 'forever' })).rejects.toThrow(
-      'discount_percent must be 25, 50 or 100',
-    );
+    // A 400 for the admin's form, never a 500.
+    await expect(
+      ctx.services.payments.coupons.generateCoupon({ percent, type: 'forever' }),
+    ).rejects.toMatchObject({ status: 400, detail: 'discount_percent must be 25, 50 or 100' });
   }
   const coupon = await ctx.services.payments.coupons.generateCoupon({ percent: 25, type: 'forever' });
   expect(coupon.discount_percent).toBe(25);
