@@ -12,7 +12,6 @@ export const HOTLINE = '+15550100';
 
 export interface SampleFamilyOptions {
   account?: Partial<TestAccount>;
-  phone?: { typed: string; e164: string };
   kidName?: string;
   /** More of the profile form, by label, filled in this order. */
   fields?: Record<string, string>;
@@ -25,7 +24,7 @@ export interface SampleFamilyOptions {
  * phone verified by the code texted to it. Ends on the dashboard.
  */
 export async function sampleFamilyViaUi(page: Page, options: SampleFamilyOptions = {}) {
-  const phone = options.phone ?? uniquePhone();
+  const phone = uniquePhone();
   const account = await signUpViaUi(page, options.account);
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Try Free Sample' }).click();
