@@ -1,5 +1,5 @@
 -- Wrong passwords, counted per account AND per client, so that nobody's failures can slow down or
--- lock out the owner signing in from their own device (README, "Security, in short"). Only the
+-- lock out the owner signing in from their own device (docs/security.md, "Sign-in limits"). Only the
 -- hash of (user id, client address) is kept.
 create table sign_in_failures (
   key_hash text primary key,

@@ -24,7 +24,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   NODE_ENV: z.string().optional(),
   // Unset means "on in development, off in production": a production image never falls back to a
-  // sandbox that gives away plans or signs anyone in as anyone (README, "Sandboxes and real keys").
+  // sandbox that gives away plans or signs anyone in as anyone (docs/going-live.md, "Sandboxes and real keys").
   ALLOW_SANDBOX: booleanFlag.optional(),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
@@ -123,7 +123,7 @@ export interface Config {
   inboundAnswerBudgetMs: number;
   /**
    * Calls put through to the voice agent at once; past it a caller hears that Santa's lines are
-   * busy. ElevenLabs caps concurrent conversations per plan (README, "Concurrent calls").
+   * busy. ElevenLabs caps concurrent conversations per plan (docs/going-live.md, "Production settings").
    */
   maxConcurrentCalls: number;
   /** SCHEDULED_CALLS_PER_SLOT: scheduled calls per 15-minute slot, across all families. */
@@ -163,7 +163,7 @@ export interface Config {
   recordingsS3: S3StorageSettings | undefined;
   /** SMTP_URL set: email goes through that server; unset: into the sandbox mailbox. */
   email: { smtpUrl?: string; from: string };
-  /** The published retention schedule (README, "Retention"); each enforced by a job. */
+  /** The published retention schedule (docs/features/privacy-and-retention.md, "Retention"); each enforced by a job. */
   retention: RetentionSettings;
 }
 
@@ -193,7 +193,7 @@ type Env = z.infer<typeof envSchema>;
 
 /**
  * Real keys without what makes them work: each would start fine and then fail every real
- * webhook or call (README, "Going live").
+ * webhook or call (docs/going-live.md).
  */
 function halfConfigured(e: Env): string[] {
   const problems: string[] = [];

@@ -32,7 +32,7 @@ export interface RecordingRetention {
   one_call_transcript_days: number;
 }
 
-/** The published schedule's defaults; each is a server setting (README, "Retention"). */
+/** The published schedule's defaults; each is a server setting (docs/features/privacy-and-retention.md, "Retention"). */
 export const retentionPolicyDefaults = {
   deleteProviderCopies: true,
   unpurchasedRecordingDays: 30,

@@ -21,7 +21,7 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-/** How long the app waits on Postgres before it gives up and answers 503 (README, "Running in production"). */
+/** How long the app waits on Postgres before it gives up and answers 503 (docs/going-live.md, "Production settings"). */
 export interface PostgresTimeouts {
   /** Waiting for a new connection (a partition or a full pool). */
   connectMs: number;

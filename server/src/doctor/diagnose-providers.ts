@@ -8,7 +8,7 @@ export interface ProviderReport {
   findings: Finding[];
 }
 
-/** The services in the order an operator sets them up (README, "Going live"). */
+/** The services in the order an operator sets them up (docs/going-live.md). */
 function servicesOf(providers: Providers): [string, Diagnosable][] {
   return [
     ['stripe', providers.stripe],

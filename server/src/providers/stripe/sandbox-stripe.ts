@@ -69,7 +69,7 @@ export class SandboxStripe implements StripeProvider {
 
   async diagnose(): Promise<Finding[]> {
     return sandboxFinding(
-      'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (README, "Sandboxes and real keys").',
+      'Set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (docs/going-live.md, "Sandboxes and real keys").',
     );
   }
   private post: PostToApp | undefined;

@@ -31,7 +31,7 @@ export interface StripeAdapterOptions {
  * The Stripe API version every request names, so a Stripe account's default version (set in its
  * dashboard, and upgraded by Stripe over time) can never change the shape of what we read. It is
  * the version the installed `stripe` SDK was built for; the webhook endpoint must use the same
- * (README, "Sandboxes and real keys").
+ * (docs/going-live.md, "Sandboxes and real keys").
  */
 export const STRIPE_API_VERSION = '2026-10-28.endive';
 

@@ -61,7 +61,7 @@ async function diagnose(secretKey = 'sk_live_123') {
   return adapter.diagnose({ publicUrl: PUBLIC_URL });
 }
 
-/** The portal as the README asks for it. */
+/** The portal as docs/going-live.md asks for it. */
 const PORTAL_FEATURES = {
   subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none' },
   payment_method_update: { enabled: true },

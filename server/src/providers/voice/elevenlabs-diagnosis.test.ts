@@ -8,7 +8,7 @@ import { SandboxVoiceEngine } from './sandbox-voice-engine.ts';
 const PUBLIC_URL = 'https://santa.example';
 const POST_CALL_URL = `${PUBLIC_URL}/api/voice/elevenlabs/post-call`;
 
-/** An agent set up as README asks, in the shape GET /v1/convai/agents/{id} answers. */
+/** An agent set up as docs/going-live.md asks, in the shape GET /v1/convai/agents/{id} answers. */
 function goodAgent() {
   return {
     agent_id: 'agent_1',

@@ -70,7 +70,11 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
     } catch (error) {
       // An agent answered in a shape the checks did not expect is a finding too.
       return [
-        unreachable('agent', error, 'Run the check again; if it persists, compare the agent with README.md.'),
+        unreachable(
+          'agent',
+          error,
+          'Run the check again; if it persists, compare the agent with docs/going-live.md, "ElevenLabs".',
+        ),
       ];
     }
   }

@@ -45,7 +45,7 @@ function Usage({ subscription }: { subscription: Subscription }) {
   const used = subscription.seconds_used;
   const usedRatio = limit > 0 ? Math.min(1, used / limit) : 0;
   const isNearlyUsed = usedRatio > USAGE_WARNING_RATIO;
-  // Under a minute the used time reads in seconds too; past it, in minutes rounded up (README).
+  // Under a minute the used time reads in seconds too; past it, in minutes rounded up (docs/features/call-time.md).
   const usedText = used > 0 && used < 60 ? formatSeconds(used) : formatMinutes(subscription.minutes_used);
   return (
     <>
