@@ -11,7 +11,6 @@ import { serveSpa } from './http/spa.ts';
 import { createAdminRouter } from './modules/admin/admin.routes.ts';
 import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
-import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
 import { createAdminGiftsRouter, createGiftsRouter } from './modules/gifts/gifts.routes.ts';
 import { createKeepsakeRouter, createShareLinksRouter } from './modules/keepsakes/keepsakes.routes.ts';
@@ -30,7 +29,6 @@ import { createCallsRouter } from './modules/voice/calls.routes.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
 import { createSandboxRouter } from './sandbox/sandbox-routes.ts';
 import { createServices, type AppDeps, type AppServices } from './services.ts';
-import { GOOGLE_CALLBACK_PATH } from './providers/google/google-provider.ts';
 
 export const JSON_BODY_LIMIT = '100kb';
 
@@ -77,12 +75,9 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
 
   const sandbox = createSandboxRouter(
     deps,
-    async (req) => {
+    (req) => {
       const token: unknown = req.cookies?.session_token;
-      const viewer = await services.auth.authenticate(typeof token === 'string' ? token : undefined);
-      if (!viewer) return undefined;
-      const line = await services.hotline.getHotlineNumber(viewer.id).catch(() => undefined);
-      return line?.type === 'dedicated' ? line.phone_number : undefined;
+      return services.sandboxLineOf(typeof token === 'string' ? token : undefined);
     },
     (phone) => services.scheduledCalls.placeNextNow(phone),
   );
@@ -102,12 +97,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       db,
       auth: services.auth,
       account: services.account,
-      google: createGoogleSignInService({
-        db,
-        auth: services.auth,
-        google: deps.providers.google,
-        redirectUri: `${config.publicUrl}${GOOGLE_CALLBACK_PATH}`,
-      }),
+      google: services.googleSignIn,
       publicUrl: config.publicUrl,
       secureCookies: config.secureCookies,
       rateLimits: deps.authRateLimits ?? {

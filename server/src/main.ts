@@ -75,7 +75,7 @@ await ensureAdminAccount(
 );
 
 const app = createApp(deps, services);
-await registerWorkers(jobs, deps, services);
+await registerWorkers(jobs, services);
 offerPeriodicJobs(jobs);
 const server: Server = app.listen(config.port, () => {
   logger.info(`Santa Calls is listening on ${config.publicUrl} (port ${config.port}, database ${db.kind})`);

@@ -78,7 +78,7 @@ export async function createTestContext(
   };
   const services = createServices(deps);
   // Workers run as in production; periodic jobs are run by hand in the tests that need them.
-  await registerWorkers(jobs, deps, services);
+  await registerWorkers(jobs, services);
   await ensureAdminAccount(db, services.auth, { email: config.adminEmail, password: ADMIN_PASSWORD }, logger);
   const app = createApp(deps, services);
   built.app = app;

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../providers/storage/recording-storage.ts';
+import type { ByteRange } from '@santa/shared/byte-range';
 
 /**
  * One `bytes=` range of RFC 9110 §14.1.2. Undefined: serve the whole file (no header, or a form

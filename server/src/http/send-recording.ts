@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { ByteRange } from '../providers/storage/recording-storage.ts';
+import type { ByteRange } from '@santa/shared/byte-range';
 import { parseByteRange } from './byte-range.ts';
 
 /** A stored recording someone may play: its size, and its bytes (null once the file is gone). */

@@ -1,13 +1,10 @@
-import type { AppDeps, AppServices } from '../services.ts';
-import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
-import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
+import type { AppServices } from '../services.ts';
 import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
 import type { EmailJob } from '../modules/email/email.service.ts';
 import type { ScheduledCallJob } from '../modules/scheduled-calls/scheduled-calls.service.ts';
 import type { GiftDeliveryJob } from '../modules/gifts/gifts.service.ts';
 import type { DataExportJob } from '../modules/privacy/export.service.ts';
 import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
-import { createProviderDeletions } from '../modules/voice/provider-deletions.ts';
 import { QUEUES, type JobQueue } from './job-queue.ts';
 
 /** How often each periodic job runs, once across all replicas. */
@@ -21,28 +18,13 @@ export const PERIODIC_SECONDS = {
 } as const;
 
 /** Every replica works every queue; the queue hands each job to exactly one of them. */
-export async function registerWorkers(jobs: JobQueue, deps: AppDeps, services: AppServices): Promise<void> {
-  const { db, logger, providers } = deps;
+export async function registerWorkers(jobs: JobQueue, services: AppServices): Promise<void> {
   await jobs.work<CallSummaryJob>(QUEUES.callSummary, (job) => services.voice.postCall.writeSummary(job));
   await jobs.work<CallSafetyJob>(QUEUES.callSafety, (job) => services.callSafety.reviewCall(job));
-  await jobs.work(QUEUES.callDeadlines, async () => {
-    await sweepCallReservations({
-      db,
-      logger,
-      telephony: providers.telephony,
-      subscriptions: services.subscription,
-      profiles: services.profile,
-      silentSeconds: deps.config.silentCallCheckSeconds,
-      graceSeconds: deps.config.postCallGraceSeconds,
-    });
-  });
-  const providerDeletions = createProviderDeletions({ db, logger, voice: providers.voice });
-  await jobs.work(QUEUES.providerDeletions, async () => {
-    await providerDeletions.runDue();
-  });
-  await jobs.work(QUEUES.unclaimedRecordings, async () => {
-    await deleteUnclaimedRecordings({ db, logger, recordings: providers.recordings });
-  });
+  const { callUpkeep } = services;
+  await jobs.work(QUEUES.callDeadlines, () => callUpkeep.sweepDeadlines());
+  await jobs.work(QUEUES.providerDeletions, () => callUpkeep.deleteProviderCopies());
+  await jobs.work(QUEUES.unclaimedRecordings, () => callUpkeep.deleteUnclaimedRecordings());
   await jobs.work<DataExportJob>(QUEUES.dataExport, (job) => services.privacy.exports.build(job));
   await jobs.work(QUEUES.expiredExports, () =>
     services.privacy.exports.deleteExpired().then(() => undefined),

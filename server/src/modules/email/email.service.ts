@@ -5,9 +5,10 @@ import { formatPrice, planName } from '@santa/shared/plans';
 import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
 import { LISTENER_INVITE_DAYS } from '@santa/shared/listeners';
 import type { Db, Queryable } from '../../db/db.ts';
-import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
+import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
 import { billingContent, billingEmailRequests } from './billing-emails.ts';
+import { lineContent, lineEmailRequests } from './line-emails.ts';
 import * as repo from './email.repository.ts';
 import type { EmailRow } from './email.repository.ts';
 import type { EmailContent, EmailKind } from './templates/email-content.ts';
@@ -192,7 +193,7 @@ export function createEmailService(deps: EmailServiceDeps) {
         };
       }
       default: {
-        const content = billingContent(row, name, publicUrl);
+        const content = billingContent(row, name, publicUrl) ?? lineContent(row, name, publicUrl);
         if (!content) throw new Error(`no content for email kind ${row.kind}`);
         return content;
       }
@@ -202,6 +203,7 @@ export function createEmailService(deps: EmailServiceDeps) {
   return {
     queue,
     ...billingEmailRequests(queue),
+    ...lineEmailRequests(queue),
 
     /** The email job: renders and sends one email; a failure throws so the queue retries it. */
     async deliver(job: EmailJob): Promise<void> {

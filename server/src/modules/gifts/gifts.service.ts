@@ -11,11 +11,11 @@ import {
 import { PLANS, recordingsIncluded } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
-import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
+import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { StripeProvider } from '../../providers/stripe/stripe-provider.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { checkoutLegalNote } from '../payments/checkout.service.ts';
-import type { GiftReceipt, GiftRedeemLink } from '../email/email.service.ts';
+import type { GiftReceipt } from '../email/email.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { isUsable, planActivated } from '../subscription/subscription.service.ts';
 import * as repo from './gifts.repository.ts';
@@ -169,20 +169,6 @@ export function createGiftsService(deps: GiftsDeps) {
         if (gift?.recipient_email)
           await deps.emails.giftDelivery(tx, { giftId: gift.id, to: gift.recipient_email });
       });
-    },
-
-    /** For the recipient's email as it is sent: a new code, whose hash replaces any before it. */
-    async redeemLink(giftId: string): Promise<GiftRedeemLink> {
-      const code = newToken();
-      const gift = await repo.setTokenHash(db, giftId, hashToken(code));
-      if (!gift) throw new Error('the gift was redeemed or is gone');
-      return {
-        redeemUrl: `${origin}/gift/${code}`,
-        giverName: gift.buyer_name,
-        recipientName: gift.recipient_name,
-        message: gift.message,
-        planName: PLANS[gift.plan].name,
-      };
     },
 
     async view(code: string): Promise<GiftView> {

@@ -4,8 +4,8 @@ import type { Logger } from 'pino';
 import { EXPORT_LINK_HOURS, type DataExport } from '@santa/shared/privacy';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
-import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { QUEUES, type JobSender } from '../../jobs/queues.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { insertPrivacyAudit } from './consent.repository.ts';
 import * as repo from './export.repository.ts';
 
@@ -105,16 +105,6 @@ export function createExportService(deps: ExportDeps) {
       }
       await deps.emails.exportReady(row.user_id, row.id);
       deps.logger.info({ exportId: row.id, files: files.length }, 'family export ready');
-    },
-
-    /** Minted when the email is sent: the token exists only in the email (its hash is stored). */
-    async downloadLink(exportId: string): Promise<{ url: string; validHours: number }> {
-      const token = newToken();
-      await repo.setTokenHash(db, exportId, hashToken(token));
-      return {
-        url: `${deps.publicUrl}/api/privacy/exports/download/${token}`,
-        validHours: EXPORT_LINK_HOURS,
-      };
     },
 
     /** The emailed link: the token alone opens it, until it expires. */

@@ -12,7 +12,7 @@ import {
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
-import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
+import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import { phoneForStorage } from '../../phone-numbers.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { instantIn, isOnSlot, isOutsideQuietHours, isTimeZone, slotTimes } from './local-time.ts';
@@ -33,6 +33,8 @@ export interface ScheduledCallsDeps {
   telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms' | 'fetchCall'>;
   /** The santa module: only a phone the family proved it holds is rung. */
   familyPhones: { isVerified(userId: string, phone: string): Promise<boolean> };
+  /** The subscription module: Santa rings only a family with call time left. */
+  plans: { hasTimeLeft(userId: string): Promise<boolean> };
   /** The children module: the family's children, the first one the kid profile's. */
   children: { list(userId: string): Promise<{ children: { id: string }[] }> };
   /** The voice module: registers the answered call and settles it like an inbound one. */
@@ -137,6 +139,7 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
         throw new AppError('bad_request', MESSAGES.phoneNotVerified);
       const family = await deps.children.list(userId).catch(() => ({ children: [] }));
       if (family.children.length === 0) throw new AppError('conflict', MESSAGES.profileFirst);
+      if (!(await deps.plans.hasTimeLeft(userId))) throw new AppError('conflict', MESSAGES.noTimeLeft);
       const known = new Set(family.children.map((child) => child.id));
       if (!input.child_ids.every((id) => known.has(id)))
         throw new AppError('bad_request', MESSAGES.unknownChild);

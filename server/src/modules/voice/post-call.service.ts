@@ -4,7 +4,7 @@ import type { CallRecap } from '@santa/shared/recap';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
-import { QUEUES, type JobSender } from '../../jobs/job-queue.ts';
+import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';

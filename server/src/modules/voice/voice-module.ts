@@ -1,7 +1,7 @@
 import type { PostCallDeps } from './post-call.service.ts';
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db.ts';
-import type { JobSender } from '../../jobs/job-queue.ts';
+import type { JobSender } from '../../jobs/queues.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
@@ -26,7 +26,7 @@ import {
   type CallRecaps,
   type PostCallService,
 } from './post-call.service.ts';
-import { createProviderDeletions } from './provider-deletions.ts';
+import { createProviderDeletions, type ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
 /** What the voice module is built from: its providers and the services of other modules it asks. */
@@ -71,11 +71,14 @@ export interface VoiceModule {
   callsInProgress(): Promise<number>;
   /** What the retention schedule deletes from the calls. */
   retention: CallRetention;
+  /** The voice provider's copies of calls, deleted once ours are safe (the periodic job). */
+  providerDeletions: ProviderDeletions;
 }
 
 /** The call's services, built once per app from its providers. */
 export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
   const { db, logger, profiles, subscriptions } = deps;
+  const providerDeletions = createProviderDeletions({ db, logger, voice: deps.voice });
   const postCall = createPostCallService({
     db,
     logger,
@@ -83,7 +86,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     summarizer: deps.summarizer,
     profiles,
     subscriptions,
-    providerDeletions: createProviderDeletions({ db, logger, voice: deps.voice }),
+    providerDeletions,
     jobs: deps.jobs,
     accounts: deps.accounts,
     children: deps.children,
@@ -92,6 +95,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     deleteProviderCopies: deps.deleteProviderCopies,
   });
   return {
+    providerDeletions,
     inbound: createInboundCallService({
       db,
       logger,

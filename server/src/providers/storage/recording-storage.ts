@@ -1,13 +1,9 @@
+import type { ByteRange } from '@santa/shared/byte-range';
 import { fatal, ok, type Diagnosable, type Finding } from '../diagnosis.ts';
 
-/** Where call recordings live: a local folder (the embedded default) or an S3-compatible bucket. */
-export interface ByteRange {
-  /** Inclusive. */
-  start: number;
-  /** Inclusive. */
-  end: number;
-}
+export type { ByteRange };
 
+/** Where call recordings live: a local folder (the embedded default) or an S3-compatible bucket. */
 export interface RecordingStorage extends Diagnosable {
   put(key: string, data: Buffer): Promise<void>;
   /** Size in bytes, or null when nothing is stored under the key. */

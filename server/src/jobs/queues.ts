@@ -1,0 +1,41 @@
+import type { Queryable } from '../db/db.ts';
+
+/**
+ * Everything the app runs in the background, one queue each (docs/decisions/0010). Modules send
+ * to these through a JobSender; only the wiring (job-queue.ts, background-jobs.ts) runs them.
+ */
+export const QUEUES = {
+  callSummary: 'call-summary',
+  callSafety: 'call-safety',
+  callDeadlines: 'call-deadlines',
+  providerDeletions: 'provider-conversation-deletions',
+  unclaimedRecordings: 'unclaimed-recordings',
+  expiredSessions: 'expired-sessions',
+  expiredOAuthStates: 'expired-oauth-states',
+  staleSignInFailures: 'stale-sign-in-failures',
+  email: 'email',
+  renewalReminders: 'renewal-reminders',
+  // The published retention schedule (docs/decisions/0015).
+  recordingRetention: 'recording-retention',
+  transcriptRetention: 'transcript-retention',
+  inactiveAccounts: 'inactive-accounts',
+  dataExport: 'data-export',
+  expiredExports: 'expired-exports',
+  // Gifts (decision 0022): each paid gift's email on its day; the hourly upkeep.
+  giftDelivery: 'gift-delivery',
+  giftUpkeep: 'gift-upkeep',
+  // Santa calls the child (decision 0025): each scheduled call's dial, held until its instant.
+  scheduledCallPlacement: 'scheduled-call-placement',
+  scheduledCallUpkeep: 'scheduled-call-upkeep',
+} as const;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
+
+/** What a service needs to hand work to the background: a send inside its own transaction. */
+export interface JobSender {
+  /**
+   * Queues `data` for `queue`; with `tx`, the job exists only if that transaction commits. With
+   * `startAfter` no replica takes it before then.
+   */
+  send(queue: QueueName, data: object, tx?: Queryable, options?: { startAfter?: Date }): Promise<void>;
+}
