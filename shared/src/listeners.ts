@@ -18,7 +18,15 @@ export const LISTENER_MESSAGES = {
   expired: 'This invitation has expired. Ask the family to invite you again.',
   ownFamily: 'This is your own family: you already see its calls on your dashboard.',
   joined: (family: string) => `You can now listen to ${family}'s calls with Santa.`,
+  otherAddress: (invited: string) =>
+    `This invitation was sent to ${maskEmail(invited)}; sign in with that address to accept it.`,
 } as const;
+
+/** "g…@example.com": enough for the right person to recognise their address, not to learn it. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}…@${domain}`;
+}
 
 /** POST /api/listeners */
 export const inviteListenerSchema = z.object({

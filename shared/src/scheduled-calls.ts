@@ -45,7 +45,23 @@ export const SCHEDULED_CALL_MESSAGES = {
   profileFirst: "Please save your child's details before Santa can call.",
   cannotChange: 'This call can no longer be moved or canceled.',
   tooMany: `A family can have at most ${UPCOMING_CALLS_LIMIT} calls from Santa waiting. Cancel one to add another.`,
+  noTimeLeft:
+    'Santa can only ring when your family has call time left. Take the free sample or choose a plan first.',
 } as const;
+
+/** Santa rings one family at most this many times in 24 hours, first tries and retries together. */
+export const DIALS_PER_FAMILY_PER_DAY = 3;
+
+/**
+ * Why Santa did not ring at the call's time, checked again just before dialling: the parent reads
+ * it under "Could not go through".
+ */
+export const NOT_DIALLED_REASONS = {
+  no_time: 'Your family had no call time left, so Santa did not ring. Add time, then pick a new time.',
+  phone_removed: 'That phone is no longer one of your verified family phones, so Santa did not ring it.',
+  daily_limit: `Santa had already rung your family ${DIALS_PER_FAMILY_PER_DAY} times that day, so he did not ring again.`,
+} as const;
+export type NotDialledReason = keyof typeof NOT_DIALLED_REASONS;
 
 /** A day that exists (no 31 February), as YYYY-MM-DD. */
 const localDate = z

@@ -140,3 +140,28 @@ test('a malformed %-escape in a path answers 400', async () => {
   expect(res.status).toBe(400);
   expect(res.body.code).toBe('bad_request');
 });
+
+test('deeply nested JSON is refused with a 4xx on every route, signed in or not', async () => {
+  const deep = `${'['.repeat(40_000)}${']'.repeat(40_000)}`;
+  const deepObject = `${'{"a":'.repeat(15_000)}1${'}'.repeat(15_000)}`;
+  const failures: string[] = [];
+  for (const route of routes.filter((r) => r.method !== 'GET' && r.path !== '/api/auth/logout')) {
+    for (const who of [parent, undefined]) {
+      for (const body of [deep, deepObject]) {
+        const res = await send(who, route.method, concretePath(route, 'x'))
+          .set('Content-Type', 'application/json')
+          .send(body);
+        if (res.status >= 500) failures.push(`${route.method} ${route.path} → ${res.status}`);
+      }
+    }
+  }
+  expect(failures).toEqual([]);
+});
+
+test('a sign-up nested past the limit is told so', async () => {
+  let body: unknown = 'x';
+  for (let i = 0; i < 40; i += 1) body = { nested: body };
+  const res = await new TestClient(ctx.app).post('/api/auth/register').send({ email: body });
+  expect(res.status).toBe(400);
+  expect(res.body.detail).toBe('The request is nested too deeply.');
+});

@@ -4,10 +4,13 @@ import type { Logger } from 'pino';
 
 const REQUEST_ID = /^[\w-]{1,64}$/;
 /**
- * A shared keepsake's address is its secret (decision 0018), and so is a gift's redeem link
- * (decision 0022): the log keeps the route, not the token.
+ * A shared keepsake's address is its secret (decision 0018), and so are a gift's redeem link
+ * (decision 0022) and a family download's link: the log keeps the route, not the token. Password
+ * resets, address checks and invitations carry theirs in the #fragment and the request body,
+ * which the server never logs.
  */
-const SECRET_IN_PATH = /^(\/api\/keepsakes|\/keepsake|\/api\/gifts|\/gift)\/(?!(?:checkout|redeem)$)[^/]+/;
+const SECRET_IN_PATH =
+  /^(\/api\/keepsakes|\/keepsake|\/api\/gifts|\/gift|\/api\/privacy\/exports\/download)\/(?!(?:checkout|redeem)$)[^/]+/;
 
 /**
  * One line per request with its id, method, path (never the query string: it can carry codes and

@@ -13,6 +13,7 @@ export function parseInput<S extends z.ZodType>(
 ): z.output<S> {
   // A provider's signed payload (a transcript) is never refused whole for one odd character.
   const badPath = options.from === 'person' ? findControlCharacter(input) : undefined;
+  if (badPath === 'too_deep') throw new AppError('bad_request', 'The request is nested too deeply.');
   if (badPath) throw new AppError('bad_request', controlCharacterMessage(badPath.join('.') || 'The request'));
   const result = schema.safeParse(input ?? {});
   if (result.success) return result.data;

@@ -189,6 +189,15 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     lockAccount: (q: Queryable, userId: string) => repo.lockAccount(q, userId),
     accountExists: (userId: string, q: Queryable = db) => repo.accountExists(q, userId),
     emailOf: (userId: string) => repo.emailOf(db, userId),
+    /**
+     * A link mailed only to `email` was opened by this account: if that is the account's own
+     * address, it is now proven (answers whether it was the account's address).
+     */
+    async proveEmail(q: Queryable, userId: string, email: string): Promise<boolean> {
+      const proven = await repo.markEmailVerified(q, userId, email);
+      if (proven) sessions.forgetUser(userId);
+      return proven;
+    },
 
     /** Makes the one-time id that carries a third-party sign-in back to the SPA. */
     async createHandoff(userId: string): Promise<string> {

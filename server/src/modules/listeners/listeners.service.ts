@@ -11,7 +11,7 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { isUuid } from '../../db/uuid.ts';
 import { AppError } from '../../http/errors.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { nameOfCallChild } from '../children/attribution.ts';
 import type { ListenedCallParts, Recording } from '../voice/calls.service.ts';
 import * as repo from './listeners.repository.ts';
@@ -32,6 +32,8 @@ export interface ListenersDeps {
   /** The auth module: the family's name, and its lock while an invitation is counted. */
   accounts: {
     findAccount(userId: string): Promise<{ name: string; email: string } | undefined>;
+    /** Whether `email` is the account's own address; if so the mailed link has proven it. */
+    proveEmail(q: Queryable, userId: string, email: string): Promise<boolean>;
     lockAccount(q: Queryable, userId: string): Promise<unknown>;
   };
   /** The email module: the invitation's email, queued in the invitation's transaction. */
@@ -108,13 +110,6 @@ export function createListenersService(deps: ListenersDeps) {
       if (!(isUuid(id) && (await repo.deleteListener(db, userId, id)))) throw notFound();
     },
 
-    /** For the invitation's email, when it is sent: a fresh link; undefined once accepted. */
-    async inviteLink(inviteId: string): Promise<{ url: string; inviteeName: string } | undefined> {
-      const token = newToken();
-      const row = await repo.setTokenHash(db, inviteId, hashToken(token));
-      return row && { url: `${deps.publicUrl}/listen#token=${token}`, inviteeName: row.name };
-    },
-
     /** The signed-in person accepts the emailed link; answers the family's name. */
     async accept(listenerUserId: string, token: string): Promise<string> {
       const familyUserId = await db.transaction(async (tx) => {
@@ -123,6 +118,10 @@ export function createListenersService(deps: ListenersDeps) {
         if (now().getTime() - new Date(row.invited_at).getTime() > LISTENER_INVITE_DAYS * DAY_MS)
           throw new AppError('gone', LISTENER_MESSAGES.expired);
         if (row.user_id === listenerUserId) throw new AppError('conflict', LISTENER_MESSAGES.ownFamily);
+        // The link is no bearer pass: it was mailed only to the invited address, so it joins the
+        // account of that address (and proves it, as a password reset does), and no other.
+        if (!(await deps.accounts.proveEmail(tx, listenerUserId, row.email)))
+          throw new AppError('forbidden', LISTENER_MESSAGES.otherAddress(row.email));
         await repo.accept(tx, row.id, listenerUserId);
         return row.user_id;
       });

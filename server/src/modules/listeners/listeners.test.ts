@@ -35,8 +35,9 @@ async function invite(family: { client: TestClient }, email: string, name = 'Gra
   return { token: token!, mail: mail!, message: res.body.message as string };
 }
 
-async function grandparentAccepting(token: string) {
-  const grandma = await signUp(ctx.app);
+/** Signs up with the invited address (a new one when none is given) and accepts the link. */
+async function grandparentAccepting(token: string, email = inviteeAddress()) {
+  const grandma = await signUp(ctx.app, { email });
   const res = await grandma.client.post('/api/listening/accept').send({ token });
   return { ...grandma, res };
 }
@@ -50,7 +51,7 @@ describe('a grandparent invited to listen', () => {
     expect(mail.subject).toContain('invited you to listen to their calls with Santa');
     expect(mail.text).toContain('Hello Grandma Rose,');
 
-    const grandma = await grandparentAccepting(token);
+    const grandma = await grandparentAccepting(token, email);
     expect(grandma.res.status).toBe(200);
     expect(grandma.res.body.message).toMatch(/^You can now listen to .+'s calls with Santa\.$/);
     const listening = await grandma.client.get('/api/listening');
@@ -76,8 +77,9 @@ describe('a grandparent invited to listen', () => {
 
   test('cannot play a recording the family has not unlocked', async () => {
     const family = await familyWithKeepsake(ctx, 'Hugo', { unlocked: false });
-    const { token } = await invite(family, inviteeAddress());
-    const grandma = await grandparentAccepting(token);
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    const grandma = await grandparentAccepting(token, email);
     const [shown] = (await grandma.client.get('/api/listening')).body.families;
     expect(shown.calls.every((call: { recording_url: string | null }) => call.recording_url === null)).toBe(
       true,
@@ -88,8 +90,9 @@ describe('a grandparent invited to listen', () => {
 
   test('a link works once', async () => {
     const family = await familyWithKeepsake(ctx, 'Ines');
-    const { token } = await invite(family, inviteeAddress());
-    expect((await grandparentAccepting(token)).res.status).toBe(200);
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    expect((await grandparentAccepting(token, email)).res.status).toBe(200);
     const again = await grandparentAccepting(token);
     expect(again.res.status).toBe(404);
     expect(again.res.body.detail).toBe(LISTENER_MESSAGES.notFound);
@@ -103,15 +106,16 @@ describe('a grandparent invited to listen', () => {
       "update family_listeners set invited_at = now() - interval '15 days' where email = $1",
       [email],
     );
-    const late = await grandparentAccepting(token);
+    const late = await grandparentAccepting(token, email);
     expect(late.res.status).toBe(410);
     expect(late.res.body.detail).toBe(LISTENER_MESSAGES.expired);
   });
 
   test('once the family removes them, they see nothing of it and cannot play its recordings', async () => {
     const family = await familyWithKeepsake(ctx, 'Kai');
-    const { token } = await invite(family, inviteeAddress());
-    const grandma = await grandparentAccepting(token);
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    const grandma = await grandparentAccepting(token, email);
     const [shown] = (await grandma.client.get('/api/listening')).body.families;
     const [listener] = (await family.client.get('/api/listeners')).body.listeners;
     const removed = await family.client.delete(`/api/listeners/${listener.id}`);
@@ -120,6 +124,42 @@ describe('a grandparent invited to listen', () => {
     expect((await grandma.client.get('/api/listening')).body.families).toEqual([]);
     const res = await grandma.client.get(`/api/listening/${shown.id}/calls/${family.call.id}/recording`);
     expect(res.status).toBe(404);
+  });
+});
+
+describe('an invitation is for the address it was sent to', () => {
+  test('another account opening the link is told whom it was sent to, and joins nothing', async () => {
+    const family = await familyWithKeepsake(ctx, 'Quentin');
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    const stranger = await grandparentAccepting(token);
+    expect(stranger.res.status).toBe(403);
+    expect(stranger.res.body.detail).toBe(LISTENER_MESSAGES.otherAddress(email));
+    expect(stranger.res.body.detail).toContain(`g…@example.com`);
+    expect((await stranger.client.get('/api/listening')).body.families).toEqual([]);
+    const [listener] = (await family.client.get('/api/listeners')).body.listeners;
+    expect(listener.status).toBe('invited');
+  });
+
+  test('the invited grandparent can still accept after someone else tried the link', async () => {
+    const family = await familyWithKeepsake(ctx, 'Rosa');
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    expect((await grandparentAccepting(token)).res.status).toBe(403);
+    const grandma = await grandparentAccepting(token, email);
+    expect(grandma.res.status).toBe(200);
+    expect((await grandma.client.get('/api/listening')).body.families).toHaveLength(1);
+    const [listener] = (await family.client.get('/api/listeners')).body.listeners;
+    expect(listener).toMatchObject({ email, status: 'joined' });
+  });
+
+  test('accepting with the invited address proves that address for the account', async () => {
+    const family = await familyWithKeepsake(ctx, 'Sven');
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    const grandma = await grandparentAccepting(token, email);
+    expect(grandma.res.status).toBe(200);
+    expect((await grandma.client.get('/api/auth/me')).body.user.email_verified).toBe(true);
   });
 });
 

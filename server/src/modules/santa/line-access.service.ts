@@ -1,42 +1,34 @@
-import { randomInt } from 'node:crypto';
-import { timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { LineAccess, LineSettings } from '@santa/shared/santa';
 import type { Db } from '../../db/db.ts';
 import { isFamilyPhone } from './family-phones.repository.ts';
+import * as repo from './line-access.repository.ts';
 
 /** How a ringing call may go on, decided before anything about the family is said. */
 export type Admission = 'connect' | 'ask_code' | 'refuse';
 
+/** Five wrong codes for a family in 15 minutes, from any callers, lock its code for 15 minutes. */
+export const FAMILY_CODE_LOCKOUT = { limit: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+
+export interface LineAccessDeps {
+  /** The email module: the parent hears that the code was locked, once per lockout. */
+  emails: { familyCodeLocked(userId: string, lockedUntil: Date): Promise<unknown> };
+}
+
 const newCode = () => String(randomInt(0, 10_000)).padStart(4, '0');
 
 /**
- * Owns line_settings: who may reach Santa on a family's line, and the family's 4-digit code. Every
- * family has a code from its first look, so the hotline can always ask an unattested caller for it.
+ * Who may reach Santa on a family's line, and the family's 4-digit code. Every family has a code
+ * from its first look, so the hotline can always ask an unattested caller for it.
  */
-export function createLineAccessService(db: Db) {
-  async function settings(userId: string): Promise<LineSettings> {
-    const { rows } = await db.query<LineSettings>(
-      `insert into line_settings (user_id, family_code) values ($1, $2)
-       on conflict (user_id) do update set user_id = excluded.user_id
-       returning access, family_code`,
-      [userId, newCode()],
-    );
-    return rows[0]!;
-  }
+export function createLineAccessService(db: Db, deps: LineAccessDeps) {
+  const settings = (userId: string): Promise<LineSettings> => repo.ensureSettings(db, userId, newCode());
 
   return {
     settings,
 
-    async save(userId: string, input: LineSettings): Promise<LineSettings> {
-      const { rows } = await db.query<LineSettings>(
-        `insert into line_settings (user_id, access, family_code) values ($1, $2, $3)
-         on conflict (user_id) do update set access = excluded.access, family_code = excluded.family_code,
-           updated_at = now()
-         returning access, family_code`,
-        [userId, input.access, input.family_code],
-      );
-      return rows[0]!;
-    },
+    save: (userId: string, input: LineSettings): Promise<LineSettings> =>
+      repo.saveSettings(db, userId, input),
 
     /**
      * A call to the family's own line: its verified phones always get through; anyone else as
@@ -48,10 +40,18 @@ export function createLineAccessService(db: Db) {
       return access === 'anyone' ? 'connect' : access === 'code' ? 'ask_code' : 'refuse';
     },
 
+    /**
+     * The digits a caller typed. While the code is locked nothing matches; a wrong code counts
+     * toward the lockout, and the one that starts it tells the parent.
+     */
     async codeMatches(userId: string, digits: string): Promise<boolean> {
-      const { family_code: code } = await settings(userId);
+      const code = await repo.usableCode(db, userId);
+      if (code === null) return false;
       const given = Buffer.from(digits);
-      return given.length === code.length && timingSafeEqual(given, Buffer.from(code));
+      if (code && given.length === code.length && timingSafeEqual(given, Buffer.from(code))) return true;
+      const lockedUntil = await repo.recordWrongCode(db, userId, FAMILY_CODE_LOCKOUT);
+      if (lockedUntil) await deps.emails.familyCodeLocked(userId, lockedUntil);
+      return false;
     },
   };
 }

@@ -1,4 +1,9 @@
-import { RETRY_AFTER_MINUTES } from '@santa/shared/scheduled-calls';
+import {
+  DIALS_PER_FAMILY_PER_DAY,
+  NOT_DIALLED_REASONS,
+  RETRY_AFTER_MINUTES,
+  type NotDialledReason,
+} from '@santa/shared/scheduled-calls';
 import type { TwilioInbound, TwilioStatus } from '@santa/shared/voice';
 import { TWILIO_FINAL_STATUSES } from '@santa/shared/voice';
 import type { Logger } from 'pino';
@@ -49,6 +54,8 @@ export interface PlacementDeps {
   logger: Logger;
   telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms' | 'fetchCall'>;
   voice: OutboundVoice;
+  familyPhones: { isVerified(userId: string, phone: string): Promise<boolean> };
+  plans: { hasTimeLeft(userId: string): Promise<boolean> };
   publicUrl: string;
   now?: () => Date;
   queueAttempt(tx: Queryable, call: ScheduledCallRow, at: Date): Promise<void>;
@@ -82,6 +89,30 @@ export function createCallPlacement(deps: PlacementDeps) {
   }
 
   /**
+   * Asked again as the call comes due, since the booking: the phone may have been removed, the
+   * time spent, or the family already rung enough today. Undefined: dial, and the dial is counted.
+   */
+  async function whyNotDial(call: ScheduledCallRow): Promise<NotDialledReason | undefined> {
+    if (!(await deps.familyPhones.isVerified(call.user_id, call.phone))) return 'phone_removed';
+    if (!(await deps.plans.hasTimeLeft(call.user_id))) return 'no_time';
+    return db.transaction(async (tx) => {
+      await repo.lockFamily(tx, call.user_id);
+      if ((await repo.countDialsSince(tx, call.user_id, 24)) >= DIALS_PER_FAMILY_PER_DAY)
+        return 'daily_limit';
+      await repo.recordDial(tx, call);
+      return undefined;
+    });
+  }
+
+  /** Santa does not ring: the parent sees why; a phone still the family's is texted it too. */
+  async function notDialled(call: ScheduledCallRow, reason: NotDialledReason): Promise<void> {
+    logger.info({ scheduledCallId: call.id, reason }, 'scheduled call not dialled');
+    const failed = await repo.transition(db, call.id, ['dialing'], 'failed', reason);
+    if (failed && reason !== 'phone_removed')
+      await tellParent(failed, `${NOT_DIALLED_REASONS[reason]} ${pickNewTime(failed)}`);
+  }
+
+  /**
    * The scheduled call a webhook is about: by the id in its URL, taking the sid if the placement
    * has not stored it yet; a sid that belongs to another dial of the row names nothing.
    */
@@ -104,6 +135,8 @@ export function createCallPlacement(deps: PlacementDeps) {
     async place(job: { scheduledCallId: string; version: number }): Promise<void> {
       const call = await repo.claimForDialing(db, job.scheduledCallId, job.version);
       if (!call) return;
+      const reason = await whyNotDial(call);
+      if (reason) return notDialled(call, reason);
       const base = `${deps.publicUrl}/api/voice/twilio/outbound`;
       try {
         // The row's id rides in both URLs (signed with them): Twilio may ask before the sid is stored.

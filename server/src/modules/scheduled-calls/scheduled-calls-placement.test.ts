@@ -19,6 +19,7 @@ import {
   type VoiceTestContext,
 } from '../../../test/fixtures/voice.ts';
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
+import { DIALS_PER_FAMILY_PER_DAY, NOT_DIALLED_REASONS } from '@santa/shared/scheduled-calls';
 import { VOICEMAIL_MESSAGE } from './call-placement.ts';
 
 /** The app's clock: 1 December 2026, noon in London. */
@@ -269,12 +270,55 @@ test('a dial Twilio refuses is not tried again: the call is failed and the paren
   expect((await ctx.telephony.messagesTo(parentPhone))[0]?.body).toContain(`/santa-calls?again=${call.id}`);
 });
 
-test('an answered call with no minutes left hears Santa’s kind word, costs nothing and is failed', async () => {
-  const { call, parentPhone, user } = await familyWithCall();
-  await ctx.db.transaction((tx) =>
-    ctx.services.subscription.update(tx, user.id, { seconds_limit: 60 * 30, seconds_used: 60 * 30 }),
+/** The family spends the last of its time (on another call, say). */
+const spendEverything = (userId: string) =>
+  ctx.db.transaction((tx) =>
+    ctx.services.subscription.update(tx, userId, { seconds_limit: 60 * 30, seconds_used: 60 * 30 }),
   );
+
+test('a call whose family has no time left when it comes due is not dialled, and the parent is told why', async () => {
+  const { call, parentPhone, user } = await familyWithCall();
+  await spendEverything(user.id);
   await timeArrives(call.id);
+  expect(dialsTo(parentPhone)).toBe(0);
+  expect(await scheduled(call.id)).toMatchObject({ status: 'failed', last_outcome: 'no_time' });
+  expect((await ctx.telephony.messagesTo(parentPhone)).at(-1)?.body).toContain(NOT_DIALLED_REASONS.no_time);
+});
+
+test('a phone the family removed after booking is not dialled, nor texted', async () => {
+  const { call, parentPhone, client } = await familyWithCall();
+  const removed = await client.delete(`/api/santa/phones/${encodeURIComponent(parentPhone)}`);
+  expect(removed.status).toBe(200);
+  await timeArrives(call.id);
+  expect(dialsTo(parentPhone)).toBe(0);
+  expect(await scheduled(call.id)).toMatchObject({ status: 'failed', last_outcome: 'phone_removed' });
+  expect(await ctx.telephony.messagesTo(parentPhone)).toEqual([]);
+});
+
+test(`Santa rings one family at most ${DIALS_PER_FAMILY_PER_DAY} times in a day, whatever it scheduled`, async () => {
+  const family = await familyWithCall('Europe/London', '2026-12-24', '17:00');
+  const { body: kids } = await family.client.get('/api/children');
+  const calls = [family.call.id];
+  for (const time of ['17:15', '17:30', '17:45']) {
+    const res = await family.client.post('/api/scheduled-calls').send({
+      date: '2026-12-24',
+      time,
+      time_zone: 'Europe/London',
+      phone: family.parentPhone,
+      child_ids: [kids.children[0].id],
+    });
+    expect(res.status).toBe(201);
+    calls.push(res.body.id);
+  }
+  for (const id of calls) await timeArrives(id);
+  expect(dialsTo(family.parentPhone)).toBe(DIALS_PER_FAMILY_PER_DAY);
+  expect(await scheduled(calls.at(-1)!)).toMatchObject({ status: 'failed', last_outcome: 'daily_limit' });
+});
+
+test('an answered call whose time ran out while it rang hears Santa’s kind word, costs nothing and is failed', async () => {
+  const { call, parentPhone, user } = await familyWithCall();
+  await timeArrives(call.id);
+  await spendEverything(user.id);
   const { call_sid: callSid } = await scheduled(call.id);
   const answer = await twilioPosts('answer', {
     CallSid: callSid!,

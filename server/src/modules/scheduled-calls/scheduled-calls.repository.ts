@@ -199,3 +199,20 @@ export async function findStuck(q: Queryable, minutes: number): Promise<Schedule
   );
   return rows;
 }
+
+/** Dials made to the family in the last `hours` (every scheduled call's tries together). */
+export async function countDialsSince(q: Queryable, userId: string, hours: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    `select count(*)::int as n from scheduled_call_dials
+     where user_id = $1 and dialed_at > now() - make_interval(hours => $2)`,
+    [userId, hours],
+  );
+  return rows[0]!.n;
+}
+
+export async function recordDial(q: Queryable, call: { id: string; user_id: string }): Promise<void> {
+  await q.query('insert into scheduled_call_dials (scheduled_call_id, user_id) values ($1, $2)', [
+    call.id,
+    call.user_id,
+  ]);
+}

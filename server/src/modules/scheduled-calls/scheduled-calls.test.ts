@@ -40,6 +40,16 @@ const schedule = (f: Family, overrides: Record<string, unknown> = {}) =>
   f.client.post('/api/scheduled-calls').send(request(f, overrides));
 
 describe('scheduling a call', () => {
+  test('a family with no plan or no time left cannot book Santa’s call', async () => {
+    const free = await createFamily(ctx);
+    const { body } = await free.client.get('/api/children');
+    const f = { ...free, childId: body.children[0].id as string };
+    const res = await schedule(f);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe(MESSAGES.noTimeLeft);
+    expect((await f.client.get('/api/scheduled-calls')).body.calls).toEqual([]);
+  });
+
   test('lists the scheduled call with its day and time as the parent chose them', async () => {
     const f = await family();
     expect((await schedule(f, { time_zone: 'America/Los_Angeles', time: '09:30' })).status).toBe(201);

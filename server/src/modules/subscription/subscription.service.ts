@@ -175,6 +175,11 @@ export { fieldsOf as subscriptionFields };
 export function createSubscriptionService(db: Db) {
   return {
     find: (userId: string, q: Queryable = db) => repo.findSubscription(q, userId),
+    /** A usable plan with seconds still to spend: what Santa needs before he rings anyone. */
+    async hasTimeLeft(userId: string): Promise<boolean> {
+      const plan = await repo.findSubscription(db, userId);
+      return isUsable(plan) && remainingSeconds(plan!) > 0;
+    },
     /** Every family's plan (the admin's user list). */
     listAll: () => repo.listSubscriptions(db),
     /** Live passes Stripe will charge again in (from, to]. */

@@ -57,8 +57,11 @@ export interface OutboundCall {
   childIds: string[];
 }
 
-/** Twilio's STIR/SHAKEN verdicts that vouch for the caller ID (full or partial attestation). */
-const ATTESTED = new Set(['TN-Validation-Passed-A', 'TN-Validation-Passed-B']);
+/**
+ * The one STIR/SHAKEN verdict that vouches the caller owns the number (full attestation). B and C
+ * only say the carrier knows its customer, so those callers are asked for the family code.
+ */
+const ATTESTED = new Set(['TN-Validation-Passed-A']);
 
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
@@ -196,7 +199,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
         dynamicVariables: {
           // Only the placeholders the admin's script uses, empty fields worded naturally.
           ...santaVariables(profile, template),
-          // Whole minutes, rounded down like every minute figure of what is left (README).
+          // Whole minutes, rounded down like every minute figure of what is left (docs/features/call-time.md).
           allowed_minutes: Math.floor(allowed / 60),
           allowed_seconds: allowed,
           user_id: profile.user_id,

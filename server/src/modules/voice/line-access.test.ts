@@ -100,3 +100,71 @@ test('every family has a 4-digit code from the start, and may change it and who 
   expect(bad.status).toBe(400);
   expect(await ctx.services.lineAccess.settings(user.id)).toEqual({ access: 'code', family_code: '2512' });
 });
+
+test('on the hotline, a caller ID attested only B or C is asked for the family code; A goes straight through', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  for (const verdict of ['TN-Validation-Passed-B', 'TN-Validation-Passed-C']) {
+    const asked = await postTwilio(ctx, 'inbound', {
+      ...inboundCall(parentPhone, HOTLINE),
+      StirVerstat: verdict,
+    });
+    expect(asked.text).toContain('<Gather');
+  }
+  expect(await reservationsOf(ctx, user.id)).toEqual([]);
+  const attested = { ...inboundCall(parentPhone, HOTLINE), StirVerstat: 'TN-Validation-Passed-A' };
+  expect((await postTwilio(ctx, 'inbound', attested)).text).toBe(REGISTERED_TWIML);
+});
+
+async function lockedEmailsOf(userId: string): Promise<number> {
+  const { rows } = await ctx.db.query(
+    `select 1 from emails where user_id = $1 and kind = 'family_code_locked'`,
+    [userId],
+  );
+  return rows.length;
+}
+
+test('five wrong family codes from any callers lock the code: even the right one is refused, and the parent is emailed once', async () => {
+  const { user, line } = await familyWithOwnLine();
+  await ctx.services.lineAccess.save(user.id, { access: 'code', family_code: '4711' });
+  const callers = ['+447700900201', '+447700900202', '+447700900203', '+447700900204', '+447700900205'];
+  for (const caller of callers.slice(0, 4))
+    await postTwilio(ctx, 'inbound', { ...inboundCall(caller, line), Digits: '0000' });
+  expect(await lockedEmailsOf(user.id)).toBe(0);
+  await postTwilio(ctx, 'inbound', { ...inboundCall(callers[4]!, line), Digits: '1234' });
+  expect(await lockedEmailsOf(user.id)).toBe(1);
+
+  const right = await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '4711' });
+  expect(right.text).toContain(LINE_REFUSED_MESSAGE.slice(0, 40));
+  expect(await reservationsOf(ctx, user.id)).toEqual([]);
+  await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '9999' });
+  expect(await lockedEmailsOf(user.id)).toBe(1);
+});
+
+test('the family code works again once its lockout is over', async () => {
+  const { user, line } = await familyWithOwnLine();
+  await ctx.services.lineAccess.save(user.id, { access: 'code', family_code: '4711' });
+  for (let i = 0; i < 5; i++)
+    await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '0000' });
+  await ctx.db.query(
+    `update line_settings set code_locked_until = now() - interval '1 second',
+       code_failures_since = now() - interval '16 minutes' where user_id = $1`,
+    [user.id],
+  );
+  const right = await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '4711' });
+  expect(right.text).toBe(REGISTERED_TWIML);
+});
+
+test('four wrong codes spread beyond the 15-minute window never lock the code', async () => {
+  const { user, line } = await familyWithOwnLine();
+  await ctx.services.lineAccess.save(user.id, { access: 'code', family_code: '4711' });
+  for (let i = 0; i < 4; i++)
+    await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '0000' });
+  await ctx.db.query(
+    `update line_settings set code_failures_since = now() - interval '16 minutes' where user_id = $1`,
+    [user.id],
+  );
+  await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '0000' });
+  expect(await lockedEmailsOf(user.id)).toBe(0);
+  const right = await postTwilio(ctx, 'inbound', { ...inboundCall(STRANGER, line), Digits: '4711' });
+  expect(right.text).toBe(REGISTERED_TWIML);
+});

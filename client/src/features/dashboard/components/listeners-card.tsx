@@ -14,7 +14,7 @@ function ListenerRow({ listener }: { listener: Listener }) {
       <p className="flex-1 text-ink">
         {listener.name}
         <span className="block text-sm text-gray-600">
-          {listener.email} · {listener.status === 'joined' ? 'listening' : 'invited'}
+          {listener.status === 'joined' ? `joined as ${listener.email}` : `${listener.email} · invited`}
         </span>
       </p>
       <Button

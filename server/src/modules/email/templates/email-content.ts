@@ -58,6 +58,7 @@ export type EmailContent =
       dashboardUrl: string;
     }
   | GiftEmailContent
+  | { kind: 'family_code_locked'; name: string; lockedUntil: string; settingsUrl: string }
   | {
       kind: 'listener_invite';
       familyName: string;

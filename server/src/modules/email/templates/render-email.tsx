@@ -8,6 +8,7 @@ import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-chan
 import { InactivityWarningEmail } from './retention-emails.tsx';
 import { GiftDeliveryEmail, GiftReceiptEmail } from './gift-emails.tsx';
 import { ListenerInviteEmail } from './listener-emails.tsx';
+import { FamilyCodeLockedEmail } from './line-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -95,6 +96,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `${content.giverName} sent you a gift: the ${content.planName} from Santa Calls`,
         element: <GiftDeliveryEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'family_code_locked':
+      return {
+        subject: 'Your Santa Calls family code is paused',
+        element: <FamilyCodeLockedEmail {...content} publicUrl={publicUrl} />,
       };
     case 'listener_invite':
       return {
