@@ -64,6 +64,8 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     voice: deps.providers.voice,
     module: voiceModule,
     outbound: services.scheduledCalls,
+    db,
+    logger: deps.logger,
   });
   const webhooks: Router = express.Router();
   // ── webhook routes (each with express.raw and its own signature check) ──

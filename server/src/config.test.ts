@@ -18,9 +18,12 @@ const REAL_KEYS = {
   GOOGLE_CLIENT_SECRET: 'secret',
   PUBLIC_URL: 'https://santa.example',
   SANTA_HOTLINE_NUMBER: '+14155550100',
-  SMTP_URL: 'smtp://santa:secret@smtp.example:587',
+  SMTP_URL: 'smtp://santa:secret@smtp.example:587?requireTLS=true',
   EMAIL_FROM: 'Santa Calls <santa@santa.example>',
 };
+/** Every key, and recordings in a bucket: what a production start needs. */
+const PRODUCTION = { NODE_ENV: 'production', ...REAL_KEYS, RECORDINGS_S3_BUCKET: 'santa-recordings' };
+const SANDBOX_TOKEN = 'a-long-enough-sandbox-pages-token';
 
 function problemsOf(env: Record<string, string>): string[] {
   try {
@@ -37,7 +40,7 @@ test('sandboxes are on by default in development', () => {
 });
 
 test('in production sandboxes are off and start-up refuses, naming every missing key', () => {
-  const [problem, ...rest] = problemsOf({ NODE_ENV: 'production' });
+  const [problem, ...rest] = problemsOf({ NODE_ENV: 'production', RECORDINGS_S3_BUCKET: 'santa-recordings' });
   expect(rest).toEqual([]);
   expect(problem).toContain('NODE_ENV=production');
   for (const name of Object.keys(REAL_KEYS)) expect(problem).toContain(name);
@@ -45,17 +48,68 @@ test('in production sandboxes are off and start-up refuses, naming every missing
 
 test('in production a partly configured set of keys names only the missing ones', () => {
   const { GOOGLE_CLIENT_ID: _id, GOOGLE_CLIENT_SECRET: _secret, ...withoutGoogle } = REAL_KEYS;
-  const [problem] = problemsOf({ NODE_ENV: 'production', ...withoutGoogle });
+  const [problem] = problemsOf({
+    ...PRODUCTION,
+    ...withoutGoogle,
+    GOOGLE_CLIENT_ID: '',
+    GOOGLE_CLIENT_SECRET: '',
+  });
   expect(problem).toContain('GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET');
   expect(problem).not.toContain('STRIPE_SECRET_KEY');
 });
 
-test('in production sandboxes run only when ALLOW_SANDBOX=true is set explicitly', () => {
-  expect(parseConfig({ NODE_ENV: 'production', ALLOW_SANDBOX: 'true' }).allowSandbox).toBe(true);
+test('in production sandboxes run only when ALLOW_SANDBOX=true is set explicitly, with the sandbox pages token', () => {
+  const config = parseConfig({
+    NODE_ENV: 'production',
+    ALLOW_SANDBOX: 'true',
+    SANDBOX_PAGES_TOKEN: SANDBOX_TOKEN,
+  });
+  expect(config.allowSandbox).toBe(true);
+  expect(config.sandboxPagesToken).toBe(SANDBOX_TOKEN);
 });
 
 test('in production with every key set, start-up goes ahead with sandboxes off', () => {
-  expect(parseConfig({ NODE_ENV: 'production', ...REAL_KEYS }).allowSandbox).toBe(false);
+  expect(parseConfig(PRODUCTION).allowSandbox).toBe(false);
+});
+
+test('production with sandboxes on refuses to start without a long enough sandbox pages token', () => {
+  for (const token of [undefined, 'short']) {
+    const env = {
+      NODE_ENV: 'production',
+      ALLOW_SANDBOX: 'true',
+      ...(token ? { SANDBOX_PAGES_TOKEN: token } : {}),
+    };
+    expect(problemsOf(env)).toEqual([expect.stringContaining('SANDBOX_PAGES_TOKEN')]);
+  }
+});
+
+test('development with sandboxes needs no sandbox pages token, and asks for none', () => {
+  expect(parseConfig({}).sandboxPagesToken).toBeUndefined();
+});
+
+test('production refuses an http PUBLIC_URL', () => {
+  expect(problemsOf({ ...PRODUCTION, PUBLIC_URL: 'http://santa.example' })).toEqual([
+    expect.stringContaining('PUBLIC_URL: must be https://'),
+  ]);
+});
+
+test('production refuses a hotline that is not in E.164', () => {
+  expect(problemsOf({ ...PRODUCTION, SANTA_HOTLINE_NUMBER: '(415) 555-0100' })).toContainEqual(
+    expect.stringContaining('SANTA_HOTLINE_NUMBER: must be in E.164'),
+  );
+});
+
+test('production refuses SMTP that could send in clear text; smtps and requireTLS are accepted', () => {
+  expect(problemsOf({ ...PRODUCTION, SMTP_URL: 'smtp://santa:secret@smtp.example:587' })).toEqual([
+    expect.stringContaining('SMTP_URL: must be smtps://'),
+  ]);
+  expect(problemsOf({ ...PRODUCTION, SMTP_URL: 'smtps://santa:secret@smtp.example:465' })).toEqual([]);
+});
+
+test('production keeps recordings in a bucket unless one replica on local disk is deliberate', () => {
+  const { RECORDINGS_S3_BUCKET: _bucket, ...onDisk } = PRODUCTION;
+  expect(problemsOf(onDisk)).toEqual([expect.stringContaining('RECORDINGS_S3_BUCKET')]);
+  expect(problemsOf({ ...onDisk, RECORDINGS_LOCAL_DISK: 'single-replica' })).toEqual([]);
 });
 
 test('ALLOW_SANDBOX=false refuses a missing key in development too', () => {

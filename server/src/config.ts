@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { retentionPolicyDefaults as retentionDefaults } from '@santa/shared/retention-policy';
 import type { S3StorageSettings } from './providers/storage/s3-recording-storage.ts';
 import { DEFAULT_OPENAI_MODEL } from './providers/summarizer/openai-summarizer.ts';
+import { productionProblems } from './production-rules.ts';
 
 /** The fictional hotline the sandbox answers on; a real deployment must name its own. */
 const SANDBOX_HOTLINE_NUMBER = '+15550100';
@@ -26,6 +27,10 @@ const envSchema = z.object({
   // Unset means "on in development, off in production": a production image never falls back to a
   // sandbox that gives away plans or signs anyone in as anyone (docs/going-live.md, "Sandboxes and real keys").
   ALLOW_SANDBOX: booleanFlag.optional(),
+  /** With ALLOW_SANDBOX=true in production: the secret every /sandbox page and API asks for. */
+  SANDBOX_PAGES_TOKEN: optional,
+  /** `single-replica`: recordings on local disk in production, deliberately. */
+  RECORDINGS_LOCAL_DISK: z.enum(['single-replica']).optional(),
   TRUST_PROXY: z.string().optional(),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).default(5_000),
@@ -131,6 +136,8 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   allowSandbox: boolean;
+  /** When set, every /sandbox page and API asks for it (production with ALLOW_SANDBOX=true). */
+  sandboxPagesToken: string | undefined;
   trustProxy: string | undefined;
   /** Sign-in and sign-up attempts per IP per 15 minutes. */
   authRateLimitPerIp: number;
@@ -288,6 +295,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
   }
+  problems.push(
+    ...productionProblems({
+      ...e,
+      SANTA_HOTLINE_NUMBER: cleaned.SANTA_HOTLINE_NUMBER,
+      sandboxesOn: allowSandbox,
+    }),
+  );
   if (problems.length > 0) throw new ConfigError(problems);
 
   const url = new URL(publicUrl);
@@ -309,6 +323,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmail: e.ADMIN_EMAIL.trim().toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     allowSandbox,
+    sandboxPagesToken: allowSandbox ? e.SANDBOX_PAGES_TOKEN : undefined,
     trustProxy: e.TRUST_PROXY,
     authRateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
     logLevel: e.LOG_LEVEL,

@@ -1,6 +1,7 @@
 import type { AdminPorts } from './modules/admin/admin.ports.ts';
 import { createAccountService } from './modules/auth/account.service.ts';
 import { createAccountTokens } from './modules/auth/account-tokens.ts';
+import { createPasswordResetRequests } from './modules/auth/password-reset-requests.ts';
 import { createGoogleSignInService } from './modules/auth/google.service.ts';
 import { GOOGLE_CALLBACK_PATH } from './providers/google/google-provider.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
@@ -51,10 +52,12 @@ export function createServices(deps: AppDeps): AppServices {
   const planNotices = createPlanNotices(db, emails);
   const lineAccess = createLineAccessService(db, { emails });
   const auth = createAuthService(db, { adminEmail: config.adminEmail, bcryptCost: deps.bcryptCost, emails });
+  const passwordResetRequests = createPasswordResetRequests({ db, jobs: deps.jobs, emails });
   const account = createAccountService({
     db,
     tokens: accountTokens,
     emails,
+    resetRequests: passwordResetRequests,
     adminEmail: config.adminEmail,
     hashPassword: auth.hashPassword,
     forgetUser: auth.forgetUser,
@@ -141,6 +144,7 @@ export function createServices(deps: AppDeps): AppServices {
     scheduledCalls,
     auth,
     account,
+    passwordResetRequests,
     googleSignIn: createGoogleSignInService({
       db,
       auth,

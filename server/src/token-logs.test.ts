@@ -40,6 +40,7 @@ test('no log line carries a token of any kind after each link is used', async ()
   );
 
   await new TestClient(ctx.app).post('/api/auth/password/forgot').send({ email });
+  expect(await ctx.jobs.drained([QUEUES.passwordResetRequest])).toBe(true);
   tokens.reset = await tokenMailedTo(email, 'Reset', FRAGMENT_TOKEN);
   const reset = await new TestClient(ctx.app)
     .post('/api/auth/password/reset')

@@ -42,7 +42,12 @@ export const postCallTranscriptionSchema = z.looseObject({
     metadata: z
       .looseObject({
         start_time_unix_secs: z.number().optional(),
-        call_duration_secs: z.number().min(0).default(0),
+        // No call lasts a day: a larger figure is a broken payload, not a bill to settle.
+        call_duration_secs: z
+          .number()
+          .min(0)
+          .max(24 * 60 * 60)
+          .default(0),
         phone_call: z
           .looseObject({
             type: z.string().optional(),

@@ -8,6 +8,7 @@ import type { AuthRateLimits } from '../modules/auth/auth.routes.ts';
 import type { AccountService } from '../modules/auth/account.service.ts';
 import type { GoogleSignInService } from '../modules/auth/google.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
+import type { PasswordResetRequests } from '../modules/auth/password-reset-requests.ts';
 import type { CallSafetyService } from '../modules/call-safety/call-safety.service.ts';
 import type { EmailService } from '../modules/email/email.service.ts';
 import type { GiftUpkeep } from '../modules/gifts/gift-upkeep.ts';
@@ -74,6 +75,8 @@ export interface AppServices {
   auth: AuthService;
   /** Password reset and change, email change and confirmation. */
   account: AccountService;
+  /** "Forgot password", answered alike for every address and looked up by a job. */
+  passwordResetRequests: PasswordResetRequests;
   /** Sign in with Google: the OIDC round trip and the account it lands on. */
   googleSignIn: GoogleSignInService;
   /** Transactional email: decided once per event, sent by the email job. */

@@ -1,6 +1,7 @@
 import type { AppServices } from '../services.ts';
 import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
 import type { EmailJob } from '../modules/email/email.service.ts';
+import type { PasswordResetRequestJob } from '../modules/auth/password-reset-requests.ts';
 import type { ScheduledCallJob } from '../modules/scheduled-calls/scheduled-calls.service.ts';
 import type { GiftDeliveryJob } from '../modules/gifts/gifts.service.ts';
 import type { DataExportJob } from '../modules/privacy/export.service.ts';
@@ -30,6 +31,9 @@ export async function registerWorkers(jobs: JobQueue, services: AppServices): Pr
     services.privacy.exports.deleteExpired().then(() => undefined),
   );
   await jobs.work<EmailJob>(QUEUES.email, (job) => services.emails.deliver(job));
+  await jobs.work<PasswordResetRequestJob>(QUEUES.passwordResetRequest, (job) =>
+    services.passwordResetRequests.handle(job),
+  );
   await jobs.work<GiftDeliveryJob>(QUEUES.giftDelivery, (job) => services.gifts.service.deliver(job));
   await jobs.work(QUEUES.giftUpkeep, () => services.gifts.upkeep.run());
   await jobs.work<ScheduledCallJob>(QUEUES.scheduledCallPlacement, (job) =>

@@ -61,6 +61,7 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'expired-oauth-states': PERIODIC,
   'stale-sign-in-failures': PERIODIC,
   email: EMAIL,
+  'password-reset-request': ONCE,
   'renewal-reminders': PERIODIC,
   'recording-retention': PERIODIC,
   'transcript-retention': PERIODIC,

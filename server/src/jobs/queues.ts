@@ -14,6 +14,8 @@ export const QUEUES = {
   expiredOAuthStates: 'expired-oauth-states',
   staleSignInFailures: 'stale-sign-in-failures',
   email: 'email',
+  // "Forgot password", looked up out of the request (equal work for every address).
+  passwordResetRequest: 'password-reset-request',
   renewalReminders: 'renewal-reminders',
   // The published retention schedule (docs/decisions/0015).
   recordingRetention: 'recording-retention',

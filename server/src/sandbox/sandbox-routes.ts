@@ -1,4 +1,5 @@
 import cookieParser from 'cookie-parser';
+import { requireSandboxToken } from './sandbox-token.ts';
 import express, { type Router } from 'express';
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
@@ -31,6 +32,8 @@ export function createSandboxRouter(
   sandbox.use(express.urlencoded({ extended: false, limit: FORM_LIMIT }));
   sandbox.use(express.json({ limit: FORM_LIMIT }));
   sandbox.use(cookieParser());
+  if (config.sandboxPagesToken)
+    sandbox.use(requireSandboxToken(config.sandboxPagesToken, config.publicUrl.startsWith('https:')));
   let mounted = false;
   if (providers.google instanceof SandboxGoogle) {
     sandbox.use('/google', createSandboxGoogleRouter(providers.google));

@@ -26,6 +26,8 @@ export interface AccountServiceDeps {
   db: Db;
   tokens: AccountTokens;
   emails: AccountEmails;
+  /** "Forgot password" requests, looked up by a job (password-reset-requests.ts). */
+  resetRequests: { request(email: string): Promise<void> };
   adminEmail: string;
   hashPassword(password: string): Promise<string>;
   /** Drops what this replica remembers of the user's sessions (their account changed). */
@@ -70,10 +72,8 @@ export function createAccountService(deps: AccountServiceDeps) {
      * Sends a reset link when a parent has this address; says nothing either way, so nobody
      * learns who has an account. The admin's password is set by ADMIN_PASSWORD, not by email.
      */
-    async requestPasswordReset(email: string): Promise<void> {
-      const user = await repo.findUserByEmail(db, email);
-      if (user && user.role === 'parent') await deps.emails.passwordReset(user.id);
-    },
+    /** The same work for every address: the lookup happens in the job (password-reset-requests.ts). */
+    requestPasswordReset: (email: string): Promise<void> => deps.resetRequests.request(email),
 
     /** Sets the new password and signs the account out everywhere: whoever had it is out. */
     async resetPassword(input: ResetPasswordRequest): Promise<void> {

@@ -27,6 +27,8 @@ const SAME_ANSWER =
   'If an account uses that address, we have sent it a link to choose a new password. The link works for 30 minutes.';
 
 async function resetEmailsTo(address: string): Promise<ReceivedEmail[]> {
+  // The request is looked up by its own job, which then queues the email.
+  expect(await ctx.jobs.drained([QUEUES.passwordResetRequest])).toBe(true);
   expect(await ctx.jobs.drained([QUEUES.email])).toBe(true);
   return smtp.received.filter((email) => email.to.includes(address) && email.subject === RESET_SUBJECT);
 }
@@ -86,6 +88,23 @@ test('an unknown address gets the same answer as a known one, and no email goes 
   expect(forUnknown.body).toEqual({ message: SAME_ANSWER });
   expect(await resetEmailsTo(unknownAddress)).toEqual([]);
   expect(smtp.received.slice(before).map((email) => email.to)).toEqual([[known.user.email]]);
+});
+
+test('a known and an unknown address cost the request the same work: one lookup job each', async () => {
+  const known = await signUp(ctx.app);
+  const jobsOf = async () => {
+    const { rows } = await ctx.db.query<{ n: number }>(
+      `select count(*)::int as n from ${ctx.jobs.schema}.job where name = $1`,
+      [QUEUES.passwordResetRequest],
+    );
+    return rows[0]!.n;
+  };
+  const before = await jobsOf();
+  await forgot(known.user.email);
+  expect(await jobsOf()).toBe(before + 1);
+  await forgot(uniqueEmail('nobody'));
+  expect(await jobsOf()).toBe(before + 2);
+  expect(await resetEmailsTo(known.user.email)).toHaveLength(1);
 });
 
 test('a reset link works once: used again, it is refused with a clear message', async () => {

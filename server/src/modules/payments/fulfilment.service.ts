@@ -1,7 +1,10 @@
+import { ZodError } from 'zod';
 import { AppError } from '../../http/errors.ts';
+import { reasonOf, recordUnreadableWebhook } from '../../http/unreadable-webhook.ts';
 import type { StripeEvent } from '../../providers/stripe/stripe-objects.ts';
 import { createCheckoutCompleted } from './checkout-completed.ts';
-import { createAfterCommit } from './fulfilment-after-commit.ts';
+import { createAfterCommit, type AfterCommit } from './fulfilment-after-commit.ts';
+import * as repo from './payments.repository.ts';
 import { createFulfilmentContext, type FulfilmentDeps } from './fulfilment-context.ts';
 import { CHECKOUT_EVENTS, HANDLED_EVENTS, INVOICE_EVENTS } from './fulfilment-terms.ts';
 import { createPlanActivation } from './plan-activation.ts';
@@ -21,21 +24,43 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
   const onCheckoutCompleted = createCheckoutCompleted(ctx, activate, convergence);
   const afterCommit = createAfterCommit(deps);
 
+  /** Recorded once per event id, so a replay of it is as quiet as a replay of any other. */
+  async function unreadable(event: StripeEvent | undefined, reason: string): Promise<void> {
+    await deps.db.transaction(async (tx) => {
+      if (event && !(await repo.recordEvent(tx, event.id, event.type))) return;
+      await recordUnreadableWebhook(tx, logger, {
+        provider: 'stripe',
+        eventId: event?.id,
+        eventType: event?.type,
+        reason,
+      });
+    });
+  }
+
   return {
     /** The webhook route and the Stripe sandbox both call this with the raw body and header. */
     async handleWebhook(rawBody: Buffer, signature: string | undefined): Promise<void> {
       let event: StripeEvent;
       try {
         event = stripe.constructEvent(rawBody, signature);
-      } catch {
+      } catch (error) {
+        // Signed, but not an event we can read: acknowledged, or Stripe retries it for days.
+        if (error instanceof ZodError || error instanceof SyntaxError)
+          return unreadable(undefined, error instanceof ZodError ? reasonOf(error) : 'not JSON');
         throw new AppError('bad_request', 'Invalid Stripe signature');
       }
       if (!HANDLED_EVENTS.has(event.type)) return;
-      const result = CHECKOUT_EVENTS.has(event.type)
-        ? await onCheckoutCompleted(event)
-        : INVOICE_EVENTS.has(event.type)
-          ? await convergence.onInvoice(event)
-          : await convergence.onSubscription(event, String(event.data.object.id));
+      let result: AfterCommit;
+      try {
+        result = CHECKOUT_EVENTS.has(event.type)
+          ? await onCheckoutCompleted(event)
+          : INVOICE_EVENTS.has(event.type)
+            ? await convergence.onInvoice(event)
+            : await convergence.onSubscription(event, String(event.data.object.id));
+      } catch (error) {
+        if (!(error instanceof ZodError)) throw error;
+        return unreadable(event, reasonOf(error));
+      }
       await afterCommit(result);
       // Only the delivery that recorded the failure (a replay commits no plan) asks for the email.
       const failed = result.plan?.next;

@@ -9,7 +9,11 @@ import {
   type TwilioInbound,
   type TwilioStatus,
 } from '@santa/shared/voice';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import type { Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
+import { reasonOf, recordUnreadableWebhook } from '../../http/unreadable-webhook.ts';
 import { limitBytesInFlight, requireSignatureHeader } from '../../http/signed-webhook.ts';
 import { parseInput } from '../../http/validate.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
@@ -70,14 +74,6 @@ function verifyElevenLabs(voice: VoiceEngine): RequestHandler {
   };
 }
 
-function parseJson(raw: Buffer): unknown {
-  try {
-    return JSON.parse(raw.toString('utf8'));
-  } catch {
-    throw new AppError('bad_request', 'Invalid JSON');
-  }
-}
-
 /**
  * The call's webhooks: Twilio's voice and status callbacks, ElevenLabs' post-call.
  * They sit on the app itself with their full paths, ahead of the other routers: every ringing
@@ -98,6 +94,9 @@ export function registerVoiceWebhooks(
     voice: VoiceEngine;
     module: VoiceModule;
     outbound: OutboundWebhooks;
+    /** Where a signed but unreadable post-call webhook is recorded. */
+    db: Queryable;
+    logger: Logger;
   },
 ): void {
   const postCallInFlight = limitBytesInFlight(POST_CALL_BYTES_IN_FLIGHT, { unknownBytes: 50 * 1024 * 1024 });
@@ -156,26 +155,58 @@ export function registerVoiceWebhooks(
     express.raw({ type: () => true, limit: POST_CALL_LIMIT }),
     verifyElevenLabs(deps.voice),
     async (req, res) => {
-      const body = parseJson(req.body as Buffer);
-      const { type } = parseInput(webhookEnvelopeSchema, body, FROM_PROVIDER);
+      // Signed by ElevenLabs but unreadable: acknowledged and recorded, since a retry (if retries
+      // are on) would fail the same way. What the route answers is all ElevenLabs reads.
+      const unreadable = async (reason: string, type?: string) => {
+        await recordUnreadableWebhook(deps.db, deps.logger, {
+          provider: 'elevenlabs',
+          eventType: type,
+          reason,
+        });
+        res.json({ received: true, unreadable: true });
+      };
+      const body = jsonOrUndefined(req.body as Buffer);
+      const envelope = webhookEnvelopeSchema.safeParse(body);
+      if (!envelope.success) return unreadable(body === undefined ? 'not JSON' : reasonOf(envelope.error));
+      const { type } = envelope.data;
+      const schema = POST_CALL_SCHEMAS[type as keyof typeof POST_CALL_SCHEMAS];
+      if (!schema) {
+        res.json({ received: true });
+        return;
+      }
+      const parsed = schema.safeParse(body);
+      if (!parsed.success) return unreadable(reasonOf(parsed.error), type);
       if (type === 'post_call_transcription') {
         const stored = await deps.module.postCall.handleTranscription(
-          parseInput(postCallTranscriptionSchema, body, FROM_PROVIDER),
+          parsed.data as z.output<typeof postCallTranscriptionSchema>,
         );
         res.json({ received: true, stored });
         return;
       }
       if (type === 'call_initiation_failure') {
         const released = await deps.module.postCall.handleInitiationFailure(
-          parseInput(callInitiationFailureSchema, body, FROM_PROVIDER),
+          parsed.data as z.output<typeof callInitiationFailureSchema>,
         );
         res.json({ received: true, released });
         return;
       }
-      if (type === 'post_call_audio') {
-        await deps.module.postCall.handleAudio(parseInput(postCallAudioSchema, body, FROM_PROVIDER));
-      }
+      await deps.module.postCall.handleAudio(parsed.data as z.output<typeof postCallAudioSchema>);
       res.json({ received: true });
     },
   );
+}
+
+/** Each post-call webhook type we act on, and the schema it is read with. */
+const POST_CALL_SCHEMAS = {
+  post_call_transcription: postCallTranscriptionSchema,
+  call_initiation_failure: callInitiationFailureSchema,
+  post_call_audio: postCallAudioSchema,
+} as const;
+
+function jsonOrUndefined(raw: Buffer): unknown {
+  try {
+    return JSON.parse(raw.toString('utf8'));
+  } catch {
+    return undefined;
+  }
 }
