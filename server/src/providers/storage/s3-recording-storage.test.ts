@@ -44,3 +44,24 @@ test('a bucket that does not exist is an error when reading or storing, not a mi
   await expect(misnamed.read('conv_whole.mp3')).rejects.toThrow();
   await expect(misnamed.put('conv_whole.mp3', AUDIO)).rejects.toThrow();
 });
+
+test('a bucket that accepts the connection and never answers fails the put within its timeout', async () => {
+  const { createServer } = await import('node:net');
+  const held: import('node:net').Socket[] = [];
+  const stalled = createServer((socket) => void held.push(socket));
+  await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+  const { port } = stalled.address() as import('node:net').AddressInfo;
+  try {
+    const storage = new S3RecordingStorage({
+      ...s3.settings(),
+      endpoint: `http://127.0.0.1:${port}`,
+      timeouts: { connectMs: 500, requestMs: 800 },
+    });
+    // Without a timeout this put waits for ever, and the test's own limit below fails it.
+    await expect(storage.put('conv_stalled.mp3', AUDIO)).rejects.toThrow();
+    expect(held.length).toBeGreaterThan(0);
+  } finally {
+    for (const socket of held) socket.destroy();
+    await new Promise((resolve) => stalled.close(resolve));
+  }
+}, 30_000);

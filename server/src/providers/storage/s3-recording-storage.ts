@@ -1,3 +1,5 @@
+import { NodeHttpHandler } from '@smithy/node-http-handler';
+import { VENDOR_TIMEOUTS } from '../vendor-timeouts.ts';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -20,6 +22,8 @@ export interface S3StorageSettings {
   forcePathStyle: boolean;
   /** Folder inside the bucket, e.g. "recordings/". */
   prefix: string;
+  /** How long to wait on the bucket (VENDOR_TIMEOUTS; tests shorten it). */
+  timeouts?: { connectMs: number; requestMs: number };
 }
 
 function isMissing(error: unknown): boolean {
@@ -51,8 +55,14 @@ export class S3RecordingStorage implements RecordingStorage {
             },
           }
         : {}),
-      // A slow bucket must not hold a webhook for long; the SDK retries transient errors.
-      maxAttempts: 3,
+      // A slow bucket must not hold a webhook for long: the SDK has no timeout of its own, so a
+      // stalled server would hold the request for ever. One retry for a transient error.
+      maxAttempts: 2,
+      requestHandler: new NodeHttpHandler({
+        connectionTimeout: (settings.timeouts ?? VENDOR_TIMEOUTS).connectMs,
+        requestTimeout: (settings.timeouts ?? VENDOR_TIMEOUTS).requestMs,
+        throwOnRequestTimeout: true,
+      }),
     });
   }
 

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { VENDOR_TIMEOUTS } from '../vendor-timeouts.ts';
 import type { DiagnosisContext, Finding } from '../diagnosis.ts';
 import { diagnoseStripe } from './stripe-diagnosis.ts';
 import {
@@ -45,7 +46,8 @@ export class StripeAdapter implements StripeProvider {
       host: options.host,
       port: options.port,
       protocol: options.protocol,
-      maxNetworkRetries: 2,
+      maxNetworkRetries: 1,
+      timeout: VENDOR_TIMEOUTS.requestMs,
       appInfo: { name: 'santa-calls' },
     });
   }

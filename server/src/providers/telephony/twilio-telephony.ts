@@ -1,5 +1,6 @@
 import { twiml } from './twiml.ts';
 import twilio from 'twilio';
+import { VENDOR_TIMEOUTS } from '../vendor-timeouts.ts';
 import type { DiagnosisContext, Finding } from '../diagnosis.ts';
 import type {
   CallRecord,
@@ -25,7 +26,7 @@ export interface TwilioTelephonyOptions {
 /** Rewrites the origin of each request the SDK makes, keeping path, query, auth and body. */
 class RedirectingRequestClient extends twilio.RequestClient {
   constructor(private readonly baseUrl: string) {
-    super();
+    super({ timeout: VENDOR_TIMEOUTS.requestMs });
   }
 
   override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
@@ -47,6 +48,7 @@ export class TwilioTelephony implements Telephony {
   constructor(private readonly options: TwilioTelephonyOptions) {
     this.hotlineNumber = options.hotlineNumber;
     this.client = twilio(options.accountSid, options.authToken, {
+      timeout: VENDOR_TIMEOUTS.requestMs,
       ...(options.apiBaseUrl ? { httpClient: new RedirectingRequestClient(options.apiBaseUrl) } : {}),
     });
   }
