@@ -81,6 +81,7 @@ export function createServices(deps: AppDeps): AppServices {
     numbers,
     accounts: auth,
     recaps: emails,
+    recordingNotices: emails,
     memory,
     answerBudgetMs: config.inboundAnswerBudgetMs,
     maxConcurrentCalls: config.maxConcurrentCalls,

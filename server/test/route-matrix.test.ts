@@ -104,6 +104,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/admin/users': adminOnly(200),
   'GET /api/admin/users/:id': adminOnly(200),
   'GET /api/admin/safety-flags': adminOnly(200),
+  'POST /api/admin/users/:id/sync-calls': adminOnly(200),
   'DELETE /api/admin/users/:id/phone': adminOnly(404),
   'DELETE /api/admin/users/:id': adminOnly(200),
   'GET /api/admin/discount-history/:id': adminOnly(200),

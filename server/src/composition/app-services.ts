@@ -124,5 +124,7 @@ export interface AppServices {
 export interface CallUpkeep {
   sweepDeadlines(): Promise<void>;
   deleteProviderCopies(): Promise<void>;
+  /** Calls still missing their transcript or audio, fetched from the voice provider. */
+  recoverCalls(): Promise<void>;
   deleteUnclaimedRecordings(): Promise<void>;
 }

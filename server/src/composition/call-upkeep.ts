@@ -24,6 +24,7 @@ export function buildCallUpkeep(
       });
     },
     deleteProviderCopies: () => built.voice.providerDeletions.runDue().then(() => undefined),
+    recoverCalls: () => built.voice.recovery.runDue().then(() => undefined),
     deleteUnclaimedRecordings: () =>
       deleteUnclaimedRecordings({ db, logger, recordings: providers.recordings }).then(() => undefined),
   };

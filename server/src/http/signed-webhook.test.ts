@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-app.ts';
 import { signElevenLabsWebhook } from '../providers/voice/elevenlabs-signature.ts';
@@ -68,41 +67,63 @@ test('24 unsigned 40 MB post-call bodies at once leave memory bounded', async ()
   expect(process.memoryUsage().rss - before).toBeLessThan(100 * 1024 * 1024);
 });
 
-test('bodies over the in-flight byte budget answer 503 with Retry-After, small ones pass, and the next one is served', async () => {
+/** An app whose upload route holds each body until `release`, behind a budget of 1,000 bytes. */
+async function limitedApp(maxWaitMs: number) {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const app = express();
-  app.use((req, _res, next) => {
-    req.log = pino({ level: 'silent' });
-    next();
-  });
   app.post(
     '/upload',
-    limitBytesInFlight(1_000, { unknownBytes: 1_000, retryAfterSeconds: 7 }),
+    limitBytesInFlight(1_000, {
+      unknownBytes: 1_000,
+      maxWaitMs,
+      whenTooLong: (_req, res) => void res.json({ deferred: true }),
+    }),
     async (_req, res) => {
       await held;
       res.json({ ok: true });
     },
   );
   app.use(errorHandler);
-  const limited = app.listen(0);
-  await new Promise((resolve) => limited.once('listening', resolve));
-  const url = `http://127.0.0.1:${(limited.address() as AddressInfo).port}/upload`;
+  const server = app.listen(0);
+  await new Promise((resolve) => server.once('listening', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/upload`;
+  const close = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  };
+  return { url, release: () => release(), close };
+}
+
+test('a body over the in-flight budget waits its turn and is served, never refused for its size', async () => {
+  const { url, release, close } = await limitedApp(60_000);
   try {
     const first = fetch(url, { method: 'POST', body: 'x'.repeat(600) });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    // 600 + 300 bytes fit in the budget of 1,000; 600 + 300 + 600 do not.
+    // 600 + 300 bytes fit in the budget of 1,000; 600 + 300 + 600 do not, so the last one waits.
     const small = fetch(url, { method: 'POST', body: 'x'.repeat(300) });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const second = await fetch(url, { method: 'POST', body: 'x'.repeat(600) });
-    expect(second.status).toBe(503);
-    expect(second.headers.get('retry-after')).toBe('7');
+    const second = fetch(url, { method: 'POST', body: 'x'.repeat(600) });
+    release();
+    const answers = await Promise.all([first, small, second]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(await answers[2]!.json()).toEqual({ ok: true });
+  } finally {
+    await close();
+  }
+});
+
+test('a body that waits past its limit is handed to the fallback, which answers it', async () => {
+  const { url, release, close } = await limitedApp(100);
+  try {
+    const first = fetch(url, { method: 'POST', body: 'x'.repeat(900) });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const late = await fetch(url, { method: 'POST', body: 'x'.repeat(900) });
+    expect(late.status).toBe(200);
+    expect(await late.json()).toEqual({ deferred: true });
     release();
     expect((await first).status).toBe(200);
-    expect((await small).status).toBe(200);
-    expect((await fetch(url, { method: 'POST' })).status).toBe(200);
   } finally {
-    limited.closeAllConnections();
-    await new Promise((resolve) => limited.close(resolve));
+    await close();
   }
 });

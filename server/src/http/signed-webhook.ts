@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { AppError } from './errors.ts';
+import type { AppError } from './errors.ts';
 
 /**
  * Refuses a webhook whose signature header is missing, malformed or stale BEFORE its body is read:
@@ -39,36 +39,51 @@ function isFresh(header: string, toleranceSeconds: number, nowMs: number): boole
 
 /**
  * Bodies of a route read and handled at once may declare at most `maxBytes` together (a body
- * without Content-Length counts as `unknownBytes`); a request over the budget answers 503 with
- * Retry-After, which webhook senders honour by retrying. Bounds the memory that large signed
- * bodies (a call's audio) can take together, while hundreds of small transcripts pass at once.
+ * without Content-Length counts as `unknownBytes`). A body over the budget waits its turn unread
+ * (the socket holds it, not our memory); one that waited `maxWaitMs` is handed to `whenTooLong`.
+ * Bounds the memory that large signed bodies (a call's audio) take together, while hundreds of
+ * small transcripts pass at once, and never refuses a body for its size alone.
  */
 export function limitBytesInFlight(
   maxBytes: number,
-  options: { unknownBytes: number; retryAfterSeconds?: number },
+  options: { unknownBytes: number; maxWaitMs: number; whenTooLong: RequestHandler },
 ): RequestHandler {
   let inFlight = 0;
+  const waiting: { bytes: number; admit: () => void }[] = [];
+  const fits = (bytes: number) => inFlight === 0 || inFlight + bytes <= maxBytes;
+  const admitWaiting = () => {
+    while (waiting.length > 0 && fits(waiting[0]!.bytes)) waiting.shift()!.admit();
+  };
   return (req, res, next) => {
     const declared = Number(req.headers['content-length']);
     const bytes = Number.isFinite(declared) && declared >= 0 ? declared : options.unknownBytes;
-    // One body alone is always let through: its own size limit still applies.
-    if (inFlight > 0 && inFlight + bytes > maxBytes) {
-      res.set('Connection', 'close');
-      return next(
-        new AppError('unavailable', 'Busy with other uploads, please retry', {
-          'Retry-After': String(options.retryAfterSeconds ?? 5),
-        }),
-      );
-    }
-    inFlight += bytes;
-    let released = false;
-    const release = () => {
-      if (released) return;
-      released = true;
-      inFlight -= bytes;
+    const admit = () => {
+      inFlight += bytes;
+      let released = false;
+      const release = () => {
+        if (released) return;
+        released = true;
+        inFlight -= bytes;
+        admitWaiting();
+      };
+      res.once('finish', release);
+      res.once('close', release);
+      next();
     };
-    res.once('finish', release);
-    res.once('close', release);
-    next();
+    // First come, first served: a small body does not jump a large one already waiting.
+    if (waiting.length === 0 && fits(bytes)) return admit();
+    const turn = { bytes, admit: () => (clearTimeout(timer), admit()) };
+    const timer = setTimeout(() => {
+      waiting.splice(waiting.indexOf(turn), 1);
+      options.whenTooLong(req, res, next);
+    }, options.maxWaitMs);
+    waiting.push(turn);
+    // A sender that hung up while waiting gives its place back.
+    res.once('close', () => {
+      const at = waiting.indexOf(turn);
+      if (at < 0) return;
+      waiting.splice(at, 1);
+      clearTimeout(timer);
+    });
   };
 }

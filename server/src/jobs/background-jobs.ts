@@ -13,6 +13,7 @@ export const PERIODIC_SECONDS = {
   // A call past its deadline is hung up within seconds of running out of minutes.
   callDeadlines: 5,
   providerDeletions: 60,
+  callRecovery: 60,
   hourly: 60 * 60,
   // A scheduled call whose final status never came is settled from Twilio's record of it.
   scheduledCallUpkeep: 5 * 60,
@@ -25,6 +26,7 @@ export async function registerWorkers(jobs: JobQueue, services: AppServices): Pr
   const { callUpkeep } = services;
   await jobs.work(QUEUES.callDeadlines, () => callUpkeep.sweepDeadlines());
   await jobs.work(QUEUES.providerDeletions, () => callUpkeep.deleteProviderCopies());
+  await jobs.work(QUEUES.callRecovery, () => callUpkeep.recoverCalls());
   await jobs.work(QUEUES.unclaimedRecordings, () => callUpkeep.deleteUnclaimedRecordings());
   await jobs.work<DataExportJob>(QUEUES.dataExport, (job) => services.privacy.exports.build(job));
   await jobs.work(QUEUES.expiredExports, () =>
@@ -65,6 +67,7 @@ export async function registerWorkers(jobs: JobQueue, services: AppServices): Pr
 export function offerPeriodicJobs(jobs: JobQueue): void {
   jobs.every(QUEUES.callDeadlines, PERIODIC_SECONDS.callDeadlines);
   jobs.every(QUEUES.providerDeletions, PERIODIC_SECONDS.providerDeletions);
+  jobs.every(QUEUES.callRecovery, PERIODIC_SECONDS.callRecovery);
   jobs.every(QUEUES.unclaimedRecordings, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.expiredSessions, PERIODIC_SECONDS.hourly);
   jobs.every(QUEUES.expiredOAuthStates, PERIODIC_SECONDS.hourly);

@@ -56,6 +56,7 @@ const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'call-safety': ONCE,
   'call-deadlines': PERIODIC,
   'provider-conversation-deletions': PERIODIC,
+  'call-recovery': PERIODIC,
   'unclaimed-recordings': PERIODIC,
   'expired-sessions': PERIODIC,
   'expired-oauth-states': PERIODIC,

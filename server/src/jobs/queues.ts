@@ -9,6 +9,8 @@ export const QUEUES = {
   callSafety: 'call-safety',
   callDeadlines: 'call-deadlines',
   providerDeletions: 'provider-conversation-deletions',
+  // Calls still missing their transcript or audio, fetched from the voice provider.
+  callRecovery: 'call-recovery',
   unclaimedRecordings: 'unclaimed-recordings',
   expiredSessions: 'expired-sessions',
   expiredOAuthStates: 'expired-oauth-states',

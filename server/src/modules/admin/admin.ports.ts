@@ -1,3 +1,4 @@
+import type { SyncCallsResponse } from '@santa/shared/voice';
 import type { DiscountType } from '@santa/shared/constants';
 import type { NewPlanNotice } from '@santa/shared/notices';
 import type { SafetyFlagCounts } from '@santa/shared/safety';
@@ -100,6 +101,8 @@ export interface AccountsPort {
 export interface CallsPort {
   recentCalls(userId: string, limit: number): Promise<RecentCallRow[]>;
   artifactsOf(userId: string): Promise<{ conversation_id: string | null; audio_key: string | null }[]>;
+  /** Fetches the family's calls the voice provider has and we lack (recovery does it by itself). */
+  syncFromProvider(userId: string): Promise<SyncCallsResponse>;
 }
 
 /** Discounts applied and revoked, owned by the payments module. */

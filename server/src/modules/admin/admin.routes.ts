@@ -52,6 +52,11 @@ export function createAdminRouter(db: Db, ports: AdminPorts) {
     res.json(await admin.getUserDetail(userIdParam(req)));
   });
 
+  // Call recovery fetches a missing call by itself; this is the admin's way to ask at once.
+  router.post('/users/:id/sync-calls', async (req, res) => {
+    res.json(await ports.calls.syncFromProvider(userIdParam(req)));
+  });
+
   router.delete('/users/:id/phone', async (req, res) => {
     const body: MessageResponse = { message: await accounts.deletePhoneNumber(actor(req), userIdParam(req)) };
     res.json(body);

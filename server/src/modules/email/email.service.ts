@@ -9,6 +9,7 @@ import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
 import { billingContent, billingEmailRequests } from './billing-emails.ts';
 import { lineContent, lineEmailRequests } from './line-emails.ts';
+import { recordingContent, recordingEmailRequests } from './recording-emails.ts';
 import * as repo from './email.repository.ts';
 import type { EmailRow } from './email.repository.ts';
 import type { EmailContent, EmailKind } from './templates/email-content.ts';
@@ -193,7 +194,10 @@ export function createEmailService(deps: EmailServiceDeps) {
         };
       }
       default: {
-        const content = billingContent(row, name, publicUrl) ?? lineContent(row, name, publicUrl);
+        const content =
+          billingContent(row, name, publicUrl) ??
+          lineContent(row, name, publicUrl) ??
+          recordingContent(row, name, publicUrl);
         if (!content) throw new Error(`no content for email kind ${row.kind}`);
         return content;
       }
@@ -204,6 +208,7 @@ export function createEmailService(deps: EmailServiceDeps) {
     queue,
     ...billingEmailRequests(queue),
     ...lineEmailRequests(queue),
+    ...recordingEmailRequests(queue),
 
     /** The email job: renders and sends one email; a failure throws so the queue retries it. */
     async deliver(job: EmailJob): Promise<void> {

@@ -286,7 +286,17 @@ export function createPostCallService(deps: PostCallDeps) {
     async handleAudio(payload: PostCallAudio): Promise<void> {
       const conversationId = payload.data.conversation_id;
       const key = recordingKey(conversationId);
-      await deps.recordings.put(key, Buffer.from(payload.data.full_audio, 'base64'));
+      try {
+        await deps.recordings.put(key, Buffer.from(payload.data.full_audio, 'base64'));
+      } catch (error) {
+        // ElevenLabs never resends audio, whatever we answer: the provider keeps its copy until
+        // ours is stored, and call recovery fetches it once storage is back.
+        logger.error(
+          { err: error, conversationId },
+          'could not store a call recording; recovery will fetch it',
+        );
+        return;
+      }
       // Before its transcription: kept for the call to claim, or deleted if no call ever does.
       if (await calls.setAudioKey(db, conversationId, key))
         await deps.providerDeletions.audioStored(conversationId);

@@ -48,11 +48,17 @@ test('audio that came before the transcription lets the provider conversation go
   expect(ctx.voice.deleted).toContain(conversationId);
 });
 
-test('a pay-per-call conversation whose audio never comes is deleted after the wait', async () => {
+test('a pay-per-call conversation whose audio has not come is kept at the provider, however long it waits', async () => {
   const conversationId = await storedPayPerCall();
   await runDue();
   expect(ctx.voice.deleted).not.toContain(conversationId);
-  await makeDue(conversationId);
+});
+
+test('a deletion released by call recovery (the audio is lost) goes at the next run', async () => {
+  const conversationId = await storedPayPerCall();
+  await createProviderDeletions({ db: ctx.db, logger: ctx.deps.logger, voice: ctx.voice }).release(
+    conversationId,
+  );
   await runDue();
   expect(ctx.voice.deleted).toContain(conversationId);
 });

@@ -2,16 +2,16 @@ import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 
-/** How long a pay-per-call conversation waits for its audio before it is deleted anyway. */
-export const AUDIO_WAIT_SECONDS = 60 * 60;
 /** A deletion the provider refused is tried again this much later. */
 const RETRY_SECONDS = 60;
 const BATCH = 50;
 
 /**
  * The voice provider's copy of a call is deleted once we hold it (migrations/0016): Pay Per
- * Call's promise, and every call's under RETENTION_DELETE_PROVIDER_COPIES. The conversation is
- * deleted once its audio is in, or after the wait, and retried until the provider confirms.
+ * Call's promise, and every call's under RETENTION_DELETE_PROVIDER_COPIES. Never before our copy
+ * of the audio is stored: until then the provider's copy is the only one, and call recovery
+ * (call-recovery.ts) fetches it from there. Once recovery gives up, the deletion is released.
+ * Retried until the provider confirms.
  */
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
@@ -34,14 +34,23 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
   }
 
   return {
-    /** In the transaction that stores the call: its conversation is to be deleted. */
+    /**
+     * In the transaction that stores the call: its conversation is to be deleted, once its audio
+     * is stored (audioStored) or known lost (release); no clock deletes it before.
+     */
     async schedule(q: Queryable, conversationId: string): Promise<void> {
       await q.query(
         `insert into provider_conversation_deletions (conversation_id, due_at)
-         values ($1, now() + make_interval(secs => $2))
-         on conflict (conversation_id) do nothing`,
-        [conversationId, AUDIO_WAIT_SECONDS],
+         values ($1, 'infinity') on conflict (conversation_id) do nothing`,
+        [conversationId],
       );
+    },
+
+    /** Recovery gave up on the audio: the provider's copy goes at the next run. */
+    async release(conversationId: string): Promise<void> {
+      await db.query('update provider_conversation_deletions set due_at = now() where conversation_id = $1', [
+        conversationId,
+      ]);
     },
 
     /** The call's audio is stored: a deletion waiting for it goes ahead. */
@@ -53,7 +62,7 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
       if (rows.length > 0) await deleteNow(conversationId);
     },
 
-    /** Background job: deletions whose audio never came, and ones the provider refused before. */
+    /** Background job: released deletions, and ones the provider refused before. */
     async runDue(): Promise<void> {
       const { rows } = await db.query<{ conversation_id: string }>(
         `select conversation_id from provider_conversation_deletions where due_at <= now()

@@ -27,6 +27,7 @@ import {
   type PostCallService,
 } from './post-call.service.ts';
 import { createProviderDeletions, type ProviderDeletions } from './provider-deletions.ts';
+import { createCallRecovery, type CallRecovery } from './call-recovery.ts';
 import * as reservations from './reservations.repository.ts';
 
 /** What the voice module is built from: its providers and the services of other modules it asks. */
@@ -48,6 +49,8 @@ export interface VoiceModuleDeps {
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The parent's email after each call (the email module). */
   recaps?: CallRecaps;
+  /** The email module: a recording call recovery could not save. */
+  recordingNotices?: { recordingLost(userId: string, callId: string): Promise<unknown> };
   /** The memory module: kept from each call's recap, brought up on the next call. */
   memory: CallMemories & { forCall(userId: string): Promise<PromptMemory[]> };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
@@ -73,6 +76,8 @@ export interface VoiceModule {
   retention: CallRetention;
   /** The voice provider's copies of calls, deleted once ours are safe (the periodic job). */
   providerDeletions: ProviderDeletions;
+  /** Calls still missing their transcript or audio, fetched from the provider (the periodic job). */
+  recovery: CallRecovery;
 }
 
 /** The call's services, built once per app from its providers. */
@@ -94,8 +99,27 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     memory: deps.memory,
     deleteProviderCopies: deps.deleteProviderCopies,
   });
+  const calls = createCallsService({
+    db,
+    logger,
+    voice: deps.voice,
+    recordings: deps.recordings,
+    postCall,
+  });
+  const recovery = createCallRecovery({
+    db,
+    logger,
+    voice: deps.voice,
+    recordings: deps.recordings,
+    providerDeletions,
+    syncFamily: (userId) => calls.syncFromProvider(userId),
+    recordingLost: (userId, callId) =>
+      deps.recordingNotices?.recordingLost(userId, callId) ?? Promise.resolve(),
+  });
   return {
     providerDeletions,
+    recovery,
+    calls,
     inbound: createInboundCallService({
       db,
       logger,
@@ -116,12 +140,5 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     callsInProgress: () => reservations.countOpenReservations(db),
     postCall,
     retention: createCallRetention(db),
-    calls: createCallsService({
-      db,
-      logger,
-      voice: deps.voice,
-      recordings: deps.recordings,
-      postCall,
-    }),
   };
 }

@@ -30,6 +30,8 @@ const POST_CALL_LIMIT = '50mb';
  * it is parsed, so about 200 MB at most. A transcript is a few KB, an hour's audio about 40 MB.
  */
 export const POST_CALL_BYTES_IN_FLIGHT = 64 * 1024 * 1024;
+/** How long a post-call body may wait for its turn before it is left to call recovery. */
+export const POST_CALL_MAX_WAIT_MS = 20_000;
 
 const FROM_PROVIDER = { from: 'provider' } as const;
 const INVALID_TWILIO_SIGNATURE = () => new AppError('forbidden', 'Invalid Twilio signature');
@@ -99,7 +101,16 @@ export function registerVoiceWebhooks(
     logger: Logger;
   },
 ): void {
-  const postCallInFlight = limitBytesInFlight(POST_CALL_BYTES_IN_FLIGHT, { unknownBytes: 50 * 1024 * 1024 });
+  // A body that waited too long for its turn is acknowledged unread: the provider keeps its copy
+  // until ours is stored, and call recovery fetches it from there (call-recovery.ts).
+  const postCallInFlight = limitBytesInFlight(POST_CALL_BYTES_IN_FLIGHT, {
+    unknownBytes: 50 * 1024 * 1024,
+    maxWaitMs: POST_CALL_MAX_WAIT_MS,
+    whenTooLong: (_req, res) => {
+      deps.logger.warn('post-call body waited too long to be read; call recovery will fetch it');
+      res.set('Connection', 'close').json({ received: true, deferred: true });
+    },
+  });
   const twilioForm = [
     requireSignatureHeader('X-Twilio-Signature', { refusal: () => INVALID_TWILIO_SIGNATURE() }),
     express.urlencoded({ extended: false, limit: FORM_LIMIT }),

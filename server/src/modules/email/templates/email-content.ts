@@ -59,6 +59,7 @@ export type EmailContent =
     }
   | GiftEmailContent
   | { kind: 'family_code_locked'; name: string; lockedUntil: string; settingsUrl: string }
+  | { kind: 'recording_lost'; name: string; callsUrl: string }
   | {
       kind: 'listener_invite';
       familyName: string;

@@ -9,6 +9,7 @@ import { InactivityWarningEmail } from './retention-emails.tsx';
 import { GiftDeliveryEmail, GiftReceiptEmail } from './gift-emails.tsx';
 import { ListenerInviteEmail } from './listener-emails.tsx';
 import { FamilyCodeLockedEmail } from './line-emails.tsx';
+import { RecordingLostEmail } from './recording-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -96,6 +97,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `${content.giverName} sent you a gift: the ${content.planName} from Santa Calls`,
         element: <GiftDeliveryEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'recording_lost':
+      return {
+        subject: 'We could not save the recording of a call with Santa',
+        element: <RecordingLostEmail {...content} publicUrl={publicUrl} />,
       };
     case 'family_code_locked':
       return {
