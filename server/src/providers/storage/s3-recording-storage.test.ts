@@ -1,3 +1,4 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startS3Server, type TestS3Server } from '../../../test/s3-server.ts';
@@ -46,11 +47,10 @@ test('a bucket that does not exist is an error when reading or storing, not a mi
 });
 
 test('a bucket that accepts the connection and never answers fails the put within its timeout', async () => {
-  const { createServer } = await import('node:net');
-  const held: import('node:net').Socket[] = [];
+  const held: Socket[] = [];
   const stalled = createServer((socket) => void held.push(socket));
   await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
-  const { port } = stalled.address() as import('node:net').AddressInfo;
+  const { port } = stalled.address() as AddressInfo;
   try {
     const storage = new S3RecordingStorage({
       ...s3.settings(),
