@@ -63,6 +63,7 @@ export function buildPayments(deps: AppDeps, built: Built & { gifts: GiftsServic
       stripe: providers.stripe,
       subscription,
       publicUrl: config.publicUrl,
+      logger: deps.logger,
     }),
     fulfilment: createFulfilmentService({
       db,

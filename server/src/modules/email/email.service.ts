@@ -10,6 +10,7 @@ import type { Mailer } from '../../providers/email/mailer.ts';
 import { billingContent, billingEmailRequests } from './billing-emails.ts';
 import { lineContent, lineEmailRequests } from './line-emails.ts';
 import { recordingContent, recordingEmailRequests } from './recording-emails.ts';
+import { checkoutContent, checkoutEmailRequests } from './checkout-emails.ts';
 import * as repo from './email.repository.ts';
 import type { EmailRow } from './email.repository.ts';
 import type { EmailContent, EmailKind } from './templates/email-content.ts';
@@ -197,7 +198,8 @@ export function createEmailService(deps: EmailServiceDeps) {
         const content =
           billingContent(row, name, publicUrl) ??
           lineContent(row, name, publicUrl) ??
-          recordingContent(row, name, publicUrl);
+          recordingContent(row, name, publicUrl) ??
+          checkoutContent(row, name, publicUrl);
         if (!content) throw new Error(`no content for email kind ${row.kind}`);
         return content;
       }
@@ -209,6 +211,7 @@ export function createEmailService(deps: EmailServiceDeps) {
     ...billingEmailRequests(queue),
     ...lineEmailRequests(queue),
     ...recordingEmailRequests(queue),
+    ...checkoutEmailRequests(queue),
 
     /** The email job: renders and sends one email; a failure throws so the queue retries it. */
     async deliver(job: EmailJob): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import { billingReturnUrl, PAYMENT_MESSAGES } from '@santa/shared/payments';
 import { AppError } from '../../http/errors.ts';
 import type { StripeProvider } from '../../providers/stripe/stripe-provider.ts';
@@ -12,6 +13,7 @@ export function createBillingPortalService(deps: {
   stripe: StripeProvider;
   subscription: SubscriptionService;
   publicUrl: string;
+  logger: Logger;
 }) {
   const returnUrl = billingReturnUrl(new URL(deps.publicUrl).origin);
   return {
@@ -24,7 +26,12 @@ export function createBillingPortalService(deps: {
           customerId: row.stripe_customer_id,
           returnUrl,
         });
-      } catch {
+      } catch (error) {
+        // Stripe's own words say what to fix (often: no portal configuration saved in this mode).
+        deps.logger.error(
+          { err: error, stripeMessage: error instanceof Error ? error.message : String(error) },
+          'could not open the Stripe customer portal',
+        );
         throw new AppError('provider_failed', PAYMENT_MESSAGES.portalUnavailable);
       }
     },

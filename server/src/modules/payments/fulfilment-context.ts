@@ -28,6 +28,8 @@ export interface FulfilmentDeps {
   /** The email module: "update your card" once per invoice.payment_failed event; receipts. */
   paymentEmails: ReceiptEmails & {
     paymentFailed(failure: { eventId: string; userId: string; updateUrl: string | null }): Promise<void>;
+    /** A checkout's delayed (bank) payment failed: nothing started. */
+    checkoutPaymentFailed(userId: string, checkoutId: string, plan: string): Promise<unknown>;
   };
   /** The gifts module: a gift's checkout is paid (in the transaction recording the event). */
   gifts?: GiftsPort;

@@ -6,7 +6,13 @@ import { createCheckoutCompleted } from './checkout-completed.ts';
 import { createAfterCommit, type AfterCommit } from './fulfilment-after-commit.ts';
 import * as repo from './payments.repository.ts';
 import { createFulfilmentContext, type FulfilmentDeps } from './fulfilment-context.ts';
-import { CHECKOUT_EVENTS, HANDLED_EVENTS, INVOICE_EVENTS } from './fulfilment-terms.ts';
+import {
+  CHECKOUT_EVENTS,
+  CHECKOUT_FAILED_EVENT,
+  HANDLED_EVENTS,
+  INVOICE_EVENTS,
+} from './fulfilment-terms.ts';
+import { createCheckoutPaymentFailed } from './checkout-payment-failed.ts';
 import { createPlanActivation } from './plan-activation.ts';
 import { createSubscriptionConvergence } from './subscription-convergence.ts';
 
@@ -22,6 +28,7 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
   const activate = createPlanActivation(ctx);
   const convergence = createSubscriptionConvergence(ctx, activate);
   const onCheckoutCompleted = createCheckoutCompleted(ctx, activate, convergence);
+  const onCheckoutPaymentFailed = createCheckoutPaymentFailed(ctx);
   const afterCommit = createAfterCommit(deps);
 
   /** Recorded once per event id, so a replay of it is as quiet as a replay of any other. */
@@ -54,9 +61,11 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
       try {
         result = CHECKOUT_EVENTS.has(event.type)
           ? await onCheckoutCompleted(event)
-          : INVOICE_EVENTS.has(event.type)
-            ? await convergence.onInvoice(event)
-            : await convergence.onSubscription(event, String(event.data.object.id));
+          : event.type === CHECKOUT_FAILED_EVENT
+            ? await onCheckoutPaymentFailed(event)
+            : INVOICE_EVENTS.has(event.type)
+              ? await convergence.onInvoice(event)
+              : await convergence.onSubscription(event, String(event.data.object.id));
       } catch (error) {
         if (!(error instanceof ZodError)) throw error;
         return unreadable(event, reasonOf(error));

@@ -149,6 +149,28 @@ describe('POST /api/stripe/webhook', () => {
     expect((await client.get('/api/subscription/status')).body.has_subscription).toBe(false);
   });
 
+  test('a delayed payment that fails releases the checkout and tells the parent once', async () => {
+    const { client, user } = await signUp(ctx.app);
+    const { metadata } = await startCheckout(client, 'pay_per_call');
+    const session = { ...checkoutSession({ metadata }), payment_status: 'unpaid' };
+    await deliver(stripeEvent('checkout.session.completed', session));
+    const failed = stripeEvent('checkout.session.async_payment_failed', session);
+    await deliver(failed);
+    await deliver(failed);
+    const { rows: checkouts } = await ctx.db.query<{ status: string }>(
+      'select status from checkouts where id = $1',
+      [metadata.checkout_id],
+    );
+    expect(checkouts).toEqual([{ status: 'expired' }]);
+    const { rows: emails } = await ctx.db.query(
+      `select 1 from emails where user_id = $1 and kind = 'checkout_payment_failed'`,
+      [user.id],
+    );
+    expect(emails).toHaveLength(1);
+    // Released: a new checkout for the same plan opens at once.
+    expect((await startCheckout(client, 'pay_per_call')).metadata.checkout_id).not.toBe(metadata.checkout_id);
+  });
+
   test('moving from the free sample to a pass carries the unspent seconds over', async () => {
     const { client, user } = await signUp(ctx.app);
     await ctx.db.transaction(async (tx) => {

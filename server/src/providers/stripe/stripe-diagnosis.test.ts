@@ -142,14 +142,20 @@ test('an endpoint on another API version is a warning that tells how to recreate
   expect(finding).toMatchObject({ severity: 'warning', detail: `2024-06-20, not ${STRIPE_API_VERSION}` });
 });
 
-test('no Customer Portal configuration is a warning with where to set it', async () => {
+test('no Customer Portal configuration stops a live start, with where to set it', async () => {
   setAccount({ portal: false });
   const finding = (await diagnose()).find((f) => f.check === 'customer portal')!;
-  expect(finding.severity).toBe('warning');
+  expect(finding.severity).toBe('fatal');
   expect(finding.fix).toContain('Customer portal');
 });
 
-test('a portal that cancels immediately, hides cards or invoices, or switches plans is a warning naming each fix', async () => {
+test('no Customer Portal configuration in test mode is a warning', async () => {
+  setAccount({ portal: false });
+  const finding = (await diagnose('sk_test_123')).find((f) => f.check === 'customer portal')!;
+  expect(finding.severity).toBe('warning');
+});
+
+test('a live portal that cancels immediately, hides cards or invoices, or switches plans is fatal, naming each fix', async () => {
   setAccount({
     portalFeatures: {
       subscription_cancel: { enabled: true, mode: 'immediately' },
@@ -159,7 +165,7 @@ test('a portal that cancels immediately, hides cards or invoices, or switches pl
     },
   });
   const finding = (await diagnose()).find((f) => f.check === 'customer portal')!;
-  expect(finding.severity).toBe('warning');
+  expect(finding.severity).toBe('fatal');
   expect(finding.fix).toBe(
     'In Stripe\'s dashboard, Settings → Billing → Customer portal: set cancellations to "at the end of the billing period"; let customers update their payment method; show the invoice history; turn off switching plans in the portal, then save.',
   );

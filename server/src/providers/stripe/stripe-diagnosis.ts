@@ -67,7 +67,7 @@ function endpointFindings(endpoints: Stripe.WebhookEndpoint[], url: string, apiV
  * short), a new card, the invoices; and no plan switching there, since a change of pass goes
  * through the pricing page and its confirmation (decision 0012).
  */
-function portalFinding(config: Stripe.BillingPortal.Configuration): Finding {
+function portalFinding(config: Stripe.BillingPortal.Configuration, live: boolean): Finding {
   const { features } = config;
   const problems: string[] = [];
   if (!features.subscription_cancel.enabled) problems.push('turn on cancelling subscriptions');
@@ -78,7 +78,7 @@ function portalFinding(config: Stripe.BillingPortal.Configuration): Finding {
   if (features.subscription_update.enabled) problems.push('turn off switching plans in the portal');
   return problems.length === 0
     ? ok('customer portal', 'cancel at period end, payment method and invoices')
-    : warning(
+    : (live ? fatal : warning)(
         'customer portal',
         'set up differently from what "Manage billing" promises',
         `In Stripe's dashboard, Settings → Billing → Customer portal: ${problems.join('; ')}, then save.`,
@@ -112,10 +112,12 @@ export async function diagnoseStripe(
       limit: 1,
     });
     const config = portals.data[0];
+    // In live mode a parent pressing "Manage billing" would get an error: that stops the start.
+    const live = input.secretKey.startsWith('sk_live_') || input.secretKey.startsWith('rk_live_');
     findings.push(
       config
-        ? portalFinding(config)
-        : warning(
+        ? portalFinding(config, live)
+        : (live ? fatal : warning)(
             'customer portal',
             'not configured',
             "In Stripe's dashboard, Settings → Billing → Customer portal: allow cancelling at period end, updating the payment method and viewing invoices, then save.",

@@ -10,6 +10,7 @@ import { GiftDeliveryEmail, GiftReceiptEmail } from './gift-emails.tsx';
 import { ListenerInviteEmail } from './listener-emails.tsx';
 import { FamilyCodeLockedEmail } from './line-emails.tsx';
 import { RecordingLostEmail } from './recording-emails.tsx';
+import { CheckoutPaymentFailedEmail } from './checkout-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -97,6 +98,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `${content.giverName} sent you a gift: the ${content.planName} from Santa Calls`,
         element: <GiftDeliveryEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'checkout_payment_failed':
+      return {
+        subject: `Your payment for the ${content.planName} did not go through`,
+        element: <CheckoutPaymentFailedEmail {...content} publicUrl={publicUrl} />,
       };
     case 'recording_lost':
       return {

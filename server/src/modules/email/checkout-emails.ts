@@ -1,0 +1,33 @@
+import { planName } from '@santa/shared/plans';
+import type { EmailContent, EmailKind } from './templates/email-content.ts';
+
+type QueueEmail = (request: {
+  kind: EmailKind;
+  eventKey: string;
+  userId: string;
+  data?: object;
+}) => Promise<boolean>;
+
+/** The emails about a checkout that did not end in a purchase. */
+export function checkoutEmailRequests(queue: QueueEmail) {
+  return {
+    /** Once per checkout: its delayed (bank) payment failed, so nothing started. */
+    checkoutPaymentFailed: (userId: string, checkoutId: string, plan: string) =>
+      queue({ kind: 'checkout_payment_failed', eventKey: checkoutId, userId, data: { plan } }),
+  };
+}
+
+/** Fills in a checkout email when it is sent; undefined for the other kinds. */
+export function checkoutContent(
+  row: { kind: EmailKind; data: Record<string, unknown> },
+  name: string,
+  publicUrl: string,
+): EmailContent | undefined {
+  if (row.kind !== 'checkout_payment_failed') return undefined;
+  return {
+    kind: 'checkout_payment_failed',
+    name,
+    planName: planName(String(row.data.plan ?? '')),
+    pricingUrl: `${publicUrl}/pricing`,
+  };
+}
