@@ -3,7 +3,7 @@ import type { ConsentService } from '../modules/privacy/consent.service.ts';
 import { createErasureService } from '../modules/privacy/erasure.service.ts';
 import { createExportService } from '../modules/privacy/export.service.ts';
 import type { ProfileService } from '../modules/santa/profile.service.ts';
-import { createAccountActivity } from '../modules/auth/account-activity.ts';
+import { createAccountActivity } from '../modules/auth/account-activity.repository.ts';
 import type { createAdminAccountsService } from '../modules/admin/admin-accounts.service.ts';
 import { createInactiveAccounts } from '../modules/retention/inactive-accounts.ts';
 import { createRetentionService } from '../modules/retention/retention.service.ts';

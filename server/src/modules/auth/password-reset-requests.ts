@@ -1,6 +1,7 @@
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import * as repo from './auth.repository.ts';
+import * as requests from './password-reset-requests.repository.ts';
 
 /** The job's data: the request's id only, so no address rests in the queue. */
 export interface PasswordResetRequestJob {
@@ -22,7 +23,7 @@ export function createPasswordResetRequests(deps: PasswordResetRequestsDeps) {
   return {
     request: (email: string) =>
       db.transaction(async (tx) => {
-        const requestId = await insertRequest(tx, email);
+        const requestId = await requests.insertRequest(tx, email);
         await deps.jobs.send(
           QUEUES.passwordResetRequest,
           { requestId } satisfies PasswordResetRequestJob,
@@ -32,7 +33,7 @@ export function createPasswordResetRequests(deps: PasswordResetRequestsDeps) {
 
     /** The job: a parent's address gets its link; any other request is simply forgotten. */
     async handle(job: PasswordResetRequestJob): Promise<void> {
-      const email = await takeRequest(db, job.requestId);
+      const email = await requests.takeRequest(db, job.requestId);
       const user = email ? await repo.findUserByEmail(db, email) : undefined;
       if (user && user.role === 'parent') await deps.emails.passwordReset(user.id);
     },
@@ -40,20 +41,3 @@ export function createPasswordResetRequests(deps: PasswordResetRequestsDeps) {
 }
 
 export type PasswordResetRequests = ReturnType<typeof createPasswordResetRequests>;
-
-async function insertRequest(q: Queryable, email: string): Promise<string> {
-  const { rows } = await q.query<{ id: string }>(
-    'insert into password_reset_requests (email) values ($1) returning id',
-    [email],
-  );
-  return rows[0]!.id;
-}
-
-/** The request's address, deleted as it is read: a job run twice sends one link. */
-async function takeRequest(q: Queryable, id: string): Promise<string | undefined> {
-  const { rows } = await q.query<{ email: string }>(
-    'delete from password_reset_requests where id = $1 returning email',
-    [id],
-  );
-  return rows[0]?.email;
-}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
+import * as repo from './sign-in-failures.repository.ts';
 
 /** Wrong passwords allowed from one client before each further try must wait. */
 export const FREE_FAILURES = 5;
@@ -30,42 +31,19 @@ export function createSignInThrottle(db: Db) {
   return {
     /** Throws 429 with Retry-After while this client must still wait before trying this account. */
     async check(userId: string, client: string): Promise<void> {
-      const { rows } = await db.query<{ failures: number; waited: number }>(
-        `select failures, extract(epoch from now() - last_failure_at)::float8 as waited
-         from sign_in_failures where key_hash = $1`,
-        [keyOf(userId, client)],
-      );
-      const row = rows[0];
+      const row = await repo.findFailures(db, keyOf(userId, client));
       if (!row || row.waited >= FORGET_AFTER_SECONDS) return;
       const wait = Math.ceil(delaySeconds(row.failures) - row.waited);
       if (wait > 0) throw new AppError('rate_limited', TOO_MANY_TRIES, { 'Retry-After': String(wait) });
     },
 
-    async recordFailure(userId: string, client: string): Promise<void> {
-      await db.query(
-        `insert into sign_in_failures (key_hash, user_id, failures, last_failure_at)
-         values ($1, $2, 1, now())
-         on conflict (key_hash) do update set
-           failures = case
-             when sign_in_failures.last_failure_at < now() - make_interval(secs => $3::double precision) then 1
-             else sign_in_failures.failures + 1 end,
-           last_failure_at = now()`,
-        [keyOf(userId, client), userId, FORGET_AFTER_SECONDS],
-      );
-    },
+    recordFailure: (userId: string, client: string) =>
+      repo.recordFailure(db, keyOf(userId, client), userId, FORGET_AFTER_SECONDS),
 
-    async clear(userId: string, client: string): Promise<void> {
-      await db.query('delete from sign_in_failures where key_hash = $1', [keyOf(userId, client)]);
-    },
+    clear: (userId: string, client: string) => repo.clearFailures(db, keyOf(userId, client)),
 
     /** Hourly housekeeping: rows of clients that stopped trying a day ago. */
-    async deleteStale(): Promise<number> {
-      const { rowCount } = await db.query(
-        `delete from sign_in_failures where last_failure_at < now() - make_interval(secs => $1::double precision)`,
-        [FORGET_AFTER_SECONDS],
-      );
-      return rowCount;
-    },
+    deleteStale: () => repo.deleteStaleFailures(db, FORGET_AFTER_SECONDS),
   };
 }
 

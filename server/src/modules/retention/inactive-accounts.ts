@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
-import type { AccountActivity, InactivityRule } from '../auth/account-activity.ts';
+import type { AccountActivity, InactivityRule } from '../auth/account-activity.repository.ts';
 
 export interface InactiveAccountSettings {
   inactiveAccountMonths: number;

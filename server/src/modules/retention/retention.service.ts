@@ -3,7 +3,7 @@ import type { RecordingRetention, RecordingRetentionChoice } from '@santa/shared
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
-import type { ExpiredRecording } from '../voice/call-retention.ts';
+import type { ExpiredRecording } from '../voice/call-retention.repository.ts';
 import * as repo from './retention.repository.ts';
 
 /** The published schedule's settings this service enforces (config.ts, RETENTION_*). */

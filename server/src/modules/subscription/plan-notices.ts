@@ -1,12 +1,6 @@
 import type { NewPlanNotice, PlanNotice } from '@santa/shared/notices';
 import type { Db, Queryable } from '../../db/db.ts';
-
-interface NoticeRow {
-  id: string;
-  kind: PlanNotice['kind'];
-  details: Record<string, unknown>;
-  created_at: Date;
-}
+import * as repo from './plan-notices.repository.ts';
 
 /** Notices shown to a family at most: older ones are still dismissable but no longer listed. */
 const LISTED = 20;
@@ -25,19 +19,12 @@ export function createPlanNotices(db: Db, emails?: PlanNoticeEmails) {
      */
     async record(q: Queryable, userId: string, notice: NewPlanNotice): Promise<void> {
       const { kind, ...details } = notice;
-      const { rows } = await q.query<{ id: string }>(
-        'insert into plan_notices (user_id, kind, details) values ($1, $2, $3) returning id',
-        [userId, kind, JSON.stringify(details)],
-      );
-      await emails?.planNotice(q, userId, rows[0]!.id, notice);
+      const id = await repo.insertNotice(q, userId, kind, details);
+      await emails?.planNotice(q, userId, id, notice);
     },
 
     async listActive(userId: string): Promise<PlanNotice[]> {
-      const { rows } = await db.query<NoticeRow>(
-        `select id, kind, details, created_at from plan_notices
-         where user_id = $1 and dismissed_at is null order by created_at desc limit ${LISTED}`,
-        [userId],
-      );
+      const rows = await repo.listActiveNotices(db, userId, LISTED);
       return rows.map(
         (row) =>
           ({
@@ -50,14 +37,7 @@ export function createPlanNotices(db: Db, emails?: PlanNoticeEmails) {
     },
 
     /** Answers false when the family has no such notice (another family's id included). */
-    async dismiss(userId: string, noticeId: string): Promise<boolean> {
-      const { rows } = await db.query(
-        `update plan_notices set dismissed_at = coalesce(dismissed_at, now())
-         where id = $1 and user_id = $2 returning id`,
-        [noticeId, userId],
-      );
-      return rows.length > 0;
-    },
+    dismiss: (userId: string, noticeId: string): Promise<boolean> => repo.dismissNotice(db, userId, noticeId),
   };
 }
 

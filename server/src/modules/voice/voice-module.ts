@@ -12,7 +12,7 @@ import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { SubscriptionService } from '../subscription/subscription.service.ts';
 import { createCallsService, type CallsService } from './calls.service.ts';
-import { createCallRetention, type CallRetention } from './call-retention.ts';
+import { createCallRetention, type CallRetention } from './call-retention.repository.ts';
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import {
   createInboundCallService,

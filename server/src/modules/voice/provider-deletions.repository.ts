@@ -1,0 +1,41 @@
+import type { Queryable } from '../../db/db.ts';
+
+/** Owns provider_conversation_deletions: the voice provider's copies still to delete. */
+
+/** To be deleted once its audio is stored or it is released: no clock deletes it before. */
+export async function scheduleDeletion(q: Queryable, conversationId: string): Promise<void> {
+  await q.query(
+    `insert into provider_conversation_deletions (conversation_id, due_at)
+     values ($1, 'infinity') on conflict (conversation_id) do nothing`,
+    [conversationId],
+  );
+}
+
+export async function isScheduled(q: Queryable, conversationId: string): Promise<boolean> {
+  const { rows } = await q.query('select 1 from provider_conversation_deletions where conversation_id = $1', [
+    conversationId,
+  ]);
+  return rows.length > 0;
+}
+
+/** Due after `seconds` (0: at the next run). */
+export async function dueIn(q: Queryable, conversationId: string, seconds: number): Promise<void> {
+  await q.query(
+    `update provider_conversation_deletions set due_at = now() + make_interval(secs => $2)
+     where conversation_id = $1`,
+    [conversationId, seconds],
+  );
+}
+
+export async function deleteDone(q: Queryable, conversationId: string): Promise<void> {
+  await q.query('delete from provider_conversation_deletions where conversation_id = $1', [conversationId]);
+}
+
+export async function findDue(q: Queryable, limit: number): Promise<string[]> {
+  const { rows } = await q.query<{ conversation_id: string }>(
+    `select conversation_id from provider_conversation_deletions where due_at <= now()
+     order by due_at limit $1`,
+    [limit],
+  );
+  return rows.map((row) => row.conversation_id);
+}
