@@ -1,23 +1,20 @@
-import { phoneForRecognition } from '../../phone-numbers.ts';
 import type { TwilioInbound } from '@santa/shared/voice';
 import type { Db } from '../../db/db.ts';
 import type { Logger } from 'pino';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
-import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import { santaVariables, type PromptMemory } from '../santa-script/render-prompt.ts';
-import { renderFamilyCall } from '../santa-script/family-prompt.ts';
+import type { PromptMemory } from '../santa-script/render-prompt.ts';
 import type { CallFamily } from '../children/children.service.ts';
 import { createCallAdmission } from './call-admission.ts';
-import { closeReservation, createMinutesReserver, GRACE_SECONDS } from './minutes.ts';
+import { createCallerScreening, type InboundOutcome, type Screened } from './caller-screening.ts';
+import { closeReservation, createMinutesReserver } from './minutes.ts';
+import { prepareCall, type OutboundCall } from './call-preparation.ts';
 import {
   APOLOGY_MESSAGE,
-  ASK_FOR_CODE_MESSAGE,
   CONSENT_NEEDED_MESSAGE,
-  LINE_REFUSED_MESSAGE,
   LINES_BUSY_MESSAGE,
   NO_MINUTES_MESSAGE,
   NOT_SET_UP_MESSAGE,
@@ -51,80 +48,19 @@ export interface InboundCallDeps {
   maxConcurrentCalls: number;
 }
 
-/** Santa's scheduled call to a family: whose it is and which children it is for. */
-export interface OutboundCall {
-  userId: string;
-  childIds: string[];
-}
-
-/**
- * The one STIR/SHAKEN verdict that vouches the caller owns the number (full attestation). B and C
- * only say the carrier knows its customer, so those callers are asked for the family code.
- */
-const ATTESTED = new Set(['TN-Validation-Passed-A']);
+export type { OutboundCall };
 
 export const INBOUND_ANSWER_BUDGET_MS = 8_000;
 
-export type InboundOutcome =
-  'unknown_caller' | 'no_consent' | 'no_minutes' | 'lines_busy' | 'connected' | 'agent_failed';
+export type { InboundOutcome };
 
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
   const { db, profiles } = deps;
-  const hotline = phoneForRecognition(deps.telephony.hotlineNumber);
   const reserveMinutes = createMinutesReserver(db);
   const admission = createCallAdmission(db, deps.maxConcurrentCalls);
 
-  type Screened = { profile: CallerProfile } | { twiml: string; outcome: InboundOutcome };
-  const refuse = (): Screened => ({
-    twiml: deps.telephony.sayAndHangUp(LINE_REFUSED_MESSAGE),
-    outcome: 'unknown_caller',
-  });
-
-  /** A caller who must type the family code: asked, or checked when the digits come back. */
-  async function byCode(call: TwilioInbound, profile: CallerProfile): Promise<Screened> {
-    const digits = typeof call.Digits === 'string' ? call.Digits : undefined;
-    if (digits === undefined)
-      return {
-        twiml: deps.telephony.askForDigits({
-          digits: 4,
-          prompt: ASK_FOR_CODE_MESSAGE,
-          actionUrl: deps.inboundUrl,
-          otherwise: LINE_REFUSED_MESSAGE,
-        }),
-        outcome: 'unknown_caller',
-      };
-    return (await deps.lineAccess.codeMatches(profile.user_id, digits)) ? { profile } : refuse();
-  }
-
-  /**
-   * Who is calling, and may they reach Santa? Nothing about the family is said before this says
-   * yes: a caller the family did not allow hears only a kind goodbye and spends nothing.
-   */
-  async function screen(call: TwilioInbound): Promise<Screened> {
-    const notSetUp: Screened = {
-      twiml: deps.telephony.sayAndHangUp(NOT_SET_UP_MESSAGE),
-      outcome: 'unknown_caller',
-    };
-    // Twilio sends the number it called in E.164, so the hotline needs no parsing.
-    const called = call.To === hotline ? hotline : phoneForRecognition(call.To);
-    const from = call.From ? phoneForRecognition(call.From) : '';
-    if (called === hotline) {
-      const profile = from ? await profiles.findProfileByParentPhone(from) : undefined;
-      if (!profile) return notSetUp;
-      // A caller ID the network did not vouch for may be forged: the family code proves it.
-      return ATTESTED.has(call.StirVerstat ?? '') ? { profile } : byCode(call, profile);
-    }
-    const owner = await deps.numbers.ownerOfNumber(called);
-    const profile = owner ? await profiles.findProfileByUserId(owner) : undefined;
-    if (!profile) return notSetUp;
-    const admission = await deps.lineAccess.admitOnOwnLine(profile.user_id, from);
-    return admission === 'connect'
-      ? { profile }
-      : admission === 'ask_code'
-        ? byCode(call, profile)
-        : refuse();
-  }
+  const screen = createCallerScreening(deps);
 
   const apology = () => ({
     twiml: deps.telephony.sayAndHangUp(APOLOGY_MESSAGE),
@@ -176,41 +112,17 @@ export function createInboundCallService(deps: InboundCallDeps) {
       return { twiml: deps.telephony.sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
     if (await giveBackIfLate(isLate, reservation.id)) return apology();
 
-    const { prompt: template } = await deps.prompts.scriptForCall();
-    const allowed = reservation.seconds_reserved;
-    const known = await family;
-    const everyChild = known ? [{ ...profile, id: known.first_child_id }, ...known.others] : [];
-    // Santa's own call is for the children the parent picked; he greets the first of them.
-    const picked = outbound ? everyChild.filter((child) => outbound.childIds.includes(child.id)) : [];
-    const children = picked.length > 0 ? picked : everyChild;
-    const familyCall = renderFamilyCall(
-      template,
+    const registration = prepareCall({
+      call,
       profile,
-      children,
-      picked.length > 0 ? picked[0]!.id : (known?.usual_caller_child_id ?? null),
-      allowed,
-      await remembered,
-    );
+      script: (await deps.prompts.scriptForCall()).prompt,
+      family: await family,
+      memories: await remembered,
+      allowedSeconds: reservation.seconds_reserved,
+      outbound,
+    });
     try {
-      const twiml = await deps.voice.registerCall({
-        fromNumber: call.From,
-        toNumber: call.To,
-        callSid: call.CallSid,
-        dynamicVariables: {
-          // Only the placeholders the admin's script uses, empty fields worded naturally.
-          ...santaVariables(profile, template),
-          // Whole minutes, rounded down like every minute figure of what is left (docs/features/call-time.md).
-          allowed_minutes: Math.floor(allowed / 60),
-          allowed_seconds: allowed,
-          user_id: profile.user_id,
-          call_sid: call.CallSid,
-        },
-        prompt: familyCall.prompt,
-        firstMessage: familyCall.firstMessage,
-        // What settlement may bill: the reservation plus its grace minute, never more.
-        maxDurationSeconds: allowed + GRACE_SECONDS,
-        direction: outbound ? 'outbound' : 'inbound',
-      });
+      const twiml = await deps.voice.registerCall(registration);
       if (await giveBackIfLate(isLate, reservation.id)) return apology();
       return { twiml, outcome: 'connected' };
     } catch (error) {
