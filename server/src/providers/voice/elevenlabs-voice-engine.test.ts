@@ -47,6 +47,20 @@ const conversationDetail = {
   has_auxiliary_audio: false,
 };
 
+/**
+ * A detail the SDK's strict parsing refuses (seen from the live API): a null where the SDK wants a
+ * string, a key it requires missing. Everything we use is there.
+ */
+const strictBreakingDetail = {
+  ...conversationDetail,
+  conversation_id: 'conv_strict',
+  metadata: {
+    ...conversationDetail.metadata,
+    phone_call: { ...conversationDetail.metadata.phone_call, phone_number_id: null, stream_sid: undefined },
+  },
+  has_user_audio: undefined,
+};
+
 /** Stands in for api.elevenlabs.io with the shapes its API answers. */
 beforeAll(async () => {
   server = createServer(async (req, res) => {
@@ -64,6 +78,26 @@ beforeAll(async () => {
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname === '/v1/convai/twilio/register-call') {
       res.writeHead(200, { 'Content-Type': 'text/xml' }).end(TWIML);
+    } else if (
+      url.pathname === '/v1/convai/conversations' &&
+      url.searchParams.get('cursor') === 'strict_page'
+    ) {
+      // A summary the SDK refuses (a null where it wants a string), and one it would take.
+      json({
+        conversations: [
+          {
+            ...conversationDetail,
+            conversation_id: 'conv_a',
+            start_time_unix_secs: 1735063200,
+            call_duration_secs: 75,
+            agent_name: null,
+            message_count: null,
+            call_successful: null,
+          },
+        ],
+        next_cursor: null,
+        has_more: false,
+      });
     } else if (url.pathname === '/v1/convai/conversations' && req.method === 'GET') {
       json({
         conversations: [
@@ -82,6 +116,8 @@ beforeAll(async () => {
       });
     } else if (url.pathname === '/v1/convai/conversations/conv_1' && req.method === 'GET') {
       json(conversationDetail);
+    } else if (url.pathname === '/v1/convai/conversations/conv_strict' && req.method === 'GET') {
+      json(strictBreakingDetail);
     } else if (url.pathname === '/v1/convai/conversations/conv_1/audio') {
       res.writeHead(200, { 'Content-Type': 'audio/mpeg' }).end(AUDIO);
     } else if (url.pathname === '/v1/convai/conversations/conv_1' && req.method === 'DELETE') {
@@ -224,4 +260,31 @@ test('webhooks verify with the secret, within 30 minutes, and reject tampering',
   expect(engine.verifyWebhook(body, signElevenLabsWebhook('wsec_test', body, recent), now)).toBe(true);
   expect(engine.verifyWebhook(body, undefined, now)).toBe(false);
   expect(engine.verifyWebhook(body, 't=abc,v0=zz', now)).toBe(false);
+});
+
+test('a conversation the SDK cannot parse is read raw, with the fields we use', async () => {
+  const before = seen.length;
+  const detail = await engine.getConversation('conv_strict');
+  expect(seen.slice(before).filter((request) => request.path.endsWith('/conv_strict'))).toHaveLength(2);
+  expect(detail).toMatchObject({
+    conversationId: 'conv_strict',
+    status: 'done',
+    durationSeconds: 75,
+    callSid: 'CA1',
+    fromNumber: '+14155550000',
+    dynamicVariables: { user_id: 'u1', kid_name: 'Emma' },
+    hasAudio: true,
+  });
+  expect(detail.transcript).toHaveLength(2);
+});
+
+test('a conversations page the SDK cannot parse is read raw, so one odd field loses no call', async () => {
+  const before = seen.length;
+  const page = await engine.listConversations({ cursor: 'strict_page', ownerId: 'u1' });
+  expect(page.conversations.map((c) => c.conversationId)).toEqual(['conv_a']);
+  // The SDK asked and refused the answer; the raw read asked again.
+  expect(seen.slice(before).filter((request) => request.path.includes('strict_page'))).toHaveLength(2);
+  const asked = seen.at(-1)!.path;
+  expect(asked).toContain('dynamic_variable_params=user_id%3Aeq%3Au1');
+  expect(seen.at(-1)!.apiKey).toBe('xi-test-key');
 });

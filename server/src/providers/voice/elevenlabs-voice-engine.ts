@@ -9,6 +9,11 @@ import type {
   VoiceEngine,
 } from './voice-engine.ts';
 import { verifyElevenLabsSignature } from './elevenlabs-signature.ts';
+import {
+  fetchRawConversation,
+  fetchRawConversationsPage,
+  isSdkParseError,
+} from './elevenlabs-raw-conversation.ts';
 import { diagnoseElevenLabs } from './elevenlabs-diagnosis.ts';
 import { unreachable, type DiagnosisContext, type Finding } from '../diagnosis.ts';
 
@@ -20,6 +25,8 @@ export interface ElevenLabsVoiceEngineOptions {
   baseUrl?: string;
 }
 
+/** The SDK's own default host, for the raw reads that bypass its parsing. */
+const ELEVENLABS_API = 'https://api.elevenlabs.io';
 /** How long the agent's voice is remembered: a changed voice reaches the preview within minutes. */
 const VOICE_TTL_MS = 5 * 60_000;
 /** What the agent speaks with when its configuration names no model. */
@@ -80,6 +87,20 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   }
 
   async listConversations(options: ListConversationsOptions) {
+    try {
+      return await this.listParsedConversations(options);
+    } catch (error) {
+      if (!isSdkParseError(error)) throw error;
+      return fetchRawConversationsPage(
+        this.options.baseUrl ?? ELEVENLABS_API,
+        this.options.apiKey,
+        { agentId: this.options.agentId, ...options, pageSize: options.pageSize ?? 100 },
+        toStatus,
+      );
+    }
+  }
+
+  private async listParsedConversations(options: ListConversationsOptions) {
     const page = await this.client.conversationalAi.conversations.list({
       agentId: this.options.agentId,
       ...(options.cursor ? { cursor: options.cursor } : {}),
@@ -96,6 +117,21 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
   }
 
   async getConversation(conversationId: string): Promise<ConversationDetail> {
+    try {
+      return await this.getParsedConversation(conversationId);
+    } catch (error) {
+      if (!isSdkParseError(error)) throw error;
+      // One field we never read must not lose a child's call: the same endpoint, read our way.
+      return fetchRawConversation(
+        this.options.baseUrl ?? ELEVENLABS_API,
+        this.options.apiKey,
+        conversationId,
+        toStatus,
+      );
+    }
+  }
+
+  private async getParsedConversation(conversationId: string): Promise<ConversationDetail> {
     const c = await this.client.conversationalAi.conversations.get(conversationId);
     const phoneCall = c.metadata.phoneCall;
     const isTwilio = phoneCall?.type === 'twilio';
