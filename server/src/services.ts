@@ -114,7 +114,11 @@ export function createServices(deps: AppDeps): AppServices {
     familyPhones,
     plans: subscription,
     children,
-    voice: { answerOutbound: voice.inbound.answerOutbound, handleStatus: voice.status.handleStatus },
+    voice: {
+      answerOutbound: voice.inbound.answerOutbound,
+      handleStatus: voice.status.handleStatus,
+      releaseCall: voice.status.releaseCall,
+    },
     publicUrl: config.publicUrl,
     slotCapacity: config.scheduledCallsPerSlot,
     now: deps.now,

@@ -15,6 +15,13 @@ export const twilioInboundSchema = z.looseObject({
 });
 export type TwilioInbound = z.infer<typeof twilioInboundSchema>;
 
+/** Twilio's asynchronous answering-machine verdict (POST /api/voice/twilio/outbound/amd). */
+export const twilioAmdSchema = z.looseObject({
+  CallSid: z.string().min(1),
+  /** human, machine_end_beep, machine_end_silence, machine_end_other, fax or unknown. */
+  AnsweredBy: z.string().optional(),
+});
+
 export const TWILIO_FINAL_STATUSES = ['completed', 'failed', 'busy', 'no-answer', 'canceled'] as const;
 
 /** Twilio's status callback form (POST /api/voice/twilio/status). */

@@ -21,6 +21,8 @@ export interface OutboundVoice {
   ): Promise<{ twiml: string; outcome: string }>;
   /** The voice module's status callback: closes a reservation of a call that never connected. */
   handleStatus(status: TwilioStatus): Promise<void>;
+  /** The voice module: the call's minutes go back uncharged (a voicemail box answered). */
+  releaseCall(callSid: string): Promise<void>;
 }
 
 /** A dial with no word from Twilio for this long is asked about (longer than any ring and AMD). */
@@ -52,7 +54,10 @@ const isMachine = (answeredBy: unknown) =>
 export interface PlacementDeps {
   db: Db;
   logger: Logger;
-  telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms' | 'fetchCall'>;
+  telephony: Pick<
+    Telephony,
+    'placeCall' | 'sayAndHangUp' | 'sayAndHangUpLive' | 'emptyResponse' | 'sendSms' | 'fetchCall'
+  >;
   voice: OutboundVoice;
   familyPhones: { isVerified(userId: string, phone: string): Promise<boolean> };
   plans: { hasTimeLeft(userId: string): Promise<boolean> };
@@ -144,6 +149,7 @@ export function createCallPlacement(deps: PlacementDeps) {
           to: call.phone,
           answerUrl: `${base}/answer?scheduled=${call.id}`,
           statusCallbackUrl: `${base}/status?scheduled=${call.id}`,
+          amdCallbackUrl: `${base}/amd?scheduled=${call.id}`,
         });
         await repo.setCallSid(db, call.id, callSid);
       } catch (error) {
@@ -179,6 +185,7 @@ export function createCallPlacement(deps: PlacementDeps) {
     },
 
     status,
+    amd,
 
     /**
      * The periodic upkeep: a dial whose final status never reached us (our process was down, or
@@ -210,6 +217,22 @@ export function createCallPlacement(deps: PlacementDeps) {
       { CallSid: row.call_sid, CallStatus: record.status, CallDuration: record.durationSeconds ?? undefined },
       row.id,
     );
+  }
+
+  /**
+   * Twilio's asynchronous answering-machine verdict, after the call was answered and Santa put
+   * through. A person (or "unknown") talks on. A voicemail box, after its beep, hears Santa's short
+   * message instead; the call's minutes go back uncharged and the final status queues the retry.
+   */
+  async function amd(verdict: { CallSid: string; AnsweredBy?: string }, scheduledId?: string): Promise<void> {
+    if (!isMachine(verdict.AnsweredBy)) return;
+    const scheduled = await findCall(verdict.CallSid, scheduledId);
+    if (!scheduled || scheduled.status !== 'connected') return;
+    await repo.transition(db, scheduled.id, ['connected'], 'dialing', 'voicemail');
+    await deps.voice.releaseCall(verdict.CallSid);
+    await deps.telephony.sayAndHangUpLive(verdict.CallSid, VOICEMAIL_MESSAGE).catch((error: unknown) => {
+      logger.warn({ err: error, scheduledCallId: scheduled.id }, 'could not leave the voicemail message');
+    });
   }
 
   /** Twilio's status callback for Santa's calls: minutes first, then what comes next for the call. */

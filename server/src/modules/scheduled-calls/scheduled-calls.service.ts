@@ -30,7 +30,10 @@ export interface ScheduledCallsDeps {
   db: Db;
   logger: Logger;
   jobs: JobSender;
-  telephony: Pick<Telephony, 'placeCall' | 'sayAndHangUp' | 'emptyResponse' | 'sendSms' | 'fetchCall'>;
+  telephony: Pick<
+    Telephony,
+    'placeCall' | 'sayAndHangUp' | 'sayAndHangUpLive' | 'emptyResponse' | 'sendSms' | 'fetchCall'
+  >;
   /** The santa module: only a phone the family proved it holds is rung. */
   familyPhones: { isVerified(userId: string, phone: string): Promise<boolean> };
   /** The subscription module: Santa rings only a family with call time left. */
@@ -199,6 +202,7 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
     place: placement.place,
     answer: placement.answer,
     status: placement.status,
+    amd: placement.amd,
     sweepStuck: placement.sweepStuck,
   };
 }

@@ -21,6 +21,15 @@ export function createCallStatusService(db: Db) {
       }
       await reservations.recordCallEnded(db, status.CallSid, status.CallDuration ?? null);
     },
+
+    /**
+     * Santa's call reached a voicemail box, not a child: its reservation closes uncharged, so the
+     * minutes are the family's again and no later report of the call bills them.
+     */
+    async releaseCall(callSid: string): Promise<void> {
+      const reservation = await reservations.findReservationBySid(db, callSid);
+      if (reservation?.status === 'open') await closeReservation(db, reservation.id);
+    },
   };
 }
 

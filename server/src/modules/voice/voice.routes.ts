@@ -3,6 +3,7 @@ import {
   callInitiationFailureSchema,
   postCallAudioSchema,
   postCallTranscriptionSchema,
+  twilioAmdSchema,
   twilioInboundSchema,
   twilioStatusSchema,
   webhookEnvelopeSchema,
@@ -86,6 +87,8 @@ export interface OutboundWebhooks {
   /** `scheduledId`: the scheduled call named in the URL given to calls.create. */
   answer(call: TwilioInbound & { AnsweredBy?: string }, scheduledId?: string): Promise<string>;
   status(status: TwilioStatus, scheduledId?: string): Promise<void>;
+  /** Twilio's asynchronous answering-machine verdict (AnsweredBy), after the answer. */
+  amd(verdict: { CallSid: string; AnsweredBy?: string }, scheduledId?: string): Promise<void>;
 }
 
 export function registerVoiceWebhooks(
@@ -136,6 +139,12 @@ export function registerVoiceWebhooks(
   app.post('/api/voice/twilio/outbound/answer', ...twilioForm, async (req, res) => {
     const call = parseInput(twilioInboundSchema, formParams(req.body), FROM_PROVIDER);
     res.type('text/xml').send(await deps.outbound.answer(call, scheduledIdOf(req)));
+  });
+
+  app.post('/api/voice/twilio/outbound/amd', ...twilioForm, async (req, res) => {
+    const verdict = parseInput(twilioAmdSchema, formParams(req.body), FROM_PROVIDER);
+    await deps.outbound.amd(verdict, scheduledIdOf(req));
+    res.type('text/xml').send(deps.telephony.emptyResponse());
   });
 
   app.post('/api/voice/twilio/outbound/status', ...twilioForm, async (req, res) => {

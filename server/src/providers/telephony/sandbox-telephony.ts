@@ -82,9 +82,17 @@ export class SandboxTelephony implements Telephony {
   async placeCall(options: PlaceCallOptions): Promise<{ callSid: string }> {
     const callSid = `CA${randomBytes(16).toString('hex')}`;
     await this.db.query(
-      `insert into sandbox_twilio_calls (call_sid, status, to_number, from_number, answer_url, status_callback_url)
-       values ($1, 'ringing', $2, $3, $4, $5)`,
-      [callSid, options.to, this.hotlineNumber, options.answerUrl, options.statusCallbackUrl],
+      `insert into sandbox_twilio_calls
+         (call_sid, status, to_number, from_number, answer_url, status_callback_url, amd_callback_url)
+       values ($1, 'ringing', $2, $3, $4, $5, $6)`,
+      [
+        callSid,
+        options.to,
+        this.hotlineNumber,
+        options.answerUrl,
+        options.statusCallbackUrl,
+        options.amdCallbackUrl,
+      ],
     );
     return { callSid };
   }
@@ -113,6 +121,7 @@ export class SandboxTelephony implements Telephony {
         from_number: string;
         answer_url: string;
         status_callback_url: string;
+        amd_callback_url: string | null;
         status: string;
       }
     | undefined
@@ -122,9 +131,10 @@ export class SandboxTelephony implements Telephony {
       from_number: string;
       answer_url: string;
       status_callback_url: string;
+      amd_callback_url: string | null;
       status: string;
     }>(
-      `select to_number, from_number, answer_url, status_callback_url, status from sandbox_twilio_calls
+      `select to_number, from_number, answer_url, status_callback_url, amd_callback_url, status from sandbox_twilio_calls
        where call_sid = $1 and answer_url is not null`,
       [callSid],
     );
@@ -139,6 +149,24 @@ export class SandboxTelephony implements Telephony {
   async endCall(callSid: string): Promise<void> {
     this.endedCalls.add(callSid);
     for (const listener of this.endedListeners) listener(callSid);
+  }
+
+  /** As Twilio redirects a live call: the message is kept for the sandbox phone, and the call ends. */
+  async sayAndHangUpLive(callSid: string, text: string): Promise<void> {
+    await this.db.query('update sandbox_twilio_calls set voicemail_message = $2 where call_sid = $1', [
+      callSid,
+      text,
+    ]);
+    await this.endCall(callSid);
+  }
+
+  /** What a voicemail box was told on this call, if anything. */
+  async voicemailOf(callSid: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ voicemail_message: string | null }>(
+      'select voicemail_message from sandbox_twilio_calls where call_sid = $1',
+      [callSid],
+    );
+    return rows[0]?.voicemail_message ?? null;
   }
 
   /** Twilio's Call resource: kept in the database, so it outlives a crash of the app. */

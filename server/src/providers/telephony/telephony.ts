@@ -47,6 +47,11 @@ export interface PlaceCallOptions {
   answerUrl: string;
   /** Where Twilio reports ringing, answered and the final status. */
   statusCallbackUrl: string;
+  /**
+   * Where Twilio posts its answering-machine verdict (AnsweredBy) after the call is answered:
+   * detection runs in the background, so a child who answers hears Santa at once.
+   */
+  amdCallbackUrl: string;
 }
 
 export interface Telephony extends Diagnosable {
@@ -63,6 +68,8 @@ export interface Telephony extends Diagnosable {
   placeCall(options: PlaceCallOptions): Promise<{ callSid: string }>;
   /** Hangs up a live call (Twilio: calls(sid).update({ status: 'completed' })). */
   endCall(callSid: string): Promise<void>;
+  /** A live call leaves what it was doing, hears `text` and hangs up (a voicemail's message). */
+  sayAndHangUpLive(callSid: string, text: string): Promise<void>;
   /** Twilio's record of a call (calls(sid).fetch()); null when Twilio has no such call. */
   fetchCall(callSid: string): Promise<CallRecord | null>;
   /** X-Twilio-Signature over the exact public URL and the posted form parameters. */

@@ -233,7 +233,7 @@ test('a verification code is texted from the hotline number with Twilio Messagin
   ]);
 });
 
-test("Santa's scheduled call is dialled from the hotline with status callbacks and answering-machine detection", async () => {
+test("Santa's scheduled call is dialled from the hotline with status callbacks and asynchronous answering-machine detection", async () => {
   fake.on('POST', `${ACCOUNT_PATH}/Calls.json`, {
     status: 201,
     body: { sid: 'CA789', status: 'queued', account_sid: ACCOUNT_SID },
@@ -242,6 +242,7 @@ test("Santa's scheduled call is dialled from the hotline with status callbacks a
     to: '+14155550142',
     answerUrl: 'https://santa.example/api/voice/twilio/outbound/answer',
     statusCallbackUrl: 'https://santa.example/api/voice/twilio/outbound/status',
+    amdCallbackUrl: 'https://santa.example/api/voice/twilio/outbound/amd',
   });
   expect(placed).toEqual({ callSid: 'CA789' });
   expect(fake.seen).toMatchObject([
@@ -258,7 +259,10 @@ test("Santa's scheduled call is dialled from the hotline with status callbacks a
         StatusCallbackMethod: 'POST',
         // The fake keeps the last of a repeated field: the events are sent in order, 'completed' last.
         StatusCallbackEvent: 'completed',
-        MachineDetection: 'Enable',
+        MachineDetection: 'DetectMessageEnd',
+        AsyncAmd: 'true',
+        AsyncAmdStatusCallback: 'https://santa.example/api/voice/twilio/outbound/amd',
+        AsyncAmdStatusCallbackMethod: 'POST',
         Timeout: '30',
       },
     },
@@ -276,7 +280,21 @@ test('a dial Twilio refuses is an error for the caller, who does not dial again'
       to: '+1',
       answerUrl: 'https://santa.example/a',
       statusCallbackUrl: 'https://santa.example/s',
+      amdCallbackUrl: 'https://santa.example/m',
     }),
   ).rejects.toThrow(/not a valid phone number/);
   expect(fake.seen.filter((r) => r.path === `${ACCOUNT_PATH}/Calls.json`)).toHaveLength(1);
+});
+
+test('a live call is redirected to say a message and hang up (a voicemail after its beep)', async () => {
+  fake.on('POST', `${ACCOUNT_PATH}/Calls/CA321.json`, {
+    status: 200,
+    body: { sid: 'CA321', status: 'in-progress', account_sid: ACCOUNT_SID },
+  });
+  await telephony.sayAndHangUpLive('CA321', 'Ho ho ho, sorry I missed you!');
+  const [update] = fake.seen.filter((r) => r.path === `${ACCOUNT_PATH}/Calls/CA321.json`);
+  expect(update?.method).toBe('POST');
+  expect(update?.form.Twiml).toContain('<Say');
+  expect(update?.form.Twiml).toContain('Ho ho ho, sorry I missed you!');
+  expect(update?.form.Twiml).toContain('<Hangup/>');
 });

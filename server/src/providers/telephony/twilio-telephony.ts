@@ -86,9 +86,13 @@ export class TwilioTelephony implements Telephony {
       statusCallback: options.statusCallbackUrl,
       statusCallbackMethod: 'POST',
       statusCallbackEvent: ['initiated', 'ringing', 'answered', 'completed'],
-      // Synchronous detection: answerUrl is asked once Twilio knows who answered (AnsweredBy),
-      // so a voicemail hears Santa's short message rather than a live agent.
-      machineDetection: 'Enable',
+      // Asynchronous detection: the answer URL is asked at once, so a child hears Santa without
+      // waiting while Twilio decides; the verdict comes to its own callback, after a voicemail's
+      // beep (DetectMessageEnd), which is when Santa's message is left.
+      machineDetection: 'DetectMessageEnd',
+      asyncAmd: 'true',
+      asyncAmdStatusCallback: options.amdCallbackUrl,
+      asyncAmdStatusCallbackMethod: 'POST',
       // About six rings; a phone left ringing longer is a no-answer, tried again later.
       timeout: 30,
     });
@@ -97,6 +101,10 @@ export class TwilioTelephony implements Telephony {
 
   async endCall(callSid: string): Promise<void> {
     await this.client.calls(callSid).update({ status: 'completed' });
+  }
+
+  async sayAndHangUpLive(callSid: string, text: string): Promise<void> {
+    await this.client.calls(callSid).update({ twiml: twiml.sayAndHangUp(text) });
   }
 
   async fetchCall(callSid: string): Promise<CallRecord | null> {

@@ -113,8 +113,8 @@ export function createAppWebhooks(deps: {
     completed,
 
     /**
-     * The family phone picked up a call the app placed: Twilio asks the answer URL, with
-     * answering-machine detection's verdict that a person answered. Answers the TwiML.
+     * The family phone picked up a call the app placed: Twilio asks the answer URL at once (its
+     * answering-machine detection runs in the background, see verdict). Answers the TwiML.
      */
     async answered(callSid: string, call: { from_number: string; to_number: string; answer_url: string }) {
       await telephony.setCallStatus(callSid, 'in-progress');
@@ -123,8 +123,27 @@ export function createAppWebhooks(deps: {
         twilioParams(callSid, call.from_number, call.to_number, {
           Direction: 'outbound-api',
           CallStatus: 'in-progress',
-          AnsweredBy: 'human',
           StirVerstat: '',
+        }),
+      );
+    },
+
+    /**
+     * Twilio's asynchronous answering-machine verdict, posted after the answer (for a voicemail
+     * box, after its beep) to the callback the app gave calls.create.
+     */
+    async verdict(
+      callSid: string,
+      call: { from_number: string; to_number: string; amd_callback_url: string | null },
+      answeredBy: 'human' | 'machine_end_beep',
+    ) {
+      if (!call.amd_callback_url) return;
+      await postTwilio(
+        pathOf(call.amd_callback_url),
+        twilioParams(callSid, call.from_number, call.to_number, {
+          Direction: 'outbound-api',
+          AnsweredBy: answeredBy,
+          MachineDetectionDuration: '4200',
         }),
       );
     },

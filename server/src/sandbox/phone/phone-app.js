@@ -27,6 +27,7 @@
     incomingFrom: $('incoming-from'),
     answer: $('answer'),
     decline: $('decline'),
+    voicemail: $('voicemail'),
     ringNow: $('ring-now'),
   };
 
@@ -337,6 +338,23 @@
     try {
       await api('decline', { call_sid: sid });
       els.status.textContent = 'Call declined';
+    } catch (error) {
+      els.error.textContent = error.message;
+    } finally {
+      busy = false;
+    }
+  });
+  // Nobody picks up: the voicemail box answers, and shows what Santa left on it.
+  els.voicemail.addEventListener('click', async () => {
+    if (!ringing) return;
+    const sid = ringing.call_sid;
+    round += 1;
+    ringing = null;
+    els.incoming.hidden = true;
+    busy = true;
+    try {
+      const { recorded } = await api('voicemail', { call_sid: sid });
+      els.status.textContent = recorded ? `Voicemail: "${recorded}"` : 'Voicemail: nothing was left';
     } catch (error) {
       els.error.textContent = error.message;
     } finally {

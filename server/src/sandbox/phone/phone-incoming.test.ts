@@ -4,6 +4,7 @@
  */
 import { PRIVACY_NOTICE_VERSION, PROFILE_CONSENT_FIELD } from '@santa/shared/privacy';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { VOICEMAIL_MESSAGE } from '../../modules/scheduled-calls/call-placement.ts';
 import { uniquePhone } from '../../../test/fixtures/unique.ts';
 import {
   createTestContext,
@@ -78,6 +79,31 @@ test('answering puts the child through to Santa, who greets them by name', async
   expect((await client.get('/api/scheduled-calls')).body.calls[0].status).toBe('connected');
   await phone.post('/sandbox/phone/api/hangup').send({ call_sid: ringing!.call_sid });
   expect((await client.get('/api/scheduled-calls')).body.calls[0].status).toBe('completed');
+});
+
+test('answering-machine detection saying a person answered leaves the child talking to Santa', async () => {
+  const { client, parentPhone } = await ringingFamily();
+  const [ringing] = await incoming(parentPhone);
+  const res = await phone.post('/sandbox/phone/api/answer').send({ call_sid: ringing!.call_sid });
+  // The verdict ("human") came after Santa's greeting, and changed nothing.
+  expect(res.body.state.status).toBe('live');
+  const state = await phone.get(`/sandbox/phone/api/state?call_sid=${ringing!.call_sid}`);
+  expect(state.body.state.status).toBe('live');
+  expect((await client.get('/api/scheduled-calls')).body.calls[0].status).toBe('connected');
+  await phone.post('/sandbox/phone/api/hangup').send({ call_sid: ringing!.call_sid });
+});
+
+test('a voicemail box gets Santa’s short message after its beep, costs nothing, and Santa tries again later', async () => {
+  const { client, parentPhone } = await ringingFamily();
+  const [ringing] = await incoming(parentPhone);
+  const res = await phone.post('/sandbox/phone/api/voicemail').send({ call_sid: ringing!.call_sid });
+  expect(res.status).toBe(200);
+  expect(res.body.recorded).toBe(VOICEMAIL_MESSAGE);
+  await expect
+    .poll(async () => (await client.get('/api/scheduled-calls')).body.calls[0], { timeout: 10_000 })
+    .toMatchObject({ status: 'retry_pending', last_outcome: 'voicemail' });
+  const { body: plan } = await client.get('/api/subscription/status');
+  expect(plan.subscription.seconds_used ?? plan.subscription.minutes_used ?? 0).toBe(0);
 });
 
 test('declining tells the app the line was busy, and Santa will try again later', async () => {

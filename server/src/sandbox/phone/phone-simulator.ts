@@ -219,7 +219,21 @@ export function createPhoneSimulator(deps: PhoneSimulatorDeps) {
     async answer(callSid: string): Promise<{ state: PhoneCallState; delivery: WebhookDelivery | null }> {
       const call = await ringingCall(callSid);
       const answer = await webhooks.answered(callSid, call);
-      return takeAnswer(callSid, call.from_number, call.to_number, answer);
+      const taken = await takeAnswer(callSid, call.from_number, call.to_number, answer);
+      await webhooks.verdict(callSid, call, 'human');
+      return taken;
+    },
+
+    /**
+     * Nobody picks up and the voicemail box answers Santa's call: Twilio's detection tells the app
+     * after the beep. Answers what the box recorded, if anything.
+     */
+    async voicemail(callSid: string): Promise<{ recorded: string | null }> {
+      const call = await ringingCall(callSid);
+      const answer = await webhooks.answered(callSid, call);
+      await takeAnswer(callSid, call.from_number, call.to_number, answer);
+      await webhooks.verdict(callSid, call, 'machine_end_beep');
+      return { recorded: await telephony.voicemailOf(callSid) };
     },
 
     /** The family phone declines Santa's call: the app hears it was busy. */

@@ -84,7 +84,7 @@ export function renderPhonePage(lines: SantaLine[]): string {
     <p class="hint">The sandbox plays the clock: Santa's next call to the number above rings now.</p>
     <div class="incoming" id="incoming" role="alert" hidden>
       <p>Santa is calling… <span id="incoming-from"></span></p>
-      <div class="row"><button class="answer" id="answer" type="button">Answer</button><button class="decline" id="decline" type="button">Decline</button></div>
+      <div class="row"><button class="answer" id="answer" type="button">Answer</button><button class="decline" id="decline" type="button">Decline</button><button class="decline" id="voicemail" type="button">Let it go to voicemail</button></div>
     </div>
     <button class="hangup" id="hangup" type="button" disabled>Hang up</button>
     <div class="status" role="status"><span id="status">Ready to call</span><span class="countdown" id="countdown" aria-label="Time left"></span></div>

@@ -132,6 +132,11 @@ export function createSandboxPhoneRouter(deps: {
     res.json(await simulator.answer(input.call_sid));
   });
 
+  api.post('/voicemail', async (req, res) => {
+    const input = parseInput(callSchema, req.body);
+    res.json(await simulator.voicemail(input.call_sid));
+  });
+
   api.post('/decline', async (req, res) => {
     const input = parseInput(callSchema, req.body);
     await simulator.decline(input.call_sid);
