@@ -13,6 +13,7 @@ import { createListenersService } from './modules/listeners/listeners.service.ts
 import { createConsentService } from './modules/privacy/consent.service.ts';
 import { createNumbersService } from './modules/numbers/numbers.service.ts';
 import { createDiscountHistoryService } from './modules/payments/discount-history.service.ts';
+import { createReversalHistory } from './modules/payments/reversal-history.ts';
 import { createFamilyPhonesService } from './modules/santa/family-phones.service.ts';
 import { createHotlineService } from './modules/santa/hotline.service.ts';
 import { createPronunciationService } from './modules/santa/pronunciation.service.ts';
@@ -128,6 +129,7 @@ export function createServices(deps: AppDeps): AppServices {
     notices: planNotices,
     accounts: auth,
     calls: voice.calls,
+    reversals: createReversalHistory(db),
     discounts: createDiscountHistoryService(db),
     coupons: payments.coupons,
     numbers,

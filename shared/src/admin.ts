@@ -123,6 +123,15 @@ export const adminUserDetailSchema = z.object({
   listeners: z.number().int(),
   /** Santa's calls the family scheduled that are still to come (decision 0025). */
   scheduled_calls_upcoming: z.number().int(),
+  /** Refunds and disputes of the family's payments, newest first, with what each ended. */
+  payment_reversals: z.array(
+    z.object({
+      kind: z.enum(['refund', 'partial_refund', 'dispute']),
+      amount_cents: z.number().int(),
+      ended: z.string(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 

@@ -105,6 +105,11 @@ export interface CallsPort {
   syncFromProvider(userId: string): Promise<SyncCallsResponse>;
 }
 
+/** Refunds and disputes of a family's payments, owned by the payments module. */
+export interface ReversalsPort {
+  listFor(userId: string): Promise<{ kind: string; amount_cents: number; ended: string; created_at: Date }[]>;
+}
+
 /** Discounts applied and revoked, owned by the payments module. */
 export type DiscountsPort = Pick<DiscountHistoryService, 'list' | 'recordRevoked'>;
 
@@ -143,6 +148,7 @@ export interface AdminPorts {
   notices: NoticesPort;
   accounts: AccountsPort;
   calls: CallsPort;
+  reversals: ReversalsPort;
   discounts: DiscountsPort;
   coupons: CouponsPort;
   billing: BillingPort;

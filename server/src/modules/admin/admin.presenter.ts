@@ -42,6 +42,7 @@ export function presentUserDetail(parts: {
   children: number;
   listeners: number;
   upcomingCalls: number;
+  reversals: { kind: string; amount_cents: number; ended: string; created_at: Date }[];
 }): AdminUserDetail {
   const { user, agentConfig } = parts;
   return {
@@ -63,6 +64,12 @@ export function presentUserDetail(parts: {
           documents: Array.isArray(agentConfig.documents) ? agentConfig.documents : [],
         }
       : null,
+    payment_reversals: parts.reversals.map((reversal) => ({
+      kind: reversal.kind as AdminUserDetail['payment_reversals'][number]['kind'],
+      amount_cents: reversal.amount_cents,
+      ended: reversal.ended,
+      created_at: iso(reversal.created_at),
+    })),
     recent_calls: parts.recentCalls.map((call) => ({
       id: call.id,
       phone_number: call.phone_number,

@@ -62,6 +62,7 @@ export function createAdminService(
     | 'children'
     | 'listeners'
     | 'scheduledCalls'
+    | 'reversals'
   >,
 ) {
   const requireUser = async (userId: string) => {
@@ -82,16 +83,25 @@ export function createAdminService(
 
     async getUserDetail(userId: string): Promise<AdminUserDetail> {
       const user = await requireUser(userId);
-      const [subscription, agentConfig, recentCalls, activeShareLinks, children, listeners, upcomingCalls] =
-        await Promise.all([
-          ports.subscription.find(userId),
-          ports.numbers.agentConfigOf(userId),
-          ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
-          ports.keepsakes.activeLinkCount(userId),
-          ports.children.countOf(userId),
-          ports.listeners.countOf(userId),
-          ports.scheduledCalls.upcomingCountOf(userId),
-        ]);
+      const [
+        subscription,
+        agentConfig,
+        recentCalls,
+        activeShareLinks,
+        children,
+        listeners,
+        upcomingCalls,
+        reversals,
+      ] = await Promise.all([
+        ports.subscription.find(userId),
+        ports.numbers.agentConfigOf(userId),
+        ports.calls.recentCalls(userId, RECENT_CALLS_LIMIT),
+        ports.keepsakes.activeLinkCount(userId),
+        ports.children.countOf(userId),
+        ports.listeners.countOf(userId),
+        ports.scheduledCalls.upcomingCountOf(userId),
+        ports.reversals.listFor(userId),
+      ]);
       return present.presentUserDetail({
         user,
         subscription,
@@ -101,6 +111,7 @@ export function createAdminService(
         children,
         listeners,
         upcomingCalls,
+        reversals,
       });
     },
 

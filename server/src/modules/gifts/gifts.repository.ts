@@ -115,15 +115,32 @@ export async function findByTokenHash(
   lock = false,
 ): Promise<GiftRow | undefined> {
   const { rows } = await q.query<GiftRow>(
-    `select ${COLUMNS} from gifts where token_hash = $1${lock ? ' for update' : ''}`,
+    // A refunded or disputed gift is no gift any more: its link finds nothing.
+    `select ${COLUMNS} from gifts where token_hash = $1 and reversed_at is null${lock ? ' for update' : ''}`,
     [tokenHash],
+  );
+  return rows[0];
+}
+
+/**
+ * The gift's payment was refunded or disputed: it can no longer be redeemed. Answers the gift as
+ * it was (who redeemed it, if anyone), or undefined when no paid gift has this session.
+ */
+export async function markReversed(
+  q: Queryable,
+  sessionId: string,
+): Promise<{ id: string; plan: string; redeemed_by: string | null } | undefined> {
+  const { rows } = await q.query<{ id: string; plan: string; redeemed_by: string | null }>(
+    `update gifts set reversed_at = coalesce(reversed_at, now())
+     where stripe_session_id = $1 and paid_at is not null returning id, plan, redeemed_by`,
+    [sessionId],
   );
   return rows[0];
 }
 
 export async function markRedeemed(q: Queryable, id: string, userId: string): Promise<boolean> {
   const { rowCount } = await q.query(
-    'update gifts set redeemed_at = now(), redeemed_by = $2 where id = $1 and redeemed_at is null',
+    'update gifts set redeemed_at = now(), redeemed_by = $2 where id = $1 and redeemed_at is null and reversed_at is null',
     [id, userId],
   );
   return rowCount === 1;

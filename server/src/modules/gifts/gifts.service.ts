@@ -134,6 +134,9 @@ export function createGiftsService(deps: GiftsDeps) {
      * that marks it paid queues the receipt and the delivery job, so a replayed, concurrent or
      * reordered event changes nothing.
      */
+    /** Its payment was refunded or disputed: see markReversed. In the event's transaction. */
+    reverse: (tx: Queryable, sessionId: string) => repo.markReversed(tx, sessionId),
+
     async recordPaid(
       tx: Queryable,
       paid: { giftId: string; sessionId: string; amountCents: number },

@@ -30,6 +30,8 @@ export interface FulfilmentDeps {
     paymentFailed(failure: { eventId: string; userId: string; updateUrl: string | null }): Promise<void>;
     /** A checkout's delayed (bank) payment failed: nothing started. */
     checkoutPaymentFailed(userId: string, checkoutId: string, plan: string): Promise<unknown>;
+    /** A redeemed gift ended because its buyer's payment was refunded or disputed. */
+    giftReversed(tx: Queryable, userId: string, giftId: string): Promise<unknown>;
   };
   /** The gifts module: a gift's checkout is paid (in the transaction recording the event). */
   gifts?: GiftsPort;

@@ -6,6 +6,11 @@ import * as repo from './payments.repository.ts';
 /** What fulfilment asks the gifts module, which owns the gifts. */
 export interface GiftsPort {
   recordPaid(tx: Queryable, paid: { giftId: string; sessionId: string; amountCents: number }): Promise<void>;
+  /** Its payment went back: the gift can no longer be redeemed; answers who redeemed it. */
+  reverse(
+    tx: Queryable,
+    sessionId: string,
+  ): Promise<{ id: string; plan: string; redeemed_by: string | null } | undefined>;
 }
 
 /**

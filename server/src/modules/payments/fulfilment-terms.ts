@@ -16,6 +16,9 @@ export const CHECKOUT_EVENTS = new Set([
 export const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_failed']);
 /** A delayed payment for a checkout failed: the checkout is released and the parent told. */
 export const CHECKOUT_FAILED_EVENT = 'checkout.session.async_payment_failed';
+/** A payment given back or contested: what it bought ends (payment-reversals.ts). */
+export const REFUND_EVENT = 'charge.refunded';
+export const DISPUTE_EVENT = 'charge.dispute.created';
 export const HANDLED_EVENTS: ReadonlySet<string> = new Set(STRIPE_WEBHOOK_EVENTS);
 export const LIVE_STATUSES = new Set(['active', 'trialing', 'past_due']);
 export const ENDED_STATUSES = new Set(['canceled', 'unpaid', 'incomplete_expired']);

@@ -9,10 +9,13 @@ import { createFulfilmentContext, type FulfilmentDeps } from './fulfilment-conte
 import {
   CHECKOUT_EVENTS,
   CHECKOUT_FAILED_EVENT,
+  DISPUTE_EVENT,
+  REFUND_EVENT,
   HANDLED_EVENTS,
   INVOICE_EVENTS,
 } from './fulfilment-terms.ts';
 import { createCheckoutPaymentFailed } from './checkout-payment-failed.ts';
+import { createPaymentReversals } from './payment-reversals.ts';
 import { createPlanActivation } from './plan-activation.ts';
 import { createSubscriptionConvergence } from './subscription-convergence.ts';
 
@@ -29,6 +32,7 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
   const convergence = createSubscriptionConvergence(ctx, activate);
   const onCheckoutCompleted = createCheckoutCompleted(ctx, activate, convergence);
   const onCheckoutPaymentFailed = createCheckoutPaymentFailed(ctx);
+  const reversals = createPaymentReversals(ctx);
   const afterCommit = createAfterCommit(deps);
 
   /** Recorded once per event id, so a replay of it is as quiet as a replay of any other. */
@@ -63,9 +67,13 @@ export function createFulfilmentService(deps: FulfilmentDeps) {
           ? await onCheckoutCompleted(event)
           : event.type === CHECKOUT_FAILED_EVENT
             ? await onCheckoutPaymentFailed(event)
-            : INVOICE_EVENTS.has(event.type)
-              ? await convergence.onInvoice(event)
-              : await convergence.onSubscription(event, String(event.data.object.id));
+            : event.type === REFUND_EVENT
+              ? await reversals.onRefund(event)
+              : event.type === DISPUTE_EVENT
+                ? await reversals.onDispute(event)
+                : INVOICE_EVENTS.has(event.type)
+                  ? await convergence.onInvoice(event)
+                  : await convergence.onSubscription(event, String(event.data.object.id));
       } catch (error) {
         if (!(error instanceof ZodError)) throw error;
         return unreadable(event, reasonOf(error));

@@ -171,3 +171,27 @@ export async function insertDiscountRevoked(q: Queryable, row: RevokedDiscount):
     ],
   );
 }
+
+/** A refund or dispute, as the admin sees it on the family. */
+export async function insertReversal(
+  q: Queryable,
+  reversal: { userId: string | null; kind: string; chargeId: string; amountCents: number; ended: string },
+): Promise<void> {
+  await q.query(
+    `insert into payment_reversals (user_id, kind, stripe_charge_id, amount_cents, ended)
+     values ($1, $2, $3, $4, $5)`,
+    [reversal.userId, reversal.kind, reversal.chargeId, reversal.amountCents, reversal.ended],
+  );
+}
+
+export async function listReversals(
+  q: Queryable,
+  userId: string,
+): Promise<{ kind: string; amount_cents: number; ended: string; created_at: Date }[]> {
+  const { rows } = await q.query<{ kind: string; amount_cents: number; ended: string; created_at: Date }>(
+    `select kind, amount_cents, ended, created_at from payment_reversals where user_id = $1
+     order by created_at desc limit 20`,
+    [userId],
+  );
+  return rows;
+}

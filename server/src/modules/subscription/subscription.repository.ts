@@ -79,6 +79,18 @@ export async function findSubscriptionForUpdate(
   return rows[0];
 }
 
+/** The family Stripe knows as this customer (a pass's or a Pay Per Call's payer). */
+export async function findSubscriptionByCustomerId(
+  q: Queryable,
+  stripeCustomerId: string,
+): Promise<SubscriptionRow | undefined> {
+  const { rows } = await q.query<SubscriptionRow>(
+    'select * from subscriptions where stripe_customer_id = $1',
+    [stripeCustomerId],
+  );
+  return rows[0];
+}
+
 export async function findSubscriptionByStripeId(
   q: Queryable,
   stripeSubscriptionId: string,

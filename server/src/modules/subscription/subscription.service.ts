@@ -187,6 +187,8 @@ export function createSubscriptionService(db: Db) {
     findForUpdate: (q: Queryable, userId: string) => repo.findSubscriptionForUpdate(q, userId),
     findByStripeSubscriptionId: (stripeSubscriptionId: string, q: Queryable = db) =>
       repo.findSubscriptionByStripeId(q, stripeSubscriptionId),
+    findByStripeCustomerId: (stripeCustomerId: string, q: Queryable = db) =>
+      repo.findSubscriptionByCustomerId(q, stripeCustomerId),
 
     async getStatus(userId: string): Promise<SubscriptionStatus> {
       const row = await repo.findSubscription(db, userId);

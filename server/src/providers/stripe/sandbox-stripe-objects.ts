@@ -179,3 +179,28 @@ export function eventObject(type: string, object: Json, previousAttributes?: Jso
     type,
   };
 }
+
+/** A succeeded charge in Stripe's shape (a payment a refund or dispute can name). */
+export function chargeObject(args: {
+  paymentIntent: string;
+  customer: string;
+  amount: number;
+  id?: string;
+}): Json {
+  return {
+    id: args.id ?? stripeId('ch'),
+    object: 'charge',
+    amount: args.amount,
+    amount_captured: args.amount,
+    amount_refunded: 0,
+    captured: true,
+    currency: 'usd',
+    customer: args.customer,
+    livemode: false,
+    paid: true,
+    payment_intent: args.paymentIntent,
+    refunded: false,
+    status: 'succeeded',
+    created: Math.floor(Date.now() / 1000),
+  };
+}

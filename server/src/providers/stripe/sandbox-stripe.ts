@@ -1,5 +1,6 @@
 import type { Db } from '../../db/db.ts';
 import {
+  chargeObject,
   couponObject,
   discountedCents,
   discountObject,
@@ -10,9 +11,14 @@ import {
   subscriptionObject,
   type Json,
 } from './sandbox-stripe-objects.ts';
+import { StripeObjectMissingError } from './stripe-provider.ts';
 import {
+  chargeSchema,
+  checkoutSessionSchema,
   parseSubscription,
   stripeEventSchema,
+  type StripeCharge,
+  type StripeCheckoutSession,
   type StripeEvent,
   type StripeSubscription,
 } from './stripe-objects.ts';
@@ -227,6 +233,17 @@ export class SandboxStripe implements StripeProvider {
         );
       } else {
         session.payment_intent = total === 0 ? null : stripeId('pi');
+        if (session.payment_intent) {
+          const charge = chargeObject({
+            paymentIntent: String(session.payment_intent),
+            customer,
+            amount: total,
+          });
+          await tx.query('insert into sandbox_stripe_charges (id, object) values ($1, $2)', [
+            charge.id,
+            JSON.stringify(charge),
+          ]);
+        }
         sent.push(eventObject('checkout.session.completed', session));
       }
       await tx.query('update sandbox_stripe_checkout_sessions set object = $2 where id = $1', [
@@ -279,6 +296,32 @@ export class SandboxStripe implements StripeProvider {
     const payload = rawBody.toString('utf8');
     verifyStripeSignature(this.webhookSecret, payload, signature);
     return stripeEventSchema.parse(JSON.parse(payload));
+  }
+
+  async checkoutSessionForPayment(paymentIntentId: string): Promise<StripeCheckoutSession | null> {
+    const { rows } = await this.db.query<{ object: Record<string, unknown> }>(
+      `select object from sandbox_stripe_checkout_sessions where object->>'payment_intent' = $1 limit 1`,
+      [paymentIntentId],
+    );
+    return rows[0] ? checkoutSessionSchema.parse(rows[0].object) : null;
+  }
+
+  async retrieveCharge(chargeId: string): Promise<StripeCharge> {
+    const { rows } = await this.db.query<{ object: Json }>(
+      'select object from sandbox_stripe_charges where id = $1',
+      [chargeId],
+    );
+    if (!rows[0]) throw new StripeObjectMissingError(`No such charge: ${chargeId}`);
+    return chargeSchema.parse(rows[0].object);
+  }
+
+  /** Sandbox-only: a charge as Stripe holds it (tests refund and dispute it). */
+  async putCharge(charge: Json): Promise<void> {
+    await this.db.query(
+      `insert into sandbox_stripe_charges (id, object) values ($1, $2)
+       on conflict (id) do update set object = excluded.object`,
+      [String(charge.id), JSON.stringify(charge)],
+    );
   }
 
   async retrieveSubscription(id: string): Promise<StripeSubscription> {

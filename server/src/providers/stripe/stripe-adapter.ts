@@ -3,8 +3,12 @@ import { VENDOR_TIMEOUTS } from '../vendor-timeouts.ts';
 import type { DiagnosisContext, Finding } from '../diagnosis.ts';
 import { diagnoseStripe } from './stripe-diagnosis.ts';
 import {
+  chargeSchema,
+  checkoutSessionSchema,
   parseSubscription,
   stripeEventSchema,
+  type StripeCharge,
+  type StripeCheckoutSession,
   type StripeEvent,
   type StripeSubscription,
 } from './stripe-objects.ts';
@@ -128,6 +132,16 @@ export class StripeAdapter implements StripeProvider {
       throw new StripeSignatureError(error instanceof Error ? error.message : 'Invalid signature');
     }
     return stripeEventSchema.parse(event);
+  }
+
+  async checkoutSessionForPayment(paymentIntentId: string): Promise<StripeCheckoutSession | null> {
+    const page = await this.client.checkout.sessions.list({ payment_intent: paymentIntentId, limit: 1 });
+    const session = page.data[0];
+    return session ? checkoutSessionSchema.parse(session) : null;
+  }
+
+  async retrieveCharge(chargeId: string): Promise<StripeCharge> {
+    return chargeSchema.parse(await this.client.charges.retrieve(chargeId));
   }
 
   async retrieveSubscription(id: string): Promise<StripeSubscription> {

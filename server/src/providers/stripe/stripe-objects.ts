@@ -133,3 +133,33 @@ export type StripeInvoice = z.output<typeof invoiceSchema>;
 export function parseSubscription(json: unknown): StripeSubscription {
   return subscriptionSchema.parse(json);
 }
+
+/** A payment, as charge.refunded carries it: what was paid, what was given back. */
+export const chargeSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('charge'),
+    amount: z.number().int(),
+    amount_refunded: z.number().int().default(0),
+    refunded: z.boolean().default(false),
+    payment_intent: idOrObject,
+    customer: idOrObject,
+  })
+  .transform((charge) => ({
+    chargeId: charge.id,
+    amountCents: charge.amount,
+    /** The whole payment went back (a partial refund is a goodwill gesture, not an end). */
+    fullyRefunded: charge.refunded || charge.amount_refunded >= charge.amount,
+    paymentIntentId: charge.payment_intent,
+    customerId: charge.customer,
+  }));
+export type StripeCharge = z.output<typeof chargeSchema>;
+
+/** A dispute (a chargeback), as charge.dispute.created carries it. */
+export const disputeSchema = z.object({
+  id: z.string(),
+  object: z.literal('dispute'),
+  amount: z.number().int(),
+  charge: idOrObject,
+  payment_intent: idOrObject,
+});

@@ -1,5 +1,10 @@
 import type { Diagnosable } from '../diagnosis.ts';
-import type { StripeEvent, StripeSubscription } from './stripe-objects.ts';
+import type {
+  StripeCharge,
+  StripeCheckoutSession,
+  StripeEvent,
+  StripeSubscription,
+} from './stripe-objects.ts';
 
 /** Stripe in our words: checkout, subscriptions, verified webhook events. */
 export interface CheckoutLineItem {
@@ -53,6 +58,8 @@ export const STRIPE_WEBHOOK_EVENTS = [
   'customer.subscription.deleted',
   'invoice.paid',
   'invoice.payment_failed',
+  'charge.refunded',
+  'charge.dispute.created',
 ] as const;
 
 /** A pass moved to another price on its own subscription (an upgrade). */
@@ -94,6 +101,13 @@ export interface StripeProvider extends Diagnosable {
     subscriptionId: string;
     lineItem: CheckoutLineItem;
   }): Promise<PriceChange>;
+  /**
+   * The Checkout session a payment was made through (GET /v1/checkout/sessions?payment_intent=…),
+   * or null: a pass's payments come through its invoices, not a session's payment intent.
+   */
+  checkoutSessionForPayment(paymentIntentId: string): Promise<StripeCheckoutSession | null>;
+  /** GET /v1/charges/{id}: a disputed payment's customer and payment intent. */
+  retrieveCharge(chargeId: string): Promise<StripeCharge>;
   /** A customer portal session (cancel at period end, payment method, invoices): its URL. */
   createBillingPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }

@@ -23,3 +23,19 @@ export function CheckoutPaymentFailedEmail(props: {
     </EmailLayout>
   );
 }
+
+/** A gift the family redeemed ended: the giver's payment was refunded or disputed. */
+export function GiftReversedEmail(props: { name: string; pricingUrl: string; publicUrl: string }) {
+  return (
+    <EmailLayout preview="The gift plan on your account has ended." publicUrl={props.publicUrl}>
+      <Heading style={headingStyle}>Your gift plan has ended</Heading>
+      <Paragraph>{props.name.trim() ? `Hello ${props.name.trim()},` : 'Hello,'}</Paragraph>
+      <Paragraph>
+        The payment for the gift you redeemed was refunded or disputed with the bank, so the plan it gave you
+        has ended. Your calls, recordings and what Santa remembers stay on your account.
+      </Paragraph>
+      <Paragraph>If this is a surprise, the person who gave it to you may know why.</Paragraph>
+      <Action href={props.pricingUrl}>See the plans</Action>
+    </EmailLayout>
+  );
+}

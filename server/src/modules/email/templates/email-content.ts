@@ -61,6 +61,7 @@ export type EmailContent =
   | { kind: 'family_code_locked'; name: string; lockedUntil: string; settingsUrl: string }
   | { kind: 'recording_lost'; name: string; callsUrl: string }
   | { kind: 'checkout_payment_failed'; name: string; planName: string; pricingUrl: string }
+  | { kind: 'gift_reversed'; name: string; pricingUrl: string }
   | {
       kind: 'listener_invite';
       familyName: string;

@@ -10,7 +10,7 @@ import { GiftDeliveryEmail, GiftReceiptEmail } from './gift-emails.tsx';
 import { ListenerInviteEmail } from './listener-emails.tsx';
 import { FamilyCodeLockedEmail } from './line-emails.tsx';
 import { RecordingLostEmail } from './recording-emails.tsx';
-import { CheckoutPaymentFailedEmail } from './checkout-emails.tsx';
+import { CheckoutPaymentFailedEmail, GiftReversedEmail } from './checkout-emails.tsx';
 
 export interface RenderedEmail {
   subject: string;
@@ -98,6 +98,11 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
       return {
         subject: `${content.giverName} sent you a gift: the ${content.planName} from Santa Calls`,
         element: <GiftDeliveryEmail {...content} publicUrl={publicUrl} />,
+      };
+    case 'gift_reversed':
+      return {
+        subject: 'Your Santa Calls gift plan has ended',
+        element: <GiftReversedEmail {...content} publicUrl={publicUrl} />,
       };
     case 'checkout_payment_failed':
       return {
