@@ -40,6 +40,19 @@ const envSchema = z.object({
   MAX_CONCURRENT_CALLS: z.coerce.number().int().min(1).default(10),
   // Santa's scheduled calls that may start in one 15-minute slot (decision 0025).
   SCHEDULED_CALLS_PER_SLOT: z.coerce.number().int().min(1).default(20),
+  // Phone proof: where codes may go, and caps that hold across accounts and replicas.
+  PHONE_COUNTRIES: z
+    .string()
+    .default('US,CA,GB')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    ),
+  PHONE_CODES_PER_CLIENT_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PHONE_CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().min(1).default(5),
+  PHONE_CODES_PER_DAY: z.coerce.number().int().min(1).default(5_000),
   SILENT_CALL_CHECK_SECONDS: z.coerce.number().int().min(1).default(180),
   POST_CALL_GRACE_SECONDS: z.coerce.number().int().min(1).default(300),
   JOB_QUEUE_SCHEMA: z
@@ -131,6 +144,8 @@ export interface Config {
    * busy. ElevenLabs caps concurrent conversations per plan (docs/going-live.md, "Production settings").
    */
   maxConcurrentCalls: number;
+  /** Where phone codes may be sent, and how many (per client address, per number, per day). */
+  phoneProof: { countries: string[]; perClientPerHour: number; perNumberPerDay: number; perDay: number };
   /** SCHEDULED_CALLS_PER_SLOT: scheduled calls per 15-minute slot, across all families. */
   scheduledCallsPerSlot: number;
   adminEmail: string;
@@ -315,6 +330,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inboundAnswerBudgetMs: e.INBOUND_ANSWER_BUDGET_MS,
     maxConcurrentCalls: e.MAX_CONCURRENT_CALLS,
     scheduledCallsPerSlot: e.SCHEDULED_CALLS_PER_SLOT,
+    phoneProof: {
+      countries: e.PHONE_COUNTRIES,
+      perClientPerHour: e.PHONE_CODES_PER_CLIENT_PER_HOUR,
+      perNumberPerDay: e.PHONE_CODES_PER_NUMBER_PER_DAY,
+      perDay: e.PHONE_CODES_PER_DAY,
+    },
     databaseTimeouts: {
       connectMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

@@ -38,3 +38,18 @@ export function possiblePhone(text: string): string | undefined {
   const parsed = parsePhoneNumberFromString(text.trim());
   return parsed?.isPossible() ? parsed.number : undefined;
 }
+
+/** Numbers a person answers: ordinary mobiles and landlines (NANP numbers are often both). */
+const TEXTABLE_TYPES = new Set(['MOBILE', 'FIXED_LINE', 'FIXED_LINE_OR_MOBILE']);
+
+/**
+ * Whether we may text or call this E.164 number at all: a country we sell in, and an ordinary
+ * mobile or landline (never premium-rate, shared-cost, satellite, UAN or a number libphonenumber
+ * cannot place), so a stranger cannot turn our codes into a bill on a number they earn from.
+ */
+export function isTextable(e164: string, countries: readonly string[]): boolean {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed?.country || !countries.includes(parsed.country)) return false;
+  const type = parsed.getType();
+  return type !== undefined && TEXTABLE_TYPES.has(type);
+}

@@ -106,7 +106,12 @@ export function createServices(deps: AppDeps): AppServices {
     publicUrl: config.publicUrl,
   });
   const payments = buildPayments(deps, { subscription, numbers, voice, auth, emails, gifts: gifts.service });
-  const familyPhones = createFamilyPhonesService({ db, telephony: providers.telephony });
+  const familyPhones = createFamilyPhonesService({
+    db,
+    telephony: providers.telephony,
+    limits: config.phoneProof,
+    logger,
+  });
   const scheduledCalls = createScheduledCallsService({
     db,
     logger,

@@ -46,6 +46,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     // A test file's calls stay open unless it ends them; only the admission tests meet the limit.
     MAX_CONCURRENT_CALLS: '1000',
+    // Every test proves its phones from one address; the phone-proof tests set their own caps.
+    PHONE_CODES_PER_CLIENT_PER_HOUR: '100000',
     ...options.env,
   });
   // A test that captures the app's log lines (log-privacy.test.ts) gets the queue's too.

@@ -265,7 +265,20 @@ export const FAMILY_PHONE_MESSAGES = {
   notFound: 'This phone is not one of your family phones.',
   smsFailed: 'We could not send a text to that phone. Please check the number and try again.',
   verified: 'Phone verified. Santa will recognise calls from it.',
+  tooManyFromHere: 'Too many codes were sent from this network. Please wait an hour and try again.',
+  tooManyToNumber: 'Too many codes were sent to that phone today. Please try again tomorrow.',
+  pausedToday: 'We cannot send codes right now. Please try again later today.',
 } as const;
+
+/** Names for the countries Santa calls and texts in, for messages. */
+const COUNTRY_NAMES: Record<string, string> = { US: 'the US', CA: 'Canada', GB: 'the UK' };
+
+/** Why a number cannot get a code: only ordinary mobile and landline numbers of our countries. */
+export function notTextableMessage(countries: readonly string[]): string {
+  const names = countries.map((code) => COUNTRY_NAMES[code] ?? code);
+  const where = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
+  return `We can text and call mobile and landline numbers in ${where}. Premium-rate, shared-cost, satellite and other special numbers can't be used.`;
+}
 
 export const sendPhoneCodeRequestSchema = z.object({
   phone: z

@@ -39,7 +39,7 @@ export function createFamilyPhonesRouter(deps: { db: Db; familyPhones: FamilyPho
 
   router.post('/send-code', tries, async (req, res) => {
     const { phone, country } = parseInput(sendPhoneCodeRequestSchema, req.body);
-    await familyPhones.sendCode(signedInUser(req).id, phone, country ?? undefined);
+    await familyPhones.sendCode(signedInUser(req).id, phone, country ?? undefined, req.ip ?? 'unknown');
     res.json({ message: FAMILY_PHONE_MESSAGES.codeSent });
   });
 

@@ -1,10 +1,17 @@
 import { createHash, randomInt } from 'node:crypto';
-import { FAMILY_PHONE_LIMIT, FAMILY_PHONE_MESSAGES, INVALID_PHONE_MESSAGE } from '@santa/shared/santa';
+import type { Logger } from 'pino';
+import {
+  FAMILY_PHONE_LIMIT,
+  FAMILY_PHONE_MESSAGES,
+  INVALID_PHONE_MESSAGE,
+  notTextableMessage,
+} from '@santa/shared/santa';
 import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import * as repo from './family-phones.repository.ts';
-import { phoneForStorage } from '../../phone-numbers.ts';
+import { isTextable, phoneForStorage } from '../../phone-numbers.ts';
+import * as sends from './phone-code-sends.repository.ts';
 import { attachPhoneToClaim } from './sample-claims.ts';
 
 const CODE_TTL_SECONDS = 10 * 60;
@@ -26,15 +33,51 @@ function parsePhone(text: string, country?: string): string {
  * these recognise a caller. Sending a code or failing one says nothing about whether the phone
  * belongs to anyone else; proving it moves the phone to this family.
  */
-export function createFamilyPhonesService(deps: { db: Db; telephony: Telephony }) {
-  const { db, telephony } = deps;
+export interface PhoneProofSettings {
+  /** Countries codes may go to (PHONE_COUNTRIES). */
+  countries: string[];
+  perClientPerHour: number;
+  perNumberPerDay: number;
+  /** All codes in a day; past 80 % of it each send is logged as a warning. */
+  perDay: number;
+}
+
+export function createFamilyPhonesService(deps: {
+  db: Db;
+  telephony: Telephony;
+  limits: PhoneProofSettings;
+  logger: Logger;
+}) {
+  const { db, telephony, limits } = deps;
+
+  /** The caps that hold across accounts and replicas; counts the send when it may go. */
+  async function takeSend(userId: string, phone: string, client: string): Promise<void> {
+    const clientHash = createHash('sha256').update(`phone-code-client:${client}`).digest('hex');
+    const refusal = await db.transaction(async (tx) => {
+      await sends.lockSends(tx);
+      const counts = await sends.countSends(tx, clientHash, phone);
+      if (counts.allToday >= limits.perDay) return FAMILY_PHONE_MESSAGES.pausedToday;
+      if (counts.fromClientThisHour >= limits.perClientPerHour) return FAMILY_PHONE_MESSAGES.tooManyFromHere;
+      if (counts.toNumberToday >= limits.perNumberPerDay) return FAMILY_PHONE_MESSAGES.tooManyToNumber;
+      if (counts.allToday + 1 >= limits.perDay * 0.8)
+        deps.logger.warn(
+          { sentToday: counts.allToday + 1, cap: limits.perDay },
+          'phone codes near the daily cap',
+        );
+      await sends.recordSend(tx, { userId, clientHash, phone });
+      return undefined;
+    });
+    if (refusal) throw new AppError('rate_limited', refusal, { 'Retry-After': '3600' });
+  }
 
   return {
     list: (userId: string) => repo.listFamilyPhones(db, userId),
     isVerified: (userId: string, phone: string) => repo.isFamilyPhone(db, userId, phone),
 
-    async sendCode(userId: string, text: string, country?: string): Promise<void> {
+    async sendCode(userId: string, text: string, country: string | undefined, client: string): Promise<void> {
       const phone = parsePhone(text, country);
+      if (!isTextable(phone, limits.countries))
+        throw new AppError('bad_request', notTextableMessage(limits.countries));
       if (await repo.isFamilyPhone(db, userId, phone)) {
         throw new AppError('conflict', FAMILY_PHONE_MESSAGES.alreadyVerified);
       }
@@ -44,6 +87,7 @@ export function createFamilyPhonesService(deps: { db: Db; telephony: Telephony }
       if ((await repo.countRecentCodes(db, userId)) >= CODES_PER_HOUR) {
         throw new AppError('rate_limited', FAMILY_PHONE_MESSAGES.tooManyCodes, { 'Retry-After': '3600' });
       }
+      await takeSend(userId, phone, client);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repo.saveVerification(db, {
         userId,
@@ -55,6 +99,7 @@ export function createFamilyPhonesService(deps: { db: Db; telephony: Telephony }
         await telephony.sendSms(phone, `${code} is your Santa Calls code. It expires in 10 minutes.`);
       } catch {
         await repo.deleteVerification(db, userId, phone);
+        await sends.forgetLastSend(db, userId, phone);
         throw new AppError('provider_failed', FAMILY_PHONE_MESSAGES.smsFailed);
       }
     },
