@@ -11,7 +11,7 @@ import { AppError } from '../../http/errors.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import * as repo from './family-phones.repository.ts';
 import { isTextable, phoneForStorage } from '../../phone-numbers.ts';
-import * as sends from './phone-code-sends.repository.ts';
+import { createPhoneCodeCaps, type PhoneProofSettings } from './phone-code-caps.ts';
 import { attachPhoneToClaim } from './sample-claims.ts';
 
 const CODE_TTL_SECONDS = 10 * 60;
@@ -33,14 +33,6 @@ function parsePhone(text: string, country?: string): string {
  * these recognise a caller. Sending a code or failing one says nothing about whether the phone
  * belongs to anyone else; proving it moves the phone to this family.
  */
-export interface PhoneProofSettings {
-  /** Countries codes may go to (PHONE_COUNTRIES). */
-  countries: string[];
-  perClientPerHour: number;
-  perNumberPerDay: number;
-  /** All codes in a day; past 80 % of it each send is logged as a warning. */
-  perDay: number;
-}
 
 export function createFamilyPhonesService(deps: {
   db: Db;
@@ -50,25 +42,7 @@ export function createFamilyPhonesService(deps: {
 }) {
   const { db, telephony, limits } = deps;
 
-  /** The caps that hold across accounts and replicas; counts the send when it may go. */
-  async function takeSend(userId: string, phone: string, client: string): Promise<void> {
-    const clientHash = createHash('sha256').update(`phone-code-client:${client}`).digest('hex');
-    const refusal = await db.transaction(async (tx) => {
-      await sends.lockSends(tx);
-      const counts = await sends.countSends(tx, clientHash, phone);
-      if (counts.allToday >= limits.perDay) return FAMILY_PHONE_MESSAGES.pausedToday;
-      if (counts.fromClientThisHour >= limits.perClientPerHour) return FAMILY_PHONE_MESSAGES.tooManyFromHere;
-      if (counts.toNumberToday >= limits.perNumberPerDay) return FAMILY_PHONE_MESSAGES.tooManyToNumber;
-      if (counts.allToday + 1 >= limits.perDay * 0.8)
-        deps.logger.warn(
-          { sentToday: counts.allToday + 1, cap: limits.perDay },
-          'phone codes near the daily cap',
-        );
-      await sends.recordSend(tx, { userId, clientHash, phone });
-      return undefined;
-    });
-    if (refusal) throw new AppError('rate_limited', refusal, { 'Retry-After': '3600' });
-  }
+  const caps = createPhoneCodeCaps(deps);
 
   return {
     list: (userId: string) => repo.listFamilyPhones(db, userId),
@@ -87,7 +61,7 @@ export function createFamilyPhonesService(deps: {
       if ((await repo.countRecentCodes(db, userId)) >= CODES_PER_HOUR) {
         throw new AppError('rate_limited', FAMILY_PHONE_MESSAGES.tooManyCodes, { 'Retry-After': '3600' });
       }
-      await takeSend(userId, phone, client);
+      await caps.take(userId, phone, client);
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       await repo.saveVerification(db, {
         userId,
@@ -99,7 +73,7 @@ export function createFamilyPhonesService(deps: {
         await telephony.sendSms(phone, `${code} is your Santa Calls code. It expires in 10 minutes.`);
       } catch {
         await repo.deleteVerification(db, userId, phone);
-        await sends.forgetLastSend(db, userId, phone);
+        await caps.forget(userId, phone);
         throw new AppError('provider_failed', FAMILY_PHONE_MESSAGES.smsFailed);
       }
     },
