@@ -98,6 +98,7 @@ function chooseProviders(ctx: ProviderContext): Providers {
               bundleSid: config.twilio.bundleSid,
               addressSid: config.twilio.addressSid,
             },
+            callCountries: config.phoneProof.countries,
           })
         : new SandboxTelephony(
             db,

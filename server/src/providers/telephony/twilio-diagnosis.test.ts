@@ -56,10 +56,39 @@ beforeAll(async () => {
   fake = await startTwilioApiFake();
 });
 afterAll(() => fake.close());
+const HOTLINE_SID = owned(HOTLINE, 'Santa hotline').sid;
+
+/** Voice geo permissions of one country, as Twilio's Voice API answers them. */
+function dialing(isoCode: string, overrides: Record<string, boolean> = {}) {
+  return {
+    status: 200,
+    body: {
+      iso_code: isoCode,
+      name: isoCode,
+      continent: 'NORTH_AMERICA',
+      country_codes: ['+1'],
+      low_risk_numbers_enabled: true,
+      high_risk_special_numbers_enabled: false,
+      high_risk_tollfraud_numbers_enabled: false,
+      ...overrides,
+    },
+  };
+}
+
 beforeEach(() => {
   fake.reset();
   fake.on('GET', `${ACCOUNT_PATH}.json`, account('Full'));
   fake.on('GET', NUMBERS, page('incoming_phone_numbers', [owned(HOTLINE, 'Santa hotline')]));
+  for (const iso of ['US', 'CA', 'GB'])
+    fake.on('GET', `/v1/DialingPermissions/Countries/${iso}`, dialing(iso));
+  fake.on('GET', '/v1/TrustProducts', page('results', [{ sid: 'BU1', status: 'twilio-approved' }]));
+  fake.on(
+    'GET',
+    '/v1/TrustProducts/BU1/ChannelEndpointAssignments',
+    page('results', [
+      { sid: 'RA1', channel_endpoint_sid: HOTLINE_SID, channel_endpoint_type: 'phone-number' },
+    ]),
+  );
 });
 
 test('a paid account whose hotline and numbers call this app back has nothing to fix', async () => {
@@ -81,6 +110,8 @@ test('a paid account whose hotline and numbers call this app back has nothing to
     'hotline status callback',
     'hotline fallback webhook',
     'dedicated numbers',
+    'voice geo permissions',
+    'SHAKEN/STIR',
   ]);
   expect(finding(findings, 'hotline voice webhook')?.detail).toBe(
     `POST ${PUBLIC_URL}/api/voice/twilio/inbound`,
@@ -243,4 +274,30 @@ test('the sandbox says it is one, and which settings make it real', async () => 
       fix: expect.stringContaining('Set TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN'),
     },
   ]);
+});
+
+test('a country Santa calls that the geo permissions do not allow is a warning naming it', async () => {
+  fake.on('GET', '/v1/DialingPermissions/Countries/CA', dialing('CA', { low_risk_numbers_enabled: false }));
+  expect(finding(await diagnose(), 'voice geo permissions')).toMatchObject({
+    severity: 'warning',
+    detail: 'calls to CA are not allowed',
+  });
+});
+
+test('high-risk toll-fraud numbers allowed in a country Santa calls are a warning', async () => {
+  fake.on(
+    'GET',
+    '/v1/DialingPermissions/Countries/GB',
+    dialing('GB', { high_risk_tollfraud_numbers_enabled: true }),
+  );
+  expect(finding(await diagnose(), 'voice geo permissions')?.detail).toBe(
+    'high-risk numbers of GB are allowed',
+  );
+});
+
+test('a hotline in no approved SHAKEN/STIR trust product is a warning with the Trust Hub steps', async () => {
+  fake.on('GET', '/v1/TrustProducts/BU1/ChannelEndpointAssignments', page('results', []));
+  const shaken = finding(await diagnose(), 'SHAKEN/STIR');
+  expect(shaken?.severity).toBe('warning');
+  expect(shaken?.fix).toContain('Trust Hub');
 });

@@ -3,9 +3,11 @@ import { phoneForRecognition } from '../../phone-numbers.ts';
 import { fatal, ok, unreachable, warning, type DiagnosisContext, type Finding } from '../diagnosis.ts';
 import { DEDICATED_NUMBER_PREFIX, twilioWebhookUrls } from './telephony.ts';
 import type { NumberPurchaseSettings } from './twilio-number-purchase.ts';
+import { geoPermissionFindings, shakenStirFindings } from './twilio-trust-diagnosis.ts';
 
 /** The part of Twilio's IncomingPhoneNumber these checks read. */
 interface OwnedNumber {
+  sid: string;
   phoneNumber: string;
   friendlyName: string;
   voiceUrl: string | null;
@@ -17,6 +19,14 @@ interface OwnedNumber {
 }
 
 type Expected = ReturnType<typeof twilioWebhookUrls>;
+
+/** What the account is checked against: the hotline, where numbers are bought, where Santa calls. */
+export interface TwilioSetup {
+  hotlineNumber: string;
+  purchase: NumberPurchaseSettings;
+  /** PHONE_COUNTRIES: the voice geo permissions these need. */
+  callCountries: string[];
+}
 
 /** Each webhook a number of ours needs, named as the Twilio console names its field. */
 const HOOKS = [
@@ -156,7 +166,7 @@ function dedicatedFindings(numbers: OwnedNumber[], hotline: string, expected: Ex
 
 async function diagnoseAccount(
   client: twilio.Twilio,
-  setup: { hotlineNumber: string; purchase: NumberPurchaseSettings },
+  setup: TwilioSetup,
   context: DiagnosisContext,
 ): Promise<Finding[]> {
   let account;
@@ -176,10 +186,13 @@ async function diagnoseAccount(
   const expected = twilioWebhookUrls(context.publicUrl);
   // SANTA_HOTLINE_NUMBER may be written with spaces or brackets; Twilio lists E.164.
   const hotline = phoneForRecognition(setup.hotlineNumber);
+  const hotlineSid = numbers.find((n) => n.phoneNumber === hotline)?.sid;
   return [
     ...findings,
     ...hotlineFindings(numbers, hotline, expected),
     ...dedicatedFindings(numbers, hotline, expected),
+    ...(await geoPermissionFindings(client, setup.callCountries)),
+    ...(await shakenStirFindings(client, hotlineSid)),
   ];
 }
 
@@ -189,7 +202,7 @@ async function diagnoseAccount(
  */
 export async function diagnoseTwilio(
   client: twilio.Twilio,
-  setup: { hotlineNumber: string; purchase: NumberPurchaseSettings },
+  setup: TwilioSetup,
   context: DiagnosisContext,
 ): Promise<Finding[]> {
   try {

@@ -21,6 +21,8 @@ export interface TwilioTelephonyOptions {
   purchase?: NumberPurchaseSettings;
   /** Tests send every API request to a local server instead of *.twilio.com. */
   apiBaseUrl?: string;
+  /** PHONE_COUNTRIES: the doctor checks the voice geo permissions allow them. */
+  callCountries?: string[];
 }
 
 /** Rewrites the origin of each request the SDK makes, keeping path, query, auth and body. */
@@ -64,7 +66,11 @@ export class TwilioTelephony implements Telephony {
   diagnose(context: DiagnosisContext): Promise<Finding[]> {
     return diagnoseTwilio(
       this.client,
-      { hotlineNumber: this.hotlineNumber, purchase: this.purchaseSettings },
+      {
+        hotlineNumber: this.hotlineNumber,
+        purchase: this.purchaseSettings,
+        callCountries: this.options.callCountries ?? ['US', 'CA', 'GB'],
+      },
       context,
     );
   }
