@@ -1,13 +1,16 @@
+import type { CallRecap } from '@santa/shared/recap';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { formatBillingDate } from '@santa/shared/billing-terms';
-import { formatPrice, planName } from '@santa/shared/plans';
-import { callRecapSchema, type CallRecap } from '@santa/shared/recap';
-import { LISTENER_INVITE_DAYS } from '@santa/shared/listeners';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
+import { accountContent } from './account-emails.ts';
 import { billingContent, billingEmailRequests } from './billing-emails.ts';
+import type { ContentTable, EmailLinks, GiftRedeemLink } from './email-content-of.ts';
+
+export type { EmailLinks, GiftRedeemLink };
+import { familyContent } from './family-emails.ts';
+import { giftAndListenerContent } from './gift-emails.ts';
 import { lineContent, lineEmailRequests } from './line-emails.ts';
 import { recordingContent, recordingEmailRequests } from './recording-emails.ts';
 import { checkoutContent, checkoutEmailRequests } from './checkout-emails.ts';
@@ -31,30 +34,6 @@ export interface EmailJob {
   emailId: string;
 }
 
-/**
- * Single-use links are minted when the email is sent, not when it is asked for: the token then
- * exists only in the email itself (the database keeps its hash), never in the queue's tables.
- */
-export interface EmailLinks {
-  passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number }>;
-  verifyEmailUrl(userId: string, email: string): Promise<string>;
-  /** The family's download link (privacy module), minted when its email is sent. */
-  exportDownloadUrl?(exportId: string): Promise<{ url: string; validHours: number }>;
-  /** A gift's redeem link (gifts module), its code minted as the recipient's email is sent. */
-  giftRedeemLink?(giftId: string): Promise<GiftRedeemLink>;
-  /** A fresh link for an invitation to listen (decision 0026); undefined once it was accepted. */
-  listenerInviteLink?(inviteId: string): Promise<{ url: string; inviteeName: string } | undefined>;
-}
-
-/** What the recipient's email says; the code in `redeemUrl` exists nowhere else. */
-export interface GiftRedeemLink {
-  redeemUrl: string;
-  giverName: string;
-  recipientName: string | null;
-  message: string | null;
-  planName: string;
-}
-
 /** The buyer's receipt, decided once per gift when Stripe says it is paid. */
 export interface GiftReceipt {
   giftId: string;
@@ -68,11 +47,8 @@ export interface GiftReceipt {
   deliverOn: string;
 }
 
-/** An account email's owner: every kind but a gift's has one. */
-function accountOf(row: EmailRow): string {
-  if (!row.user_id) throw new Error(`${row.kind} email without its account`);
-  return row.user_id;
-}
+/** Each email's content, filled in beside its area's other emails. */
+const CONTENT: ContentTable = { ...accountContent, ...familyContent, ...giftAndListenerContent };
 
 export interface EmailServiceDeps {
   db: Db;
@@ -114,96 +90,15 @@ export function createEmailService(deps: EmailServiceDeps) {
   /** Undefined: the email is no longer wanted (an invitation accepted meanwhile). */
   async function contentOf(row: EmailRow, to: string): Promise<EmailContent | undefined> {
     const name = row.account_name;
-    const data = row.data;
-    switch (row.kind) {
-      case 'welcome':
-        return { kind: 'welcome', name, verifyUrl: await deps.links.verifyEmailUrl(accountOf(row), to) };
-      case 'verify_email':
-        return {
-          kind: 'verify_email',
-          name,
-          email: to,
-          change: data.change === true,
-          verifyUrl: await deps.links.verifyEmailUrl(accountOf(row), to),
-        };
-      case 'password_reset': {
-        const link = await deps.links.passwordResetUrl(accountOf(row));
-        return { kind: 'password_reset', name, resetUrl: link.url, validMinutes: link.validMinutes };
-      }
-      case 'call_recap':
-        return {
-          kind: 'call_recap',
-          name,
-          kidName: typeof data.kidName === 'string' ? data.kidName : null,
-          minutes: typeof data.minutes === 'number' ? data.minutes : 1,
-          summary: typeof data.summary === 'string' ? data.summary : null,
-          recap: callRecapSchema.safeParse(data.recap).data ?? null,
-          callsUrl: `${publicUrl}/calls`,
-          preferencesUrl: `${publicUrl}/account#email-preferences`,
-        };
-      case 'inactivity_warning':
-        return {
-          kind: 'inactivity_warning',
-          name,
-          deleteOn: formatBillingDate(String(data.deleteOn)),
-          inactiveMonths: typeof data.inactiveMonths === 'number' ? data.inactiveMonths : 24,
-          signInUrl: `${publicUrl}/auth`,
-        };
-      case 'export_ready': {
-        if (!deps.links.exportDownloadUrl || typeof data.exportId !== 'string')
-          throw new Error('export_ready email without its download');
-        const link = await deps.links.exportDownloadUrl(data.exportId);
-        return {
-          kind: 'export_ready',
-          name,
-          downloadUrl: link.url,
-          validHours: link.validHours,
-          privacyUrl: `${publicUrl}/account/privacy`,
-        };
-      }
-      case 'payment_failed':
-        return {
-          kind: 'payment_failed',
-          name,
-          updateUrl: typeof data.updateUrl === 'string' ? data.updateUrl : `${publicUrl}/dashboard`,
-          dashboardUrl: `${publicUrl}/dashboard`,
-        };
-      case 'gift_receipt':
-        return {
-          kind: 'gift_receipt',
-          buyerName: String(data.buyerName ?? ''),
-          recipientName: typeof data.recipientName === 'string' ? data.recipientName : null,
-          planName: planName(String(data.plan)),
-          amount: formatPrice(Number(data.amountCents)),
-          deliverOn: formatBillingDate(`${String(data.deliverOn)}T12:00:00Z`),
-          giftUrl: `${publicUrl}/gift`,
-        };
-      case 'gift_delivery': {
-        if (!deps.links.giftRedeemLink || !row.gift_id)
-          throw new Error('gift_delivery email without its gift');
-        return { kind: 'gift_delivery', ...(await deps.links.giftRedeemLink(row.gift_id)) };
-      }
-      case 'listener_invite': {
-        const link = row.listener_id ? await deps.links.listenerInviteLink?.(row.listener_id) : undefined;
-        if (!link) return undefined;
-        return {
-          kind: 'listener_invite',
-          familyName: name,
-          inviteeName: link.inviteeName,
-          acceptUrl: link.url,
-          validDays: LISTENER_INVITE_DAYS,
-        };
-      }
-      default: {
-        const content =
-          billingContent(row, name, publicUrl) ??
-          lineContent(row, name, publicUrl) ??
-          recordingContent(row, name, publicUrl) ??
-          checkoutContent(row, name, publicUrl);
-        if (!content) throw new Error(`no content for email kind ${row.kind}`);
-        return content;
-      }
-    }
+    const fill = CONTENT[row.kind];
+    if (fill) return fill({ row, to, name, data: row.data, links: deps.links, publicUrl });
+    const content =
+      billingContent(row, name, publicUrl) ??
+      lineContent(row, name, publicUrl) ??
+      recordingContent(row, name, publicUrl) ??
+      checkoutContent(row, name, publicUrl);
+    if (!content) throw new Error(`no content for email kind ${row.kind}`);
+    return content;
   }
 
   return {
