@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { paths } from '@/lib/paths';
 import { publicPages } from './page-meta';
 import { AppRoutes } from './router';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { NorthPoleIllustration } from '@/components/illustrations/north-pole';
 import { Logo } from '@/components/logo';
-import { UntilHydrated } from '@/components/until-hydrated';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { paths } from '@/lib/paths';
 
 /** The North Pole night behind the sign-in screens, with a card in the middle. */

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
-import { PageSpinner } from '@/components/page-spinner';
+import { PageSpinner } from '@/components/ui/page-spinner';
 
 export function RootLayout() {
   return (

@@ -1,6 +1,6 @@
 import { NavLink, useNavigate } from 'react-router';
 import type { User } from '@santa/shared/auth';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/logo';
 import { useLogout } from '@/features/auth/api/logout';
 import { paths } from '@/lib/paths';

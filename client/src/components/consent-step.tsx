@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';

@@ -5,7 +5,7 @@ import {
   type CallRecap,
   type RecapKind,
 } from '@santa/shared/recap';
-import { PathIcon } from './icons';
+import { PathIcon } from '@/components/ui/icons';
 
 /** Small line icons (emoji are missing from many Linux and older Windows fonts). */
 const ICON_PATHS: Record<RecapKind, string> = {

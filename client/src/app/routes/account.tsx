@@ -4,7 +4,7 @@ import { EmailPreferencesCard } from '@/features/account/components/email-prefer
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { RecordingRetentionCard } from '@/features/privacy/components/recording-retention-card';
 import { Link } from 'react-router';
-import { Card } from '@/components/card';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { SignedInPage } from '../signed-in-page';
 

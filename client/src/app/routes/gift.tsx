@@ -1,10 +1,10 @@
 import { useSearchParams } from 'react-router';
 import { formatBillingDate } from '@santa/shared/billing-terms';
-import { ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
-import { UntilHydrated } from '@/components/until-hydrated';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { useUser } from '@/features/auth/api/get-me';
 import { GiftForm } from '@/features/gifts/components/gift-form';
 import { paths } from '@/lib/paths';

@@ -1,4 +1,4 @@
-import { ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/ui/button';
 import { SiteFooter } from '@/components/site-footer';
 import { SiteHeader } from '@/components/site-header';
 import { SantaHatIcon } from '@/components/logo';

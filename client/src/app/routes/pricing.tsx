@@ -1,6 +1,6 @@
-import { ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/ui/button';
 import { SiteHeader } from '@/components/site-header';
-import { UntilHydrated } from '@/components/until-hydrated';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 import { useUser } from '@/features/auth/api/get-me';
 import { PricingPage } from '@/features/pricing/components/pricing-page';
 import { paths } from '@/lib/paths';

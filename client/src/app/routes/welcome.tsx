@@ -1,5 +1,5 @@
-import { Button } from '@/components/button';
-import { PageSpinner } from '@/components/page-spinner';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { FirstRunPage } from '@/features/profile/components/first-run/first-run-page';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { SignedInPage } from '../signed-in-page';

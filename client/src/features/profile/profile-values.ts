@@ -1,5 +1,8 @@
 import type { CountryCode } from 'libphonenumber-js';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { childRequestSchema } from '@santa/shared/children';
 import type { SantaPersonality } from '@santa/shared/constants';
 import {
   INVALID_PHONE_MESSAGE,
@@ -8,6 +11,8 @@ import {
   type KidProfileRequest,
   type KidProfileTextField,
 } from '@santa/shared/santa';
+import { unlessInvalid } from '@/components/form/schema-rules';
+import { formSchema } from '@/components/form/use-zod-form';
 import { isPossiblePhone, phoneForDisplay } from '@/lib/phone';
 
 /** The profile as the form and the guided first run hold it: every field as typed. */
@@ -15,7 +20,6 @@ export type ProfileValues = Record<Exclude<keyof KidProfileRequest, 'santa_perso
   santa_personality: SantaPersonality;
 };
 export type ProfileField = keyof ProfileValues;
-export type ProfileErrors = Partial<Record<ProfileField, string>>;
 
 export const REQUIRED_MESSAGES = {
   parent_phone: 'Enter the phone your child will call Santa from',
@@ -42,31 +46,34 @@ export function profileValues(profile: KidProfile | null, defaultCountry: Countr
   };
 }
 
+/** The field's own "required" message, then the server's rule for it. */
+const required = (field: 'parent_phone' | 'kid_name') =>
+  z.string().trim().min(1, REQUIRED_MESSAGES[field]).pipe(kidProfileRequestSchema.shape[field]);
+
 /**
- * Each of the given fields' first problem, by the server's own schema (so the form never lets
- * through what the server refuses), and the phone by the same rule the server stores it with.
+ * The profile form's schema: the server's own (so the form never lets through what it refuses),
+ * each required field with its own message, and the phone by the rule the server stores it with.
  */
-export function profileErrors(values: ProfileValues, fields: readonly ProfileField[]): ProfileErrors {
-  const errors: ProfileErrors = {};
-  const result = kidProfileRequestSchema.safeParse(values);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as ProfileField | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  for (const field of ['parent_phone', 'kid_name'] as const) {
-    if (!values[field].trim()) errors[field] = REQUIRED_MESSAGES[field];
-  }
-  if (
-    values.parent_phone.trim() &&
-    !errors.parent_phone &&
-    !isPossiblePhone(values.parent_phone, values.parent_phone_country as CountryCode)
-  ) {
-    errors.parent_phone = INVALID_PHONE_MESSAGE;
-  }
-  return Object.fromEntries(fields.filter((field) => errors[field]).map((field) => [field, errors[field]]));
-}
+export const profileFormSchema = formSchema<ProfileValues>()(
+  kidProfileRequestSchema
+    .extend({ parent_phone: required('parent_phone'), kid_name: required('kid_name') })
+    .refine((profile) => isPossiblePhone(profile.parent_phone, profile.parent_phone_country as CountryCode), {
+      path: ['parent_phone'],
+      message: INVALID_PHONE_MESSAGE,
+      when: unlessInvalid('parent_phone'),
+    }),
+);
+
+/** The first child's profile form (the profile page, and the first run's steps). */
+export type ProfileForm = UseFormReturn<ProfileValues, unknown, z.output<typeof profileFormSchema>>;
+
+/** A child's details as the form holds them: every field as typed. */
+export type ChildValues = Omit<ProfileValues, 'parent_phone' | 'parent_phone_country' | 'siblings'>;
+
+/** One more child's details: the server's own schema, and the name's own "required" message. */
+export const childFormSchema = formSchema<ChildValues>()(
+  childRequestSchema.extend({ kid_name: required('kid_name') }),
+);
 
 export const TEXT_FIELDS: { name: KidProfileTextField; label: string; placeholder: string; hint?: string }[] =
   [

@@ -1,30 +1,25 @@
-import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { changePasswordRequestSchema, PASSWORD_MIN_LENGTH, type User } from '@santa/shared/auth';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { changePasswordRequestSchema, type ChangePasswordRequest, type User } from '@santa/shared/auth';
+import { Form } from '@/components/form/form';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { useChangePassword } from '../api/account-settings';
 
 /** Needs the current password; every other device is signed out, this one stays. */
 export function ChangePasswordCard({ user }: { user: User }) {
-  const [current, setCurrent] = useState('');
-  const [next, setNext] = useState('');
+  const form = useZodForm(changePasswordRequestSchema, {
+    defaultValues: { current_password: '', new_password: '' },
+  });
   const change = useChangePassword();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = changePasswordRequestSchema.safeParse({ current_password: current, new_password: next });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please check both passwords');
-      return;
-    }
+  async function submit(request: ChangePasswordRequest) {
     try {
-      const { message } = await change.mutateAsync(parsed.data);
+      const { message } = await change.mutateAsync(request);
       toast.success(message);
-      setCurrent('');
-      setNext('');
+      form.reset();
     } catch (error) {
       toast.error(requestErrorMessage(error));
     }
@@ -36,32 +31,33 @@ export function ChangePasswordCard({ user }: { user: User }) {
         Password
       </h2>
       {user.has_password ? (
-        <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit}>
-          <TextField
+        <Form
+          form={form}
+          onSubmit={submit}
+          onInvalid={toastFirstError}
+          className="mt-4 grid gap-4 sm:grid-cols-2"
+        >
+          <PasswordField
+            form={form}
+            name="current_password"
             label="Current password"
-            name="current-password"
-            type="password"
-            autoComplete="current-password"
+            purpose="current"
             required
-            value={current}
-            onChange={(event) => setCurrent(event.target.value)}
           />
-          <TextField
+          <PasswordField
+            form={form}
+            name="new_password"
             label="New password"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
+            purpose="new"
             required
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters. Your other devices will be signed out.`}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
+            hint={`${NEW_PASSWORD_HINT}. Your other devices will be signed out.`}
           />
           <div className="sm:col-span-2">
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Saving…' : 'Change password'}
             </Button>
           </div>
-        </form>
+        </Form>
       ) : (
         <p className="mt-2 text-ink/75">
           You sign in with Google, so this account has no password. To add one, sign out and use “Forgot

@@ -1,35 +1,30 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { toast } from '@/lib/toast';
-import { changeEmailRequestSchema, type User } from '@santa/shared/auth';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { changeEmailRequestSchema, type ChangeEmailRequest, type User } from '@santa/shared/auth';
+import { Form } from '@/components/form/form';
+import { EmailField, PasswordField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { useChangeEmail, useResendVerification } from '../api/account-settings';
 
 /** The address, whether it is confirmed, and a change that only happens once the new one is. */
 export function EmailAddressCard({ user }: { user: User }) {
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(changeEmailRequestSchema, { defaultValues: { new_email: '', password: '' } });
   const [pending, setPending] = useState<string | null>(null);
   const change = useChangeEmail();
   const resend = useResendVerification();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = changeEmailRequestSchema.safeParse({
-      new_email: newEmail,
-      password: user.has_password ? password : undefined,
-    });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-      return;
-    }
+  async function submit(request: ChangeEmailRequest) {
     try {
-      const { message } = await change.mutateAsync(parsed.data);
+      // A Google-only account has no password to send.
+      const { message } = await change.mutateAsync({
+        ...request,
+        password: user.has_password ? request.password : undefined,
+      });
       setPending(message);
-      setNewEmail('');
-      setPassword('');
+      form.reset();
     } catch (error) {
       toast.error(requestErrorMessage(error));
     }
@@ -71,26 +66,15 @@ export function EmailAddressCard({ user }: { user: User }) {
           {pending}
         </p>
       ) : null}
-      <form className="mt-4 grid gap-4 sm:grid-cols-2" onSubmit={handleSubmit}>
-        <TextField
-          label="New email address"
-          name="new-email"
-          type="email"
-          autoComplete="email"
-          required
-          value={newEmail}
-          onChange={(event) => setNewEmail(event.target.value)}
-        />
+      <Form
+        form={form}
+        onSubmit={submit}
+        onInvalid={toastFirstError}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
+        <EmailField form={form} name="new_email" label="New email address" required />
         {user.has_password ? (
-          <TextField
-            label="Current password"
-            name="email-password"
-            type="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+          <PasswordField form={form} name="password" label="Current password" purpose="current" required />
         ) : null}
         <div className="sm:col-span-2">
           <Button type="submit" disabled={change.isPending}>
@@ -100,7 +84,7 @@ export function EmailAddressCard({ user }: { user: User }) {
             We send a link to the new address; your current one keeps working until you open it.
           </p>
         </div>
-      </form>
+      </Form>
     </Card>
   );
 }

@@ -1,5 +1,5 @@
 import { toast } from '@/lib/toast';
-import { Card } from '@/components/card';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { useEmailPreferences, useSaveEmailPreferences } from '../api/account-settings';
 

@@ -1,6 +1,6 @@
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDateTime } from '@/lib/format';
 import { useDeviceSessions, useSignOutDevice, useSignOutOtherDevices } from '../api/sessions';

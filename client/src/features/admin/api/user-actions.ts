@@ -55,3 +55,9 @@ export const useRevokeDiscount = () =>
       formOf({ user_id: input.userId, action: input.action }),
     ),
   );
+
+/** Fetches one family's calls from the voice provider now (call recovery does it by itself). */
+export const useSyncFamilyCalls = () =>
+  useAdminMutation((userId: string) =>
+    api.post<MessageResponse>(`/admin/users/${encodeURIComponent(userId)}/sync-calls`),
+  );

@@ -1,7 +1,7 @@
 import type { User } from '@santa/shared/auth';
-import { ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
-import { PageSpinner } from '@/components/page-spinner';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageSpinner } from '@/components/ui/page-spinner';
 import { ApiError } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useCouponPageAccess } from '../api/coupons';

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
 import { ADMIN_DENIED_MESSAGE } from '@santa/shared/admin';
-import { ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/ui/button';
 import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/lib/paths';
 

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { COUPON_PERCENTS, DISCOUNT_TYPES, type DiscountType } from '@santa/shared/constants';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { useCoupons, useGenerateCoupon } from '../api/coupons';
 import { discountTypeLabel, formatDate } from './format-admin';
 

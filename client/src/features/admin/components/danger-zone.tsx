@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminUserDetail } from '@santa/shared/admin';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { DeletePhoneDialog } from './delete-phone-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { GiftMinutesDialog } from './gift-minutes-dialog';

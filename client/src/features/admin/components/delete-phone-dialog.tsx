@@ -1,5 +1,5 @@
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { formatPhoneNumber } from '@/lib/format';
 import { useDeletePhoneNumber } from '../api/user-actions';

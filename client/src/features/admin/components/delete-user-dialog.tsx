@@ -1,5 +1,5 @@
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useDeleteUser } from '../api/user-actions';
 import { AdminDialog, DialogActions } from './admin-dialog';

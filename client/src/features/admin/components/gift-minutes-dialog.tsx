@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
 import { giftMinutesSchema } from '@santa/shared/admin';
 import { GIFT_MAX_MINUTES } from '@santa/shared/constants';
-import { Button } from '@/components/button';
-import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
+import { Form } from '@/components/form/form';
+import { FormTextAreaField, FormTextField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useGiftMinutes } from '../api/user-actions';
 import { AdminDialog, DialogActions } from './admin-dialog';
@@ -15,27 +16,21 @@ interface Props {
   user: { id: string; email: string };
 }
 
+// The server checks the same minutes; checking here saves a round trip (same messages).
+const giftFormSchema = z.object({ minutes: giftMinutesSchema, note: z.string() });
+
 export function GiftMinutesDialog({ open, onClose, user }: Props) {
   const mutation = useGiftMinutes();
-  const [minutes, setMinutes] = useState('');
-  const [note, setNote] = useState('');
+  const form = useZodForm(giftFormSchema, { defaultValues: { minutes: '', note: '' } });
 
   const close = () => {
-    setMinutes('');
-    setNote('');
+    form.reset();
     onClose();
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // The server checks the same schema; checking here saves a round trip (same messages).
-    const parsed = giftMinutesSchema.safeParse(minutes);
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid number of minutes');
-      return;
-    }
+  const submit = ({ minutes, note }: z.output<typeof giftFormSchema>) => {
     mutation.mutate(
-      { userId: user.id, minutes: parsed.data, note },
+      { userId: user.id, minutes, note },
       {
         onSuccess: (result) => {
           toast.success(result.message);
@@ -58,8 +53,16 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
       }
     >
       {/* noValidate: our own messages replace the browser's for out-of-range numbers. */}
-      <form noValidate onSubmit={submit} className="flex flex-col gap-4">
-        <TextField
+      <Form
+        form={form}
+        noValidate
+        onSubmit={submit}
+        onInvalid={toastFirstError}
+        className="flex flex-col gap-4"
+      >
+        <FormTextField
+          form={form}
+          name="minutes"
           label="Minutes"
           type="number"
           inputMode="numeric"
@@ -67,16 +70,14 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
           max={GIFT_MAX_MINUTES}
           step={1}
           required
-          value={minutes}
-          onChange={(event) => setMinutes(event.target.value)}
           hint={`Between 1 and ${GIFT_MAX_MINUTES.toLocaleString('en-US')}.`}
         />
-        <TextAreaField
+        <FormTextAreaField
+          form={form}
+          name="note"
           label="Note (optional)"
           rows={3}
           limit={500}
-          value={note}
-          onValueChange={setNote}
           placeholder="e.g. Sorry about the dropped call"
         />
         <DialogActions>
@@ -87,7 +88,7 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
             {mutation.isPending ? 'Gifting...' : 'Gift Minutes'}
           </Button>
         </DialogActions>
-      </form>
+      </Form>
     </AdminDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { formatPrice } from '@santa/shared/plans';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatLongDate } from '@/lib/format';
 import { useAdminGifts } from '../api/gifts';
 

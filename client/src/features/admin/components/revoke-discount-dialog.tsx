@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { toast } from '@/lib/toast';
 import type { RevokeAction } from '@santa/shared/admin';
 import type { Subscription } from '@santa/shared/subscription';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useRevokeDiscount } from '../api/user-actions';
 import { AdminDialog, DialogActions } from './admin-dialog';

@@ -1,5 +1,5 @@
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { useSafetyFlags } from '../api/safety-flags';
 
 /** How the script and the fixed rules fare on real calls: counts per reason, never the words. */

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { toast } from '@/lib/toast';
 import { PROMPT_PLACEHOLDERS } from '@santa/shared/constants';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { errorMessage } from '@/lib/api-client';
 import { formatShortDateTime } from '@/lib/format';
 import { useSantaPrompt, useSaveSantaPrompt } from '../api/santa-prompt';

@@ -1,8 +1,9 @@
+import { PaymentReversals, SyncFamilyCalls } from './family-calls-admin';
 import { useEffect, type ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import type { AdminUserDetail } from '@santa/shared/admin';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatMinutesSeconds, formatPhoneNumber, formatShortDateTime } from '@/lib/format';
 import { useAdminUserDetail } from '../api/get-users';
 import { DangerZone } from './danger-zone';
@@ -141,7 +142,16 @@ function UserDetailView({
         )}
       </Section>
 
+      <Section title="Payments">
+        {data.payment_reversals.length === 0 ? (
+          <p className="text-sm text-gray-600">No refunds or disputes.</p>
+        ) : (
+          <PaymentReversals reversals={data.payment_reversals} />
+        )}
+      </Section>
+
       <Section title="Recent Calls">
+        <SyncFamilyCalls userId={user.id} />
         {calls.length === 0 ? (
           <p className="text-gray-600">No calls yet.</p>
         ) : (

@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { useAdminUsers } from '../api/get-users';
 import { UserDetail } from './user-detail';
 import { UserList } from './user-list';

@@ -1,10 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { Form } from '@/components/form/form';
+import { EmailField, FormTextField, NEW_PASSWORD_HINT, PasswordField } from '@/components/form/text-fields';
+import { formSchema, toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { toast } from '@/lib/toast';
-import { PASSWORD_MIN_LENGTH } from '@santa/shared/password';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useSignIn } from '../api/sign-in';
@@ -31,26 +33,60 @@ const copy = {
 } as const;
 
 type SignInInput = Parameters<ReturnType<typeof useSignIn>['mutateAsync']>[0];
+type AuthFields = { name: string; email: string; password: string };
 
 /**
- * Checks the form with the server's own schemas, so a bad input costs no request. They load on
- * the first submit: the prerendered sign-in page paints without the validation library.
+ * The server's own schema for the mode, so a bad input costs no request. It loads on the first
+ * submit: the prerendered sign-in page paints without the validation library.
  */
-async function buildRequest(
-  mode: Mode,
-  fields: { name: string; email: string; password: string },
-): Promise<{ input: SignInInput } | { error: string }> {
+async function authSchema(mode: Mode): Promise<z.ZodType<SignInInput, AuthFields>> {
   const { loginRequestSchema, registerRequestSchema } = await import('@santa/shared/auth');
-  if (mode === 'signin') {
-    const result = loginRequestSchema.safeParse(fields);
-    return result.success
-      ? { input: { mode, body: result.data } }
-      : { error: result.error.issues[0]?.message ?? 'Please check your email and password' };
-  }
-  const result = registerRequestSchema.safeParse(fields);
-  return result.success
-    ? { input: { mode, body: result.data } }
-    : { error: result.error.issues[0]?.message ?? 'Please check the form' };
+  return mode === 'signin'
+    ? formSchema<AuthFields>()(loginRequestSchema.transform((body) => ({ mode, body })))
+    : formSchema<AuthFields>()(registerRequestSchema.transform((body) => ({ mode, body })));
+}
+
+/** The card's heading, with the promise of the sample call to a parent who came for it. */
+function AuthHeading({ mode, intent }: { mode: Mode; intent: ReturnType<typeof intentFromSearch> }) {
+  return (
+    <div className="text-center">
+      <h1 className="font-display text-3xl font-bold text-santa-700">{copy[mode].title}</h1>
+      <p className="mt-2 text-gray-700">{copy[mode].subtitle}</p>
+      {intent === 'sample' ? (
+        <p className="mt-4 rounded-xl bg-pine-50 px-4 py-3 text-sm font-semibold text-pine-700">
+          Your free 1-minute sample call with Santa is next: two minutes of setup after this.
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function OrWithEmail() {
+  return (
+    <div className="my-6 flex items-center gap-3 text-sm text-gray-600">
+      <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
+      or with email
+      <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
+    </div>
+  );
+}
+
+const termsLinkClass = 'font-semibold text-santa-700 underline underline-offset-4';
+
+function SignUpTerms() {
+  return (
+    <p className="text-center text-sm text-gray-600">
+      By creating an account you accept our{' '}
+      <Link to={paths.terms} className={termsLinkClass}>
+        terms
+      </Link>
+      . Our{' '}
+      <Link to={paths.privacy} className={termsLinkClass}>
+        privacy notice
+      </Link>{' '}
+      says what we keep about your child; we ask you to agree to it before any call.
+    </p>
+  );
 }
 
 /** Spec §2 Auth: one card toggling between sign-in (the default) and sign-up. */
@@ -61,23 +97,17 @@ export function AuthCard() {
     new URLSearchParams(search).get('mode') === 'signup' ? 'signup' : 'signin',
   );
   const intent = intentFromSearch(search);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm(() => authSchema(mode), {
+    defaultValues: { name: '', email: '', password: '' },
+  });
   const signIn = useSignIn();
   const navigate = useNavigate();
   const text = copy[mode];
   const isSubmitting = signIn.isPending;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const request = await buildRequest(mode, { name, email, password });
-    if ('error' in request) {
-      toast.error(request.error);
-      return;
-    }
+  async function submit(input: SignInInput) {
     try {
-      const { user } = await signIn.mutateAsync(request.input);
+      const { user } = await signIn.mutateAsync(input);
       toast.success(text.success);
       void navigate(afterSignInPath(user, intent, search), { replace: true });
     } catch (error) {
@@ -87,55 +117,26 @@ export function AuthCard() {
 
   return (
     <Card className="w-full max-w-md p-6 sm:p-8">
-      <div className="text-center">
-        <h1 className="font-display text-3xl font-bold text-santa-700">{text.title}</h1>
-        <p className="mt-2 text-gray-700">{text.subtitle}</p>
-        {intent === 'sample' ? (
-          <p className="mt-4 rounded-xl bg-pine-50 px-4 py-3 text-sm font-semibold text-pine-700">
-            Your free 1-minute sample call with Santa is next: two minutes of setup after this.
-          </p>
-        ) : null}
-      </div>
+      <AuthHeading mode={mode} intent={intent} />
 
       <div className="mt-6">
         <GoogleSignInButton disabled={isSubmitting} intent={intent} />
       </div>
 
-      <div className="my-6 flex items-center gap-3 text-sm text-gray-600">
-        <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
-        or with email
-        <span aria-hidden="true" className="h-px flex-1 bg-gray-200" />
-      </div>
+      <OrWithEmail />
 
-      <form className="flex flex-col gap-4" onSubmit={handleSubmit}>
+      <Form form={form} onSubmit={submit} onInvalid={toastFirstError} className="flex flex-col gap-4">
         {mode === 'signup' ? (
-          <TextField
-            label="Name"
-            name="name"
-            autoComplete="name"
-            required
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-          />
+          <FormTextField form={form} name="name" label="Name" autoComplete="name" required />
         ) : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Password"
+        <EmailField form={form} name="email" required />
+        <PasswordField
+          form={form}
           name="password"
-          type="password"
-          autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+          label="Password"
+          purpose={mode === 'signin' ? 'current' : 'new'}
           required
-          hint={mode === 'signup' ? `At least ${PASSWORD_MIN_LENGTH} characters` : undefined}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          hint={mode === 'signup' ? NEW_PASSWORD_HINT : undefined}
         />
         {mode === 'signin' ? (
           <Link
@@ -148,26 +149,17 @@ export function AuthCard() {
         <Button type="submit" size="lg" className="mt-2 w-full" disabled={isSubmitting}>
           {isSubmitting ? 'Processing...' : text.submit}
         </Button>
-        {mode === 'signup' ? (
-          <p className="text-center text-sm text-gray-600">
-            By creating an account you accept our{' '}
-            <Link to={paths.terms} className="font-semibold text-santa-700 underline underline-offset-4">
-              terms
-            </Link>
-            . Our{' '}
-            <Link to={paths.privacy} className="font-semibold text-santa-700 underline underline-offset-4">
-              privacy notice
-            </Link>{' '}
-            says what we keep about your child; we ask you to agree to it before any call.
-          </p>
-        ) : null}
-      </form>
+        {mode === 'signup' ? <SignUpTerms /> : null}
+      </Form>
 
       <p className="mt-6 text-center">
         <button
           type="button"
           className="rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
-          onClick={() => setMode(mode === 'signin' ? 'signup' : 'signin')}
+          onClick={() => {
+            form.clearErrors();
+            setMode(mode === 'signin' ? 'signup' : 'signin');
+          }}
           disabled={isSubmitting}
         >
           {text.toggle}

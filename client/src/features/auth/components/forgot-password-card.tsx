@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { forgotPasswordRequestSchema } from '@santa/shared/auth';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { forgotPasswordRequestSchema, type ForgotPasswordRequest } from '@santa/shared/auth';
+import { Form } from '@/components/form/form';
+import { EmailField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useForgotPassword } from '../api/account-links';
@@ -14,18 +15,12 @@ const linkClass =
 
 /** Asks for a reset link; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordCard() {
-  const [email, setEmail] = useState('');
+  const form = useZodForm(forgotPasswordRequestSchema, { defaultValues: { email: '' } });
   const forgot = useForgotPassword();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const parsed = forgotPasswordRequestSchema.safeParse({ email });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please enter a valid email address');
-      return;
-    }
+  async function submit(request: ForgotPasswordRequest) {
     try {
-      await forgot.mutateAsync(parsed.data);
+      await forgot.mutateAsync(request);
     } catch (error) {
       toast.error(requestErrorMessage(error));
     }
@@ -45,20 +40,12 @@ export function ForgotPasswordCard() {
           <p className="mt-1">{forgot.data.message}</p>
         </div>
       ) : (
-        <form className="mt-6 flex flex-col gap-4" onSubmit={handleSubmit}>
-          <TextField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+        <Form form={form} onSubmit={submit} onInvalid={toastFirstError} className="mt-6 flex flex-col gap-4">
+          <EmailField form={form} name="email" required />
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={forgot.isPending}>
             {forgot.isPending ? 'Sending…' : 'Send me a reset link'}
           </Button>
-        </form>
+        </Form>
       )}
       <p className="mt-6 text-center">
         <Link to={paths.auth} className={linkClass}>

@@ -1,4 +1,4 @@
-import { GoogleIcon } from '@/components/icons';
+import { GoogleIcon } from '@/components/ui/icons';
 import { rememberIntentForRedirect, type SignUpIntent } from '../intent';
 
 /** Spec §7: Google sign-in is a full-page redirect; the API starts the flow and returns to /dashboard. */

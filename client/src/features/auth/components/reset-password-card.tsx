@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { z } from 'zod';
 import { toast } from '@/lib/toast';
-import { PASSWORD_MIN_LENGTH, resetPasswordRequestSchema } from '@santa/shared/auth';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { resetPasswordRequestSchema, type ResetPasswordRequest } from '@santa/shared/auth';
+import { Form, FormError } from '@/components/form/form';
+import { NEW_PASSWORD_HINT, PasswordField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useResetPassword } from '../api/account-links';
@@ -13,34 +16,34 @@ import { useLinkToken } from '../hooks/use-link-token';
 const linkClass =
   'rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink';
 
+/** The new password typed twice, then the server's own check of the link's token and the password. */
+function resetFormSchema(token: string) {
+  return z
+    .object({ password: z.string(), confirm: z.string() })
+    .refine((fields) => fields.password === fields.confirm, {
+      message: 'The two passwords are not the same',
+      path: ['confirm'],
+    })
+    .transform(({ password }) => ({ token, password }))
+    .pipe(resetPasswordRequestSchema);
+}
+
 /** The page an emailed reset link opens: a new password, then sign in with it. */
 export function ResetPasswordCard() {
   const token = useLinkToken();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  const schema = useMemo(() => resetFormSchema(token ?? ''), [token]);
+  const form = useZodForm(schema, { defaultValues: { password: '', confirm: '' } });
   const reset = useResetPassword();
   const navigate = useNavigate();
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setProblem(null);
-    if (password !== confirm) {
-      toast.error('The two passwords are not the same');
-      return;
-    }
-    const parsed = resetPasswordRequestSchema.safeParse({ token, password });
-    if (!parsed.success) {
-      toast.error(parsed.error.issues[0]?.message ?? 'Please choose another password');
-      return;
-    }
+  async function submit(request: ResetPasswordRequest) {
     try {
-      await reset.mutateAsync(parsed.data);
+      await reset.mutateAsync(request);
       toast.success('Password changed. Sign in with your new password.');
       navigate(paths.auth, { replace: true });
     } catch (error) {
       // An expired or used link cannot be retried: say so where the form is, with the way out.
-      setProblem(requestErrorMessage(error));
+      form.setError('root.server', { message: requestErrorMessage(error) });
     }
   }
 
@@ -55,35 +58,21 @@ export function ResetPasswordCard() {
           This link is incomplete. Open it again from the email, or ask for a new one.
         </p>
       ) : (
-        <form className="mt-6 flex flex-col gap-4" onSubmit={handleSubmit}>
-          <TextField
+        <Form form={form} onSubmit={submit} onInvalid={toastFirstError} className="mt-6 flex flex-col gap-4">
+          <PasswordField
+            form={form}
+            name="password"
             label="New password"
-            name="new-password"
-            type="password"
-            autoComplete="new-password"
+            purpose="new"
             required
-            hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
+            hint={NEW_PASSWORD_HINT}
           />
-          <TextField
-            label="Type it again"
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={confirm}
-            onChange={(event) => setConfirm(event.target.value)}
-          />
-          {problem ? (
-            <p role="alert" className="rounded-xl bg-santa-50 p-4 text-santa-800">
-              {problem}
-            </p>
-          ) : null}
+          <PasswordField form={form} name="confirm" label="Type it again" purpose="new" required />
+          <FormError message={form.formState.errors.root?.server?.message} />
           <Button type="submit" size="lg" className="mt-2 w-full" disabled={reset.isPending}>
             {reset.isPending ? 'Saving…' : 'Set new password'}
           </Button>
-        </form>
+        </Form>
       )}
       <p className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-center">
         <Link to={paths.forgotPassword} className={linkClass}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { Button, ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useVerifyEmail } from '../api/account-links';

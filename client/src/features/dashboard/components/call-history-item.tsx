@@ -1,7 +1,7 @@
 import { FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import type { CallItem } from '@santa/shared/calls';
 import { formatPrice } from '@santa/shared/plans';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { formatCallDuration, formatLongDateTime, formatPhoneNumber } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
 import { CallRecapSection } from '@/components/call-recap';

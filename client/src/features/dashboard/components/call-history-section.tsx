@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button } from '@/components/ui/button';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { errorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useCallHistory } from '@/lib/queries/call-history';

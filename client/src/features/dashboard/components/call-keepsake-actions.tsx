@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { CallItem } from '@santa/shared/calls';
 import { isEmptyRecap } from '@santa/shared/recap';
-import { Button, buttonClasses } from '@/components/button';
-import { PathIcon } from '@/components/icons';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { PathIcon } from '@/components/ui/icons';
 import { certificateUrl } from '../api/share-links';
 import { ShareCallDialog } from './share-call-dialog';
 

@@ -1,6 +1,6 @@
 import { USAGE_WARNING_RATIO } from '@santa/shared/constants';
 import type { Subscription } from '@santa/shared/subscription';
-import { Card } from '@/components/card';
+import { Card } from '@/components/ui/card';
 import { formatMinutes, formatSeconds } from '@/lib/format';
 
 /** Calls are billed by the second, so the last minute is shown in seconds: a child can still call. */

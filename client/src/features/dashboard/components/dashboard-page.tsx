@@ -1,6 +1,6 @@
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { ConsentStep } from '@/components/consent-step';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useCallHistory } from '@/lib/queries/call-history';

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhoneNumber } from '@/lib/format';
 import { useFamilyPhones, useRemovePhone, useSendPhoneCode, useVerifyPhone } from '../api/family-phones';

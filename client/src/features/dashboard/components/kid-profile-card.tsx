@@ -1,6 +1,6 @@
 import type { KidProfile } from '@santa/shared/santa';
-import { ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { capitalize } from '@/lib/format';
 import { paths } from '@/lib/paths';
 

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useWatch } from 'react-hook-form';
 import { toast } from '@/lib/toast';
-import type { LineAccess } from '@santa/shared/santa';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { lineSettingsSchema, type LineAccess, type LineSettings } from '@santa/shared/santa';
+import { Form } from '@/components/form/form';
+import { FormTextField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { useLineSettings, useSaveLineSettings } from '../api/line-settings';
 
@@ -19,71 +21,75 @@ const OPTIONS: { value: LineAccess; label: string; help: string }[] = [
  */
 export function LineAccessCard({ hasOwnLine }: { hasOwnLine: boolean }) {
   const settings = useLineSettings();
-  const save = useSaveLineSettings();
-  const [access, setAccess] = useState<LineAccess | undefined>();
-  const [code, setCode] = useState<string | undefined>();
   if (!settings.data) return null;
-  const chosen = access ?? settings.data.access;
-  const familyCode = code ?? settings.data.family_code;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    save.mutate(
-      { access: chosen, family_code: familyCode },
-      {
-        onSuccess: () => toast.success('Saved. Santa’s line follows your choice from the next call.'),
-        onError: (error) => toast.error(errorMessage(error, 'We could not save your choice')),
-      },
-    );
-  };
-
   return (
     <Card role="region" aria-labelledby="line-access-title">
-      <form onSubmit={onSubmit} className="flex flex-col gap-4">
-        <div>
-          <h2 id="line-access-title" className="font-display text-2xl font-bold text-ink">
-            Who may call Santa
-          </h2>
-          <p className="mt-1 text-gray-700">
-            Your family code is <strong className="font-mono text-lg">{settings.data.family_code}</strong>.
-            Santa asks for it when he cannot be sure a call comes from your phone.
-          </p>
-        </div>
-        {hasOwnLine ? (
-          <fieldset className="flex flex-col gap-2">
-            <legend className="text-sm font-semibold text-ink">On your own Santa number</legend>
-            {OPTIONS.map((option) => (
-              <label key={option.value} className="flex min-h-11 items-start gap-3 rounded-xl px-2 py-1.5">
-                <input
-                  type="radio"
-                  name="line-access"
-                  className="mt-1 size-5"
-                  checked={chosen === option.value}
-                  onChange={() => setAccess(option.value)}
-                />
-                <span>
-                  <span className="font-semibold text-ink">{option.label}</span>
-                  <span className="block text-sm text-gray-600">{option.help}</span>
-                </span>
-              </label>
-            ))}
-          </fieldset>
-        ) : null}
-        <div className="flex flex-wrap items-end gap-3">
-          <TextField
-            label="Family code"
-            inputMode="numeric"
-            pattern="\d{4}"
-            maxLength={4}
-            required
-            value={familyCode}
-            onChange={(event) => setCode(event.target.value)}
-          />
-          <Button type="submit" variant="secondary" className="min-h-11" disabled={save.isPending}>
-            Save
-          </Button>
-        </div>
-      </form>
+      {/* Keyed by the saved settings: settings read again (saved, or saved in another tab) reset the form. */}
+      <LineAccessForm key={JSON.stringify(settings.data)} saved={settings.data} hasOwnLine={hasOwnLine} />
     </Card>
+  );
+}
+
+function LineAccessForm({ saved, hasOwnLine }: { saved: LineSettings; hasOwnLine: boolean }) {
+  const save = useSaveLineSettings();
+  const form = useZodForm(lineSettingsSchema, { defaultValues: saved });
+  const chosen = useWatch({ control: form.control, name: 'access' });
+
+  // Awaited rather than mutate's callbacks: the saved settings remount this form (see the key).
+  async function submit(settings: LineSettings) {
+    try {
+      await save.mutateAsync(settings);
+      toast.success('Saved. Santa’s line follows your choice from the next call.');
+    } catch (error) {
+      toast.error(errorMessage(error, 'We could not save your choice'));
+    }
+  }
+
+  return (
+    <Form form={form} onSubmit={submit} onInvalid={toastFirstError} className="flex flex-col gap-4">
+      <div>
+        <h2 id="line-access-title" className="font-display text-2xl font-bold text-ink">
+          Who may call Santa
+        </h2>
+        <p className="mt-1 text-gray-700">
+          Your family code is <strong className="font-mono text-lg">{saved.family_code}</strong>. Santa asks
+          for it when he cannot be sure a call comes from your phone.
+        </p>
+      </div>
+      {hasOwnLine ? (
+        <fieldset className="flex flex-col gap-2">
+          <legend className="text-sm font-semibold text-ink">On your own Santa number</legend>
+          {OPTIONS.map((option) => (
+            <label key={option.value} className="flex min-h-11 items-start gap-3 rounded-xl px-2 py-1.5">
+              <input
+                type="radio"
+                name="line-access"
+                className="mt-1 size-5"
+                checked={chosen === option.value}
+                onChange={() => form.setValue('access', option.value)}
+              />
+              <span>
+                <span className="font-semibold text-ink">{option.label}</span>
+                <span className="block text-sm text-gray-600">{option.help}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
+      <div className="flex flex-wrap items-end gap-3">
+        <FormTextField
+          form={form}
+          name="family_code"
+          label="Family code"
+          inputMode="numeric"
+          pattern="\d{4}"
+          maxLength={4}
+          required
+        />
+        <Button type="submit" variant="secondary" className="min-h-11" disabled={save.isPending}>
+          Save
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { inviteListenerSchema, type Listener } from '@santa/shared/listeners';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextField } from '@/components/text-field';
+import { inviteListenerSchema, type InviteListenerInput, type Listener } from '@santa/shared/listeners';
+import { Form } from '@/components/form/form';
+import { EmailField, FormTextField } from '@/components/form/text-fields';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useInviteListener, useListeners, useRemoveListener } from '../api/listeners';
@@ -42,29 +43,15 @@ function ListenerRow({ listener }: { listener: Listener }) {
 export function ListenersCard() {
   const listeners = useListeners();
   const invite = useInviteListener();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
+  const form = useZodForm(inviteListenerSchema, { defaultValues: { name: '', email: '' } });
   if (!listeners.data) return null;
   const full = listeners.data.listeners.length >= listeners.data.limit;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = inviteListenerSchema.safeParse({ name, email });
-    if (!parsed.success) {
-      const found: { name?: string; email?: string } = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0] as 'name' | 'email';
-        found[field] ??= issue.message;
-      }
-      setErrors(found);
-      return;
-    }
-    invite.mutate(parsed.data, {
+  function submit(request: InviteListenerInput) {
+    invite.mutate(request, {
       onSuccess: ({ message }) => {
         toast.success(message);
-        setName('');
-        setEmail('');
+        form.reset();
       },
       onError: (error) => toast.error(errorMessage(error, 'We could not send the invitation')),
     });
@@ -91,32 +78,24 @@ export function ListenersCard() {
       {full ? (
         <p className="text-gray-700">You have invited as many people as a family can.</p>
       ) : (
-        <form noValidate onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <TextField
-            label="Their name"
-            placeholder="e.g. Grandma Rose"
-            value={name}
-            error={errors.name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setErrors((current) => ({ ...current, name: undefined }));
-            }}
-          />
-          <TextField
+        <Form
+          form={form}
+          noValidate
+          onSubmit={submit}
+          className="grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        >
+          <FormTextField form={form} name="name" label="Their name" placeholder="e.g. Grandma Rose" />
+          <EmailField
+            form={form}
+            name="email"
             label="Their email"
-            type="email"
+            autoComplete="off"
             placeholder="grandma@example.com"
-            value={email}
-            error={errors.email}
-            onChange={(event) => {
-              setEmail(event.target.value);
-              setErrors((current) => ({ ...current, email: undefined }));
-            }}
           />
           <Button type="submit" className="min-h-11" disabled={invite.isPending}>
             {invite.isPending ? 'Sending…' : 'Invite'}
           </Button>
-        </form>
+        </Form>
       )}
     </Card>
   );

@@ -1,5 +1,5 @@
-import { ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
 import { useListening } from '@/lib/queries/listening';
 

@@ -1,26 +1,26 @@
-import { useState, type FormEvent } from 'react';
-import type { MemoryItem } from '@santa/shared/memory';
+import { useState } from 'react';
+import { editMemorySchema, type MemoryItem } from '@santa/shared/memory';
 import { RECAP_LIMITS } from '@santa/shared/recap';
-import { Button } from '@/components/button';
-import { TextField } from '@/components/text-field';
+import { Form } from '@/components/form/form';
+import { FormTextField } from '@/components/form/text-fields';
+import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
 import { toast } from '@/lib/toast';
 import { useEditMemory, useForgetMemory } from '../api/santa-memory';
 
-/** One thing Santa remembers: the parent corrects it in place or makes him forget it. */
-export function MemoryRow({ item }: { item: MemoryItem }) {
+/** The memory in the parent's words, checked as the server checks it. */
+function EditMemoryForm({ item, onDone }: { item: MemoryItem; onDone: () => void }) {
   const edit = useEditMemory();
-  const forget = useForgetMemory();
-  const [draft, setDraft] = useState<string | undefined>();
+  const form = useZodForm(editMemorySchema, { defaultValues: { text: item.text } });
 
-  const onSave = (event: FormEvent) => {
-    event.preventDefault();
+  const onSave = ({ text }: { text: string }) => {
     edit.mutate(
-      { id: item.id, text: draft ?? item.text },
+      { id: item.id, text },
       {
         onSuccess: ({ message }) => {
-          setDraft(undefined);
+          onDone();
           toast.success(message);
         },
         onError: (error) => toast.error(errorMessage(error, 'We could not save that')),
@@ -28,36 +28,42 @@ export function MemoryRow({ item }: { item: MemoryItem }) {
     );
   };
 
-  if (draft !== undefined)
-    return (
-      <li>
-        <form onSubmit={onSave} className="flex flex-col gap-2 sm:flex-row sm:items-end">
-          <TextField
-            label="What Santa should remember"
-            className="flex-1"
-            required
-            maxLength={RECAP_LIMITS.itemLength}
-            value={draft}
-            onChange={(event) => setDraft(event.target.value)}
-            autoFocus
-          />
-          <div className="flex gap-2">
-            <Button type="submit" size="sm" className="min-h-11" disabled={edit.isPending}>
-              Save
-            </Button>
-            <Button
-              type="button"
-              size="sm"
-              variant="ghost"
-              className="min-h-11"
-              onClick={() => setDraft(undefined)}
-            >
-              Cancel
-            </Button>
-          </div>
-        </form>
-      </li>
-    );
+  return (
+    <li>
+      <Form
+        form={form}
+        onSubmit={onSave}
+        onInvalid={toastFirstError}
+        className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      >
+        <FormTextField
+          form={form}
+          name="text"
+          label="What Santa should remember"
+          className="flex-1"
+          required
+          maxLength={RECAP_LIMITS.itemLength}
+          autoFocus
+        />
+        <div className="flex gap-2">
+          <Button type="submit" size="sm" className="min-h-11" disabled={edit.isPending}>
+            Save
+          </Button>
+          <Button type="button" size="sm" variant="ghost" className="min-h-11" onClick={onDone}>
+            Cancel
+          </Button>
+        </div>
+      </Form>
+    </li>
+  );
+}
+
+/** One thing Santa remembers: the parent corrects it in place or makes him forget it. */
+export function MemoryRow({ item }: { item: MemoryItem }) {
+  const forget = useForgetMemory();
+  const [editing, setEditing] = useState(false);
+
+  if (editing) return <EditMemoryForm item={item} onDone={() => setEditing(false)} />;
 
   return (
     <li className="flex flex-col gap-1 rounded-xl bg-gray-50 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
@@ -69,7 +75,7 @@ export function MemoryRow({ item }: { item: MemoryItem }) {
         </span>
       </p>
       <div className="flex gap-1">
-        <Button size="sm" variant="ghost" className="min-h-11" onClick={() => setDraft(item.text)}>
+        <Button size="sm" variant="ghost" className="min-h-11" onClick={() => setEditing(true)}>
           Edit<span className="sr-only"> “{item.text}”</span>
         </Button>
         <Button

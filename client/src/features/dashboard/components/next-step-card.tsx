@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { formatPrice, isTopPass, PLANS, type PlanId } from '@santa/shared/plans';
-import { Button, ButtonLink } from '@/components/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { formatCallDuration, formatLongDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';

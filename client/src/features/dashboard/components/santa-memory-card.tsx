@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { MEMORY_HEADINGS, MEMORY_KINDS, type MemoryItem } from '@santa/shared/memory';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { Dialog, DialogActions } from '@/components/dialog';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { useChildren } from '@/lib/queries/children';
 import { toast } from '@/lib/toast';

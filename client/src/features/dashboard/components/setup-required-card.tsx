@@ -1,4 +1,4 @@
-import { ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 
 export function SetupRequiredCard() {

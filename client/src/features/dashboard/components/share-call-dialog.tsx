@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { DEFAULT_SHARE_LINK_DAYS, SHARE_LINK_DAYS, type CreatedShareLink } from '@santa/shared/keepsakes';
-import { Button } from '@/components/button';
-import { Dialog, DialogActions } from '@/components/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { requestErrorMessage } from '@/lib/api-client';
 import { formatLongDate } from '@/lib/format';
 import { toast } from '@/lib/toast';

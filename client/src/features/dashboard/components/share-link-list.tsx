@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ShareLinks } from '@santa/shared/keepsakes';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import { formatLongDate } from '@/lib/format';
 
 /** The call's links that still work, each with its "Turn off". */

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { formatBillingDate } from '@santa/shared/billing-terms';
 import {
   GIFT_MAX_DAYS_AHEAD,
@@ -6,26 +7,18 @@ import {
   giftCheckoutSchema,
   localDateOf,
   type GiftCheckoutInput,
+  type GiftCheckoutRequest,
 } from '@santa/shared/gifts';
 import { formatPrice, PLANS, PURCHASABLE_PLAN_IDS, type PurchasablePlanId } from '@santa/shared/plans';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
+import { Form } from '@/components/form/form';
+import { unlessInvalid } from '@/components/form/schema-rules';
+import { EmailField, FormTextAreaField, FormTextField } from '@/components/form/text-fields';
+import { formSchema, useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useCreateGiftCheckout } from '../api/create-gift-checkout';
-
-interface Fields {
-  plan: PurchasablePlanId;
-  recipient_email: string;
-  recipient_name: string;
-  message: string;
-  deliver_on: string;
-  buyer_name: string;
-  buyer_email: string;
-}
-type Errors = Partial<Record<keyof Fields, string>>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -38,6 +31,29 @@ function dayRange() {
     last: localDateOf(new Date(Date.now() + GIFT_MAX_DAYS_AHEAD * DAY_MS), offset),
   };
 }
+
+/** The form holds every field as typed, and the offset of this browser's calendar. */
+type GiftFields = Omit<Record<keyof GiftCheckoutInput, string>, 'plan' | 'tz_offset_minutes'> & {
+  plan: PurchasablePlanId;
+  tz_offset_minutes: number;
+};
+
+const signedInSchema = formSchema<GiftFields>()(giftCheckoutSchema);
+
+/** Signed out, the buyer's name and email are required too (the schema reads blank as not given). */
+const signedOutSchema = formSchema<GiftFields>()(
+  giftCheckoutSchema
+    .refine((gift) => gift.buyer_name !== undefined, {
+      path: ['buyer_name'],
+      message: 'Your name is required',
+      when: unlessInvalid('buyer_name'),
+    })
+    .refine((gift) => gift.buyer_email !== undefined, {
+      path: ['buyer_email'],
+      message: 'Your email is required',
+      when: unlessInvalid('buyer_email'),
+    }),
+);
 
 function PlanChoice({
   value,
@@ -77,39 +93,25 @@ function PlanChoice({
 /** The "Give Santa as a gift" form; a signed-out buyer also gives their name and email. */
 export function GiftForm({ isSignedIn }: { isSignedIn: boolean }) {
   const [{ offset, today, last }] = useState(dayRange);
-  const [fields, setFields] = useState<Fields>({
-    plan: 'subscription_3month',
-    recipient_email: '',
-    recipient_name: '',
-    message: '',
-    deliver_on: today,
-    buyer_name: '',
-    buyer_email: '',
+  const form = useZodForm(isSignedIn ? signedInSchema : signedOutSchema, {
+    defaultValues: {
+      plan: 'subscription_3month',
+      recipient_email: '',
+      recipient_name: '',
+      message: '',
+      deliver_on: today,
+      tz_offset_minutes: offset,
+      buyer_name: '',
+      buyer_email: '',
+    },
   });
-  const [errors, setErrors] = useState<Errors>({});
+  const [plan, deliverOn] = useWatch({ control: form.control, name: ['plan', 'deliver_on'] });
   const checkout = useCreateGiftCheckout();
-  const set = (name: keyof Fields) => (value: string) =>
-    setFields((current) => ({ ...current, [name]: value }));
+  const leaving = checkout.isPending || checkout.isSuccess;
 
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const input: GiftCheckoutInput = { ...fields, tz_offset_minutes: offset };
-    const parsed = giftCheckoutSchema.safeParse(input);
-    const found: Errors = {};
-    for (const issue of parsed.error?.issues ?? []) {
-      const name = issue.path[0] as keyof Fields;
-      found[name] ??= issue.message;
-    }
-    if (!isSignedIn && !fields.buyer_name.trim()) found.buyer_name ??= 'Your name is required';
-    if (!isSignedIn && !fields.buyer_email.trim()) found.buyer_email ??= 'Your email is required';
-    setErrors(found);
-    const first = Object.keys(found)[0];
-    if (first) {
-      document.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
+  async function submit(request: GiftCheckoutRequest) {
     try {
-      await checkout.mutateAsync(input);
+      await checkout.mutateAsync(request);
     } catch (error) {
       toast.error(requestErrorMessage(error));
     }
@@ -117,78 +119,47 @@ export function GiftForm({ isSignedIn }: { isSignedIn: boolean }) {
 
   return (
     <Card className="w-full max-w-xl p-6 sm:p-8">
-      <form noValidate onSubmit={handleSubmit} className="flex flex-col gap-5">
-        <PlanChoice value={fields.plan} onChange={set('plan')} />
-        <TextField
-          label="Their name"
-          name="recipient_name"
-          required
-          value={fields.recipient_name}
-          onChange={(event) => set('recipient_name')(event.target.value)}
-          error={errors.recipient_name}
-        />
-        <TextField
-          label="Their email"
+      <Form form={form} noValidate onSubmit={submit} className="flex flex-col gap-5">
+        <PlanChoice value={plan} onChange={(id) => form.setValue('plan', id)} />
+        <FormTextField form={form} name="recipient_name" label="Their name" required />
+        <EmailField
+          form={form}
           name="recipient_email"
-          type="email"
+          label="Their email"
           required
           autoComplete="off"
-          value={fields.recipient_email}
-          onChange={(event) => set('recipient_email')(event.target.value)}
-          error={errors.recipient_email}
           hint="We email them a link to redeem the gift on the day you choose."
         />
-        <TextAreaField
-          label="Your message"
-          name="message"
-          value={fields.message}
-          onValueChange={set('message')}
-          limit={GIFT_MESSAGE_MAX}
-          error={errors.message}
-        />
-        <TextField
-          label="Delivery day"
+        <FormTextAreaField form={form} name="message" label="Your message" limit={GIFT_MESSAGE_MAX} />
+        <FormTextField
+          form={form}
           name="deliver_on"
+          label="Delivery day"
           type="date"
           required
           min={today}
           max={last}
-          value={fields.deliver_on}
-          onChange={(event) => set('deliver_on')(event.target.value)}
-          error={errors.deliver_on}
           hint="Today sends it now; a later day sends it that morning."
         />
         {isSignedIn ? null : (
           <>
-            <TextField
-              label="Your name"
+            <FormTextField
+              form={form}
               name="buyer_name"
+              label="Your name"
               required
               autoComplete="name"
-              value={fields.buyer_name}
-              onChange={(event) => set('buyer_name')(event.target.value)}
-              error={errors.buyer_name}
               hint="They see it as who the gift is from."
             />
-            <TextField
-              label="Your email"
-              name="buyer_email"
-              type="email"
-              required
-              autoComplete="email"
-              value={fields.buyer_email}
-              onChange={(event) => set('buyer_email')(event.target.value)}
-              error={errors.buyer_email}
-              hint="For your receipt."
-            />
+            <EmailField form={form} name="buyer_email" label="Your email" required hint="For your receipt." />
           </>
         )}
-        <Button type="submit" size="lg" disabled={checkout.isPending || checkout.isSuccess}>
-          {checkout.isPending || checkout.isSuccess
+        <Button type="submit" size="lg" disabled={leaving}>
+          {leaving
             ? 'Opening checkout…'
-            : `Pay ${formatPrice(PLANS[fields.plan].priceCents)} and send on ${formatBillingDate(`${fields.deliver_on || today}T12:00:00Z`)}`}
+            : `Pay ${formatPrice(PLANS[plan].priceCents)} and send on ${formatBillingDate(`${deliverOn || today}T12:00:00Z`)}`}
         </Button>
-      </form>
+      </Form>
     </Card>
   );
 }

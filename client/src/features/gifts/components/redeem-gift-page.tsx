@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button, ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { SantaHatIcon } from '@/components/logo';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { Keepsake } from '@santa/shared/keepsakes';
-import { buttonClasses } from '@/components/button';
-import { Card } from '@/components/card';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { SantaHatIcon } from '@/components/logo';
 import { RecapList } from '@/components/recap-list';
 import { requestErrorMessage } from '@/lib/api-client';

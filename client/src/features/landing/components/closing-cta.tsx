@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/ui/button';
 import { PhoneIllustration } from '@/components/illustrations/phone';
 import { paths } from '@/lib/paths';
 

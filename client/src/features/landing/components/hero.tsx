@@ -1,5 +1,5 @@
-import { ButtonLink } from '@/components/button';
-import { PhoneIcon, SparklesIcon } from '@/components/icons';
+import { ButtonLink } from '@/components/ui/button';
+import { PhoneIcon, SparklesIcon } from '@/components/ui/icons';
 import { SantaIllustration } from '@/components/illustrations/santa';
 import { paths } from '@/lib/paths';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { PhoneIcon, SparklesIcon, UserIcon, type IconProps } from '@/components/icons';
+import { PhoneIcon, SparklesIcon, UserIcon, type IconProps } from '@/components/ui/icons';
 
 const steps: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
   {

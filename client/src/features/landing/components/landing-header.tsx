@@ -1,4 +1,4 @@
-import { ButtonLink } from '@/components/button';
+import { ButtonLink } from '@/components/ui/button';
 import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/lib/paths';
 import type { Visitor } from '../api/use-visitor';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { SANTA_PERSONALITIES, type SantaPersonality } from '@santa/shared/constants';
 import { SantaIllustration } from '@/components/illustrations/santa';
-import { UntilHydrated } from '@/components/until-hydrated';
+import { UntilHydrated } from '@/components/ui/until-hydrated';
 
 const EXAMPLE_NAME = 'Olivia';
 const NAME_LIMIT = 30;

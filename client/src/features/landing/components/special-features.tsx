@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { GiftIcon, MicIcon, PhoneIcon, SmileIcon, type IconProps } from '@/components/icons';
+import { GiftIcon, MicIcon, PhoneIcon, SmileIcon, type IconProps } from '@/components/ui/icons';
 
 const features: { title: string; text: string; Icon: ComponentType<IconProps> }[] = [
   {

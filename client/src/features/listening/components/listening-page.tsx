@@ -1,8 +1,8 @@
 import type { ListenedCall } from '@santa/shared/listeners';
-import { Button, ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { RecapList } from '@/components/recap-list';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatCallDuration, formatLongDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useListening } from '@/lib/queries/listening';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { discountLabel } from '@santa/shared/billing-terms';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 import type { CouponCheck } from '../api/coupon-preview';
 
 /** Spec §5: forced to uppercase and trimmed; the caller sends it only when non-empty. */

@@ -1,6 +1,6 @@
 import { discountedCents, planTerms, type TermsDiscount } from '@santa/shared/billing-terms';
 import { formatPrice, type Plan } from '@santa/shared/plans';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
 
 /** What the card offers this parent, decided by the pricing page from their plan. */
 export type PlanOffer =

@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { DELETE_WORD, type DeletionConfirmation } from '@santa/shared/privacy';
-import { Button } from '@/components/button';
-import { TextField } from '@/components/text-field';
+import { useWatch } from 'react-hook-form';
+import { DELETE_WORD, deletionConfirmationSchema, type DeletionConfirmation } from '@santa/shared/privacy';
+import { Form } from '@/components/form/form';
+import { FormTextField, PasswordField } from '@/components/form/text-fields';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
 
 /**
  * What confirms a deletion: the password, or for a Google-only account the word DELETE (the server
@@ -20,30 +22,30 @@ export function ConfirmDeletion({
   onConfirm: (confirmation: DeletionConfirmation) => void;
   onCancel: () => void;
 }) {
-  const [value, setValue] = useState('');
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    onConfirm(hasPassword ? { password: value } : { confirm: value });
-  }
+  const form = useZodForm(deletionConfirmationSchema, { defaultValues: { password: '', confirm: '' } });
+  const field = hasPassword ? 'password' : 'confirm';
+  const value = useWatch({ control: form.control, name: field });
   return (
-    <form
-      onSubmit={submit}
+    <Form
+      form={form}
+      onSubmit={(confirmation) =>
+        onConfirm(hasPassword ? { password: confirmation.password } : { confirm: confirmation.confirm })
+      }
       className="flex flex-col gap-3 rounded-xl border border-santa-200 bg-santa-50 p-4"
     >
       {hasPassword ? (
-        <TextField
+        <PasswordField
+          form={form}
+          name="password"
           label="Your password"
-          type="password"
-          autoComplete="current-password"
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          purpose="current"
           hint="This cannot be undone."
         />
       ) : (
-        <TextField
+        <FormTextField
+          form={form}
+          name="confirm"
           label={`Type ${DELETE_WORD} to confirm`}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
           hint="This cannot be undone. For your safety you must have signed in within the last few minutes."
         />
       )}
@@ -55,6 +57,6 @@ export function ConfirmDeletion({
           Cancel
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,7 +1,7 @@
 import { toast } from '@/lib/toast';
 import { EXPORT_LINK_HOURS } from '@santa/shared/privacy';
-import { Button, buttonClasses } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { formatLongDateTime } from '@/lib/format';
 import { LATEST_ARCHIVE_URL, useDataExport, useRequestExport } from '../api/privacy-actions';

@@ -1,99 +1,203 @@
 import type { ReactNode } from 'react';
-import type { SantaPersonality } from '@santa/shared/constants';
-import { KID_AGE_MAX, KID_AGE_MIN, KID_PROFILE_LIMITS, type KidProfileTextField } from '@santa/shared/santa';
-import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
-import type { ProfileErrors, ProfileField, TEXT_FIELDS } from '../profile-values';
+import { Link } from 'react-router';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import {
+  AVOID_TOPICS_LABEL,
+  AVOID_TOPICS_LIMITS,
+  KID_AGE_MAX,
+  KID_AGE_MIN,
+  KID_PROFILE_LIMITS,
+  type KidProfileTextField,
+} from '@santa/shared/santa';
+import { FormTextAreaField, FormTextField } from '@/components/form/text-fields';
+import { asText, useFormField } from '@/components/form/use-form-field';
+import { paths } from '@/lib/paths';
+import type { ChildValues, TEXT_FIELDS } from '../profile-values';
 import { NamePronunciationField } from './name-pronunciation-field';
 import { PersonalityPicker } from './personality-picker';
 
-interface ChildFieldsProps {
-  /** "Kid name" on the first child's profile (the spec's words), "Child’s name" for the others. */
-  nameLabel: string;
-  values: {
-    kid_name: string;
-    age: string;
-    name_pronunciation: string;
-    santa_personality: SantaPersonality;
-  } & Partial<Record<KidProfileTextField, string>>;
-  errors: ProfileErrors;
-  refFor: (field: ProfileField) => (element: HTMLElement | null) => void;
-  set: (field: ProfileField) => (value: string) => void;
-  onPersonality: (personality: SantaPersonality) => void;
-  textFields: typeof TEXT_FIELDS;
-  /** Above the name, full width in the same grid: the family's phone on the first child's form. */
-  leading?: ReactNode;
+// Room for every item at its longest and a line break after each.
+export const AVOID_TOPICS_MAX_LENGTH = AVOID_TOPICS_LIMITS.items * (AVOID_TOPICS_LIMITS.itemLength + 1);
+
+/** A form holding at least a child's details: the first child's profile, another child, the first run. */
+type ChildForm<TValues extends ChildValues, TOutput> = UseFormReturn<TValues, unknown, TOutput>;
+
+/** The child's fields of any of those forms, by the names every one of them shares. */
+function childForm<TValues extends ChildValues, TOutput>(form: ChildForm<TValues, TOutput>) {
+  return form as unknown as ChildForm<ChildValues, TOutput>;
+}
+
+/** The child's name, as Santa greets them. */
+export function KidNameField<TValues extends ChildValues, TOutput>({
+  form,
+  label,
+  placeholder = 'e.g. Emma',
+  hint,
+  autoFocus,
+}: {
+  form: ChildForm<TValues, TOutput>;
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  autoFocus?: boolean;
+}) {
+  return (
+    <FormTextField
+      form={childForm(form)}
+      name="kid_name"
+      label={label}
+      required
+      autoFocus={autoFocus}
+      placeholder={placeholder}
+      maxLength={KID_PROFILE_LIMITS.kid_name}
+      hint={hint}
+    />
+  );
+}
+
+export function AgeField<TValues extends ChildValues, TOutput>({
+  form,
+  label = 'Age',
+  className,
+}: {
+  form: ChildForm<TValues, TOutput>;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <FormTextField
+      form={childForm(form)}
+      name="age"
+      label={label}
+      type="number"
+      inputMode="numeric"
+      min={KID_AGE_MIN}
+      max={KID_AGE_MAX}
+      placeholder="e.g. 7"
+      className={className}
+    />
+  );
+}
+
+/** The free-text notes Santa weaves into the call, each with its limit. */
+export function NoteFields<TValues extends ChildValues, TOutput>({
+  form,
+  fields,
+}: {
+  form: ChildForm<TValues, TOutput>;
+  fields: typeof TEXT_FIELDS;
+}) {
+  // Any of the notes: a child's form is given the ones it holds (not the first child's siblings).
+  const notes = form as unknown as UseFormReturn<Record<KidProfileTextField, string>, unknown, TOutput>;
+  return fields.map((field) => (
+    <FormTextAreaField
+      key={field.name}
+      form={notes}
+      name={field.name}
+      label={field.label}
+      placeholder={field.placeholder}
+      hint={field.hint}
+      limit={KID_PROFILE_LIMITS[field.name]}
+    />
+  ));
+}
+
+/** Santa's style, each greeting the child by the name typed so far. */
+export function PersonalityField<TValues extends ChildValues, TOutput>({
+  form,
+}: {
+  form: ChildForm<TValues, TOutput>;
+}) {
+  const child = childForm(form);
+  const [kidName, personality] = useWatch({
+    control: child.control,
+    name: ['kid_name', 'santa_personality'],
+  });
+  return (
+    <PersonalityPicker
+      value={personality}
+      kidName={kidName}
+      onChange={(value) => child.setValue('santa_personality', value)}
+    />
+  );
+}
+
+function PronunciationField<TValues extends ChildValues, TOutput>({
+  form,
+}: {
+  form: ChildForm<TValues, TOutput>;
+}) {
+  const child = childForm(form);
+  const { attach, value, onValueChange, error } = useFormField(child, 'name_pronunciation');
+  const kidName = useWatch({ control: child.control, name: 'kid_name' });
+  return (
+    <NamePronunciationField
+      inputRef={attach}
+      kidName={kidName}
+      value={asText(value)}
+      error={error}
+      onChange={onValueChange}
+      className="sm:col-span-2"
+    />
+  );
 }
 
 /** What Santa knows of any child: name, age, how the name is said, his style, and the notes. */
-export function ChildFields({
+export function ChildFields<TValues extends ChildValues, TOutput>({
+  form,
   nameLabel,
-  values,
-  errors,
-  refFor,
-  set,
-  onPersonality,
   textFields,
   leading,
-}: ChildFieldsProps) {
+}: {
+  form: ChildForm<TValues, TOutput>;
+  /** "Kid name" on the first child's profile (the spec's words), "Child’s name" for the others. */
+  nameLabel: string;
+  textFields: typeof TEXT_FIELDS;
+  /** Above the name, full width in the same grid: the family's phone on the first child's form. */
+  leading?: ReactNode;
+}) {
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
         {leading ? <div className="sm:col-span-2">{leading}</div> : null}
-        <TextField
-          ref={refFor('kid_name')}
-          label={nameLabel}
-          name="kid_name"
-          required
-          placeholder="e.g. Emma"
-          maxLength={KID_PROFILE_LIMITS.kid_name}
-          value={values.kid_name}
-          error={errors.kid_name}
-          onChange={(event) => set('kid_name')(event.target.value)}
-        />
-        <TextField
-          ref={refFor('age')}
-          label="Age"
-          type="number"
-          name="age"
-          inputMode="numeric"
-          min={KID_AGE_MIN}
-          max={KID_AGE_MAX}
-          placeholder="e.g. 7"
-          value={values.age}
-          error={errors.age}
-          onChange={(event) => set('age')(event.target.value)}
-        />
-        <NamePronunciationField
-          kidName={values.kid_name}
-          value={values.name_pronunciation}
-          onChange={set('name_pronunciation')}
-          className="sm:col-span-2"
-        />
+        <KidNameField form={form} label={nameLabel} />
+        <AgeField form={form} />
+        <PronunciationField form={form} />
       </div>
-
-      <PersonalityPicker
-        value={values.santa_personality}
-        kidName={values.kid_name}
-        onChange={onPersonality}
-      />
-
+      <PersonalityField form={form} />
       <div className="grid gap-5 sm:grid-cols-2">
-        {textFields.map((field) => (
-          <TextAreaField
-            key={field.name}
-            ref={refFor(field.name)}
-            label={field.label}
-            name={field.name}
-            placeholder={field.placeholder}
-            hint={field.hint}
-            limit={KID_PROFILE_LIMITS[field.name]}
-            value={values[field.name] ?? ''}
-            error={errors[field.name]}
-            onValueChange={set(field.name)}
-          />
-        ))}
+        <NoteFields form={form} fields={textFields} />
       </div>
     </>
+  );
+}
+
+/** Things Santa should not mention, one per line, with the link to Santa's own rules. */
+export function AvoidTopicsField<TValues extends ChildValues, TOutput>({
+  form,
+}: {
+  form: ChildForm<TValues, TOutput>;
+}) {
+  return (
+    <div className="flex flex-col gap-2">
+      <FormTextAreaField
+        form={childForm(form)}
+        name="avoid_topics"
+        label={AVOID_TOPICS_LABEL}
+        rows={4}
+        placeholder={'e.g.\nthe dog\nElf on the Shelf'}
+        hint={`One per line, up to ${AVOID_TOPICS_LIMITS.items}. Santa will steer away from these, even if your child brings them up.`}
+        limit={AVOID_TOPICS_MAX_LENGTH}
+      />
+      <p className="text-sm text-gray-600">
+        Santa always follows a few rules of his own, whatever you write here.{' '}
+        <Link
+          to={paths.santaSafety}
+          className="inline-flex min-h-11 items-center font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+        >
+          What Santa will and won&rsquo;t talk about
+        </Link>
+      </p>
+    </div>
   );
 }

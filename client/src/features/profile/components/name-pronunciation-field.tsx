@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { NAME_PRONUNCIATION_LABEL, NAME_PRONUNCIATION_LIMIT } from '@santa/shared/santa';
-import { Button } from '@/components/button';
+import { Button } from '@/components/ui/button';
+import { describedBy, FieldError } from '@/components/ui/field-parts';
 import { requestErrorMessage } from '@/lib/api-client';
 import { fetchPronunciationPreview } from '../api/pronunciation-preview';
 
@@ -8,6 +9,9 @@ interface NamePronunciationFieldProps {
   kidName: string;
   value: string;
   onChange: (value: string) => void;
+  /** The spelling's own problem (the form's check), shown and announced at the field. */
+  error?: string;
+  inputRef?: (element: HTMLInputElement | null) => void;
   className?: string;
 }
 
@@ -39,10 +43,13 @@ export function NamePronunciationField({
   kidName,
   value,
   onChange,
+  error,
+  inputRef,
   className = '',
 }: NamePronunciationFieldProps) {
   const inputId = useId();
   const hintId = `${inputId}-hint`;
+  const errorId = `${inputId}-error`;
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const audioUrl = useRef<string | null>(null);
 
@@ -83,14 +90,15 @@ export function NamePronunciationField({
       </label>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-stretch">
         <input
+          ref={inputRef}
           id={inputId}
           name="name_pronunciation"
           autoComplete="off"
           spellCheck={false}
           maxLength={NAME_PRONUNCIATION_LIMIT}
           placeholder="e.g. oh-LIV-ee-uh"
-          aria-describedby={hintId}
-          aria-invalid={status.kind === 'error' ? true : undefined}
+          aria-describedby={describedBy(!!error && errorId, hintId)}
+          aria-invalid={error || status.kind === 'error' ? true : undefined}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           className="min-h-11 w-full rounded-xl border border-gray-300 bg-white px-4 py-2.5 text-base text-ink placeholder:text-gray-500 focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600"
@@ -119,6 +127,7 @@ export function NamePronunciationField({
           {status.kind === 'loading' ? 'Santa is practising…' : 'Hear how Santa says it'}
         </Button>
       </div>
+      <FieldError id={errorId} message={error} />
       <p id={hintId} className="flex justify-between gap-3 text-sm text-gray-600">
         <span>Spell the name the way it sounds, capitals for the loud part. Santa will say it this way.</span>
         <span aria-hidden="true" className="shrink-0 tabular-nums">

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { SANTA_PERSONALITIES, type SantaPersonality } from '@santa/shared/constants';
-import { SmileIcon, SparklesIcon } from '@/components/icons';
+import { SmileIcon, SparklesIcon } from '@/components/ui/icons';
 import { SantaHatIcon } from '@/components/logo';
 
 const STYLES: Record<

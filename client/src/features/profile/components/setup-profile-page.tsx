@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
-import { Button } from '@/components/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
+import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { KidProfileForm } from './kid-profile-form';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ScheduledCall, ScheduledCallStatus, SlotsResponse } from '@santa/shared/scheduled-calls';
-import { Button } from '@/components/button';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button } from '@/components/ui/button';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { api, requestErrorMessage } from '@/lib/api-client';
 import { formatPhoneNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';

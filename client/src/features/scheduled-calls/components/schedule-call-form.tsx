@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { ScheduledCall } from '@santa/shared/scheduled-calls';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { requestErrorMessage } from '@/lib/api-client';
 import { formatPhoneNumber } from '@/lib/format';
 import { useChildren } from '@/lib/queries/children';

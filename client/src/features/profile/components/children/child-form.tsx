@@ -1,20 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { childRequestSchema, type Child, type ChildRequest } from '@santa/shared/children';
-import type { SantaPersonality } from '@santa/shared/constants';
-import { Button } from '@/components/button';
+import type { Child } from '@santa/shared/children';
+import { Form } from '@/components/form/form';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useAddChild, useUpdateChild } from '../../api/children-actions';
-import { REQUIRED_MESSAGES, TEXT_FIELDS } from '../../profile-values';
-import { useFieldFocus } from '../../use-field-focus';
-import { AvoidTopicsField } from '../kid-profile-form';
-import { ChildFields } from '../child-fields';
-
-/** A child's details as the form holds them: every field as typed. */
-type ChildValues = Record<Exclude<keyof ChildRequest, 'santa_personality'>, string> & {
-  santa_personality: SantaPersonality;
-};
-type ChildErrors = Partial<Record<keyof ChildValues, string>>;
+import { childFormSchema, TEXT_FIELDS, type ChildValues } from '../../profile-values';
+import { AvoidTopicsField, ChildFields } from '../child-fields';
 
 // Siblings are the other children themselves: the first child's free-text field is not asked here.
 const CHILD_TEXT_FIELDS = TEXT_FIELDS.filter((field) => field.name !== 'siblings');
@@ -34,20 +26,6 @@ function childValues(child: Child | undefined): ChildValues {
   };
 }
 
-/** Each field's first problem, by the server's own schema: the form never sends what it refuses. */
-function childErrors(values: ChildValues): ChildErrors {
-  if (!values.kid_name.trim()) return { kid_name: REQUIRED_MESSAGES.kid_name };
-  const result = childRequestSchema.safeParse(values);
-  const errors: ChildErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as keyof ChildValues | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
-  return errors;
-}
-
 /**
  * One more child's details (or a change to them): the same fields as the first child's profile,
  * without the family's phone, which every child shares.
@@ -56,23 +34,11 @@ export function ChildForm({ child, onDone }: { child?: Child; onDone: () => void
   const add = useAddChild();
   const update = useUpdateChild();
   const saving = add.isPending || update.isPending;
-  const [values, setValues] = useState(() => childValues(child));
-  const [errors, setErrors] = useState<ChildErrors>({});
-  const { refFor, focusFirst } = useFieldFocus();
+  const form = useZodForm(childFormSchema, { defaultValues: childValues(child) });
 
-  const set = (field: keyof ChildValues) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = childErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
+  function submit() {
+    // The fields as typed: the server reads them as the schema here just did.
+    const values = form.getValues();
     const done = {
       onSuccess: () => {
         toast.success(
@@ -87,25 +53,15 @@ export function ChildForm({ child, onDone }: { child?: Child; onDone: () => void
   }
 
   return (
-    <form noValidate onSubmit={submit} aria-label={child ? `${child.kid_name}’s details` : 'Add a child'}>
+    <Form
+      form={form}
+      noValidate
+      onSubmit={submit}
+      aria-label={child ? `${child.kid_name}’s details` : 'Add a child'}
+    >
       <div className="flex flex-col gap-6">
-        <ChildFields
-          nameLabel="Child’s name"
-          values={values}
-          errors={errors}
-          refFor={refFor}
-          set={(field) => set(field as keyof ChildValues)}
-          onPersonality={(personality) =>
-            setValues((current) => ({ ...current, santa_personality: personality }))
-          }
-          textFields={CHILD_TEXT_FIELDS}
-        />
-        <AvoidTopicsField
-          inputRef={refFor('avoid_topics')}
-          value={values.avoid_topics}
-          error={errors.avoid_topics}
-          onValueChange={set('avoid_topics')}
-        />
+        <ChildFields form={form} nameLabel="Child’s name" textFields={CHILD_TEXT_FIELDS} />
+        <AvoidTopicsField form={form} />
         <div className="flex flex-col gap-2 sm:flex-row">
           <Button type="submit" disabled={saving} aria-busy={saving}>
             {saving ? 'Saving...' : child ? 'Save Changes' : 'Add Child'}
@@ -115,6 +71,6 @@ export function ChildForm({ child, onDone }: { child?: Child; onDone: () => void
           </Button>
         </div>
       </div>
-    </form>
+    </Form>
   );
 }

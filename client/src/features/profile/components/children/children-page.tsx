@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Child } from '@santa/shared/children';
-import { Button, ButtonLink } from '@/components/button';
-import { Card } from '@/components/card';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { capitalize } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useChildren } from '@/lib/queries/children';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Child } from '@santa/shared/children';
-import { Button } from '@/components/button';
-import { Dialog, DialogActions } from '@/components/dialog';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useRemoveChild } from '../../api/children-actions';

@@ -1,5 +1,5 @@
 import type { Child } from '@santa/shared/children';
-import { Card } from '@/components/card';
+import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { toast } from '@/lib/toast';
 import { useSetUsualCaller } from '../../api/children-actions';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '@/lib/toast';
 import type { CountryCode } from 'libphonenumber-js';
-import { Button, ButtonLink } from '@/components/button';
-import { SkeletonBlock } from '@/components/skeleton-block';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhoneNumber, telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';

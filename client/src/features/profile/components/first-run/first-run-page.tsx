@@ -1,25 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { toast } from '@/lib/toast';
+import { useWatch } from 'react-hook-form';
 import type { CountryCode } from 'libphonenumber-js';
-import { KID_AGE_MAX, KID_AGE_MIN, KID_PROFILE_LIMITS, type KidProfile } from '@santa/shared/santa';
-import { Button } from '@/components/button';
-import { Card } from '@/components/card';
-import { TextAreaField } from '@/components/text-area-field';
-import { TextField } from '@/components/text-field';
+import type { KidProfile } from '@santa/shared/santa';
+import { useZodForm } from '@/components/form/use-zod-form';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { defaultPhoneCountry } from '@/lib/phone';
+import { toast } from '@/lib/toast';
 import { useSaveKidProfile } from '../../api/save-kid-profile';
 import {
-  profileErrors,
+  profileFormSchema,
   profileValues,
   TEXT_FIELDS,
-  type ProfileErrors,
   type ProfileField,
-  type ProfileValues,
+  type ProfileForm,
 } from '../../profile-values';
-import { useFieldFocus } from '../../use-field-focus';
-import { PersonalityPicker } from '../personality-picker';
+import { AgeField, KidNameField, NoteFields, PersonalityField } from '../child-fields';
 import { CallStep } from './call-step';
 import { clearDraft, readDraft, writeDraft } from './first-run-draft';
 import { PhoneStep, StepButtons } from './phone-step';
@@ -32,27 +30,22 @@ const NOTE_FIELDS = TEXT_FIELDS.filter((field) =>
 const STEP_FIELDS: ProfileField[][] = [['kid_name', 'age'], [], NOTE_FIELDS.map((field) => field.name)];
 const CALL_STEP = FIRST_RUN_STEPS.length - 1;
 
-/**
- * The guided first run: one step per screen, each saved as it is left, ending on Santa's number.
- * Before the profile exists (it needs the phone) the answers are kept in this browser.
- */
-export function FirstRunPage({ userId, profile }: { userId: string; profile: KidProfile | null }) {
-  const claimSample = new URLSearchParams(useLocation().search).get('intent') === 'sample';
-  const save = useSaveKidProfile();
-  const [draft] = useState(() => readDraft(userId));
-  const [values, setValues] = useState<ProfileValues>(
-    () =>
-      (profile ? null : draft?.values) ?? profileValues(profile, defaultPhoneCountry(navigator.languages)),
+/** One step's screen: its own <form>, whose submit leaves the step for the next. */
+function StepForm({ onLeave, children }: { onLeave: () => void; children: ReactNode }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onLeave();
+  };
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-5">
+      {children}
+    </form>
   );
-  // A parent who already has a profile came for the number: straight to it.
-  const [step, setStep] = useState(() => (profile ? CALL_STEP : Math.min(draft?.step ?? 0, CALL_STEP - 1)));
-  const [errors, setErrors] = useState<ProfileErrors>({});
-  const [saving, setSaving] = useState(false);
-  const { refFor, focusFirst } = useFieldFocus();
+}
+
+function StepHeading({ step, kidName }: { step: number; kidName: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
-  const kidName = values.kid_name.trim() || 'your child';
-
   // Each new step is announced by moving focus to its heading.
   useEffect(() => {
     if (firstRender.current) {
@@ -61,31 +54,60 @@ export function FirstRunPage({ userId, profile }: { userId: string; profile: Kid
     }
     heading.current?.focus();
   }, [step]);
+  return (
+    <h1
+      ref={heading}
+      tabIndex={-1}
+      className="font-display text-3xl font-bold text-santa-700 focus:outline-none sm:text-4xl"
+    >
+      {step === 0 ? 'Who is calling Santa?' : null}
+      {step === 1 ? `How should Santa greet ${kidName}?` : null}
+      {step === 2 ? `What should Santa know about ${kidName}?` : null}
+      {step === 3 ? 'Which phone will they call from?' : null}
+      {step === 4 ? 'Call Santa now' : null}
+    </h1>
+  );
+}
 
-  const set = (field: ProfileField) => (value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const persist = (next: ProfileValues, consentVersion = '') =>
+/**
+ * The first run's form: one for every step, so each step checks only its own fields. Before the
+ * profile exists (it needs the phone) the answers are kept in this browser.
+ */
+function useFirstRunForm(userId: string, profile: KidProfile | null) {
+  const [draft] = useState(() => readDraft(userId));
+  const form = useZodForm(profileFormSchema, {
+    defaultValues:
+      (profile ? null : draft?.values) ?? profileValues(profile, defaultPhoneCountry(navigator.languages)),
+  });
+  // A parent who already has a profile came for the number: straight to it.
+  const [step, setStep] = useState(() => (profile ? CALL_STEP : Math.min(draft?.step ?? 0, CALL_STEP - 1)));
+  const save = useSaveKidProfile();
+  /** Saves the answers as typed; resolves to the stored E.164 phone. */
+  const persist = (consentVersion = '') =>
     save
-      .mutateAsync({ ...next, privacy_consent: consentVersion })
+      .mutateAsync({ ...form.getValues(), privacy_consent: consentVersion })
       .then((result) => result.profile!.parent_phone);
+  return { form, step, setStep, save, persist };
+}
+
+/**
+ * The guided first run: one step per screen, each saved as it is left, ending on Santa's number.
+ */
+export function FirstRunPage({ userId, profile }: { userId: string; profile: KidProfile | null }) {
+  const claimSample = new URLSearchParams(useLocation().search).get('intent') === 'sample';
+  const { form, step, setStep, save, persist } = useFirstRunForm(userId, profile);
+  const [saving, setSaving] = useState(false);
+  const kidName = useWatch({ control: form.control, name: 'kid_name' }).trim() || 'your child';
 
   /** Leaves a step: checks its fields, saves (to the server once there is a profile), moves on. */
-  async function leave(event: FormEvent, to: number) {
-    event.preventDefault();
-    const found = profileErrors(values, STEP_FIELDS[step] ?? []);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      focusFirst(found);
-      return;
-    }
-    writeDraft(userId, { values, step: to });
+  async function leave(to: number) {
+    const fields = STEP_FIELDS[step] ?? [];
+    if (fields.length > 0 && !(await form.trigger(fields, { shouldFocus: true }))) return;
+    writeDraft(userId, { values: form.getValues(), step: to });
     if (profile || save.isSuccess) {
       setSaving(true);
       try {
-        await persist(values);
+        await persist();
       } catch (error) {
         toast.error(errorMessage(error, 'Failed to save profile'));
         return;
@@ -97,112 +119,36 @@ export function FirstRunPage({ userId, profile }: { userId: string; profile: Kid
   }
 
   const back = step > 0 ? () => setStep(step - 1) : undefined;
+  const skipNotes = () => {
+    writeDraft(userId, { values: form.getValues(), step: 3 });
+    setStep(3);
+  };
 
   return (
     <main className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8 sm:px-6 sm:py-10">
       <ProgressSteps current={step} />
       <Card className="flex flex-col gap-6">
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="font-display text-3xl font-bold text-santa-700 focus:outline-none sm:text-4xl"
-        >
-          {step === 0 ? 'Who is calling Santa?' : null}
-          {step === 1 ? `How should Santa greet ${kidName}?` : null}
-          {step === 2 ? `What should Santa know about ${kidName}?` : null}
-          {step === 3 ? 'Which phone will they call from?' : null}
-          {step === 4 ? 'Call Santa now' : null}
-        </h1>
-
-        {step === 0 ? (
-          <form noValidate onSubmit={(event) => void leave(event, 1)} className="flex flex-col gap-5">
-            <TextField
-              ref={refFor('kid_name')}
-              label="Kid name"
-              name="kid_name"
-              required
-              autoFocus
-              placeholder="e.g. Olivia"
-              maxLength={KID_PROFILE_LIMITS.kid_name}
-              hint="The name Santa will greet your child by."
-              value={values.kid_name}
-              error={errors.kid_name}
-              onChange={(event) => set('kid_name')(event.target.value)}
-            />
-            <TextField
-              ref={refFor('age')}
-              label="Age (optional)"
-              type="number"
-              name="age"
-              inputMode="numeric"
-              min={KID_AGE_MIN}
-              max={KID_AGE_MAX}
-              placeholder="e.g. 7"
-              value={values.age}
-              error={errors.age}
-              onChange={(event) => set('age')(event.target.value)}
-              className="max-w-40"
-            />
-            <StepButtons busy={saving} />
-          </form>
-        ) : null}
-
-        {step === 1 ? (
-          <form noValidate onSubmit={(event) => void leave(event, 2)} className="flex flex-col gap-5">
-            <PersonalityPicker
-              value={values.santa_personality}
-              kidName={values.kid_name}
-              onChange={(personality) =>
-                setValues((current) => ({ ...current, santa_personality: personality }))
-              }
-            />
-            <StepButtons onBack={back} busy={saving} />
-          </form>
-        ) : null}
-
-        {step === 2 ? (
-          <form noValidate onSubmit={(event) => void leave(event, 3)} className="flex flex-col gap-5">
-            <p className="text-gray-700">
-              All optional. Santa weaves these into the call; you can add siblings, gifts and things not to
-              mention later from the dashboard.
-            </p>
-            {NOTE_FIELDS.map((field) => (
-              <TextAreaField
-                key={field.name}
-                ref={refFor(field.name)}
-                label={field.label}
-                name={field.name}
-                placeholder={field.placeholder}
-                hint={field.hint}
-                limit={KID_PROFILE_LIMITS[field.name]}
-                value={values[field.name]}
-                error={errors[field.name]}
-                onValueChange={set(field.name)}
-              />
-            ))}
-            <div className="flex flex-col gap-3">
+        <StepHeading step={step} kidName={kidName} />
+        {step < 3 ? (
+          <StepForm onLeave={() => void leave(step + 1)}>
+            <StepFields form={form} step={step} />
+            {step < 2 ? (
               <StepButtons onBack={back} busy={saving} />
-              <Button
-                variant="ghost"
-                className="min-h-11 self-end"
-                onClick={() => {
-                  writeDraft(userId, { values, step: 3 });
-                  setStep(3);
-                }}
-              >
-                Skip this step
-              </Button>
-            </div>
-          </form>
+            ) : (
+              <div className="flex flex-col gap-3">
+                <StepButtons onBack={back} busy={saving} />
+                <Button variant="ghost" className="min-h-11 self-end" onClick={skipNotes}>
+                  Skip this step
+                </Button>
+              </div>
+            )}
+          </StepForm>
         ) : null}
 
         {step === 3 ? (
           <PhoneStep
-            values={values}
-            onChange={(phone, country) =>
-              setValues((current) => ({ ...current, parent_phone: phone, parent_phone_country: country }))
-            }
-            saveProfile={(consentVersion) => persist(values, consentVersion)}
+            form={form}
+            saveProfile={persist}
             needsConsent={!profile && !save.isSuccess}
             onBack={() => setStep(2)}
             onDone={() => {
@@ -216,11 +162,38 @@ export function FirstRunPage({ userId, profile }: { userId: string; profile: Kid
           <CallStep
             kidName={kidName}
             parentPhone={save.data?.profile?.parent_phone ?? profile?.parent_phone ?? ''}
-            country={values.parent_phone_country as CountryCode}
+            country={form.getValues('parent_phone_country') as CountryCode}
             claimSample={claimSample}
           />
         ) : null}
       </Card>
     </main>
+  );
+}
+
+/** The fields of the first three steps: the child, Santa's style, and the optional notes. */
+function StepFields({ form, step }: { form: ProfileForm; step: number }) {
+  if (step === 0)
+    return (
+      <>
+        <KidNameField
+          form={form}
+          label="Kid name"
+          autoFocus
+          placeholder="e.g. Olivia"
+          hint="The name Santa will greet your child by."
+        />
+        <AgeField form={form} label="Age (optional)" className="max-w-40" />
+      </>
+    );
+  if (step === 1) return <PersonalityField form={form} />;
+  return (
+    <>
+      <p className="text-gray-700">
+        All optional. Santa weaves these into the call; you can add siblings, gifts and things not to mention
+        later from the dashboard.
+      </p>
+      <NoteFields form={form} fields={NOTE_FIELDS} />
+    </>
   );
 }

@@ -8,7 +8,10 @@ import {
   overLimitMessage,
 } from './field-parts';
 
-interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
+export interface TextAreaFieldProps extends Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'onChange' | 'value'
+> {
   label: string;
   value: string;
   onValueChange: (value: string) => void;

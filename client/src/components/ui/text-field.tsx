@@ -1,7 +1,7 @@
 import { forwardRef, useId, type InputHTMLAttributes } from 'react';
 import { describedBy, FieldError, FieldHint, fieldInputClasses } from './field-parts';
 
-interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
   /** Help shown under the input and announced with it. */
   hint?: string;

@@ -1,33 +1,44 @@
-import { forwardRef, useId, useMemo } from 'react';
+import { useId, useMemo } from 'react';
+import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import type { CountryCode } from 'libphonenumber-js';
-import { describedBy, FieldError, FieldHint, fieldInputClasses } from '@/components/field-parts';
+import { describedBy, FieldError, FieldHint, fieldInputClasses } from '@/components/ui/field-parts';
 import { countryOfTypedPhone, formatPhoneAsTyped, phoneCountryOptions } from '@/lib/phone';
+import { asText, useFormField, type BoundFieldProps } from './use-form-field';
 
-interface PhoneFieldProps {
+interface PhoneFieldProps<TValues extends FieldValues, TOutput> extends BoundFieldProps<TValues, TOutput> {
+  /** The form's field for the phone's country (ISO 3166 alpha-2), chosen beside the number. */
+  countryName: FieldPath<TValues>;
   label: string;
-  name: string;
-  value: string;
-  country: CountryCode;
-  onChange: (value: string, country: CountryCode) => void;
   hint?: string;
-  error?: string;
   required?: boolean;
   placeholder?: string;
 }
 
 /**
  * A phone number with its country beside it: national formats ("(415) 555-0142") read in that
- * country, "+44 …" in its own, formatted as the parent types.
+ * country, "+44 …" in its own, formatted as the parent types. Editing either clears the error.
  */
-export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function PhoneField(
-  { label, name, value, country, onChange, hint, error, required, placeholder },
-  ref,
-) {
+export function PhoneField<TValues extends FieldValues, TOutput>({
+  form,
+  name,
+  countryName,
+  label,
+  hint,
+  required,
+  placeholder,
+}: PhoneFieldProps<TValues, TOutput>) {
+  const { attach, value: typed, onValueChange, onBlur, error } = useFormField(form, name);
+  const country = useController({ control: form.control, name: countryName });
+  const selected = asText(country.field.value) as CountryCode;
+  const value = asText(typed);
   const inputId = useId();
-  const countryId = `${inputId}-country`;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const options = useMemo(() => phoneCountryOptions(navigator.language || 'en-US'), []);
+  const change = (next: string, nextCountry: CountryCode) => {
+    country.field.onChange(nextCountry);
+    onValueChange(next);
+  };
   return (
     <div className="flex flex-col gap-1.5">
       <label htmlFor={inputId} className="text-sm font-semibold text-ink">
@@ -41,11 +52,11 @@ export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function
       </label>
       <div className="flex gap-2">
         <select
-          id={countryId}
+          id={`${inputId}-country`}
           aria-label="Country"
-          name={`${name}_country`}
-          value={country}
-          onChange={(event) => onChange(value, event.target.value as CountryCode)}
+          name={country.field.name}
+          value={selected}
+          onChange={(event) => change(value, event.target.value as CountryCode)}
           className={`min-h-11 w-32 shrink-0 sm:w-52 ${fieldInputClasses(false)} px-2`}
         >
           {options.map((option) => (
@@ -55,7 +66,7 @@ export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function
           ))}
         </select>
         <input
-          ref={ref}
+          ref={attach}
           id={inputId}
           name={name}
           type="tel"
@@ -64,9 +75,10 @@ export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function
           required={required}
           placeholder={placeholder}
           value={value}
+          onBlur={onBlur}
           onChange={(event) => {
-            const next = formatPhoneAsTyped(value, event.target.value, country);
-            onChange(next, countryOfTypedPhone(next, country) ?? country);
+            const next = formatPhoneAsTyped(value, event.target.value, selected);
+            change(next, countryOfTypedPhone(next, selected) ?? selected);
           }}
           aria-describedby={describedBy(!!error && errorId, !!hint && hintId)}
           aria-invalid={error ? true : undefined}
@@ -77,4 +89,4 @@ export const PhoneField = forwardRef<HTMLInputElement, PhoneFieldProps>(function
       <FieldHint id={hintId} hint={hint} />
     </div>
   );
-});
+}
