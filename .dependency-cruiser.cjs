@@ -16,9 +16,10 @@ module.exports = {
     {
       name: 'only-the-composition-root-knows-the-app',
       severity: 'error',
-      comment: 'app.ts, services.ts and main.ts wire modules together; no module may know them.',
-      from: { path: `${SERVER}(modules|providers|http|db|metrics|sandbox|doctor)/`, pathNot: TEST },
-      to: { path: `${SERVER}((app|services|main)\\.ts$|composition/)` },
+      comment:
+        'app.ts, services.ts, background-jobs.ts and main.ts wire modules together; no module may know them.',
+      from: { path: `${SERVER}(modules|providers|http|db|metrics|sandbox|doctor|jobs)/`, pathNot: TEST },
+      to: { path: `${SERVER}((app|services|main|background-jobs)\\.ts$|composition/)` },
     },
     {
       name: 'providers-speak-no-http',
@@ -45,9 +46,16 @@ module.exports = {
       name: 'modules-do-not-run-the-queue',
       severity: 'error',
       comment:
-        'Modules send jobs through the JobSender they are given (jobs/queues.ts names them); the queue and its workers are wiring.',
+        'Modules send jobs through the JobSender they are given (jobs/queues.ts names them); the queue itself is wiring.',
       from: { path: `${SERVER}modules/`, pathNot: TEST },
       to: { path: `${SERVER}jobs/`, pathNot: `${SERVER}jobs/queues\\.ts$` },
+    },
+    {
+      name: 'the-queue-knows-no-business-rules',
+      severity: 'error',
+      comment: 'jobs/ is the queue and its names; the workers are wired beside the composition root.',
+      from: { path: `${SERVER}jobs/`, pathNot: TEST },
+      to: { path: `${SERVER}modules/` },
     },
     {
       name: 'vendor-sdks-only-in-providers',

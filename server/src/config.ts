@@ -1,13 +1,31 @@
 import { z } from 'zod';
 import { retentionPolicyDefaults as retentionDefaults } from '@santa/shared/retention-policy';
-import type { S3StorageSettings } from './providers/storage/s3-recording-storage.ts';
-import { DEFAULT_OPENAI_MODEL } from './providers/summarizer/openai-summarizer.ts';
 import { productionProblems } from './production-rules.ts';
 
 /** The fictional hotline the sandbox answers on; a real deployment must name its own. */
 const SANDBOX_HOTLINE_NUMBER = '+15550100';
 
 const optional = z.string().min(1).optional();
+
+/** The summary model when OPENAI_MODEL is unset. */
+export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
+
+/** Where recordings go when RECORDINGS_S3_BUCKET is set (the S3 adapter reads it). */
+export interface S3StorageSettings {
+  bucket: string;
+  region: string;
+  /** An S3-compatible service (MinIO, R2, …); unset for AWS itself. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** bucket-in-the-path URLs, which most S3-compatible services need. */
+  forcePathStyle: boolean;
+  /** Folder inside the bucket, e.g. "recordings/". */
+  prefix: string;
+  /** How long to wait on the bucket (VENDOR_TIMEOUTS; tests shorten it). */
+  timeouts?: { connectMs: number; requestMs: number };
+}
+
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'], { error: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1');

@@ -11,7 +11,7 @@ import { CLIENT_DIST } from './project-paths.ts';
 import { checkProvidersAtStartUp } from './doctor/start-up-check.ts';
 import { createProviders } from './providers/providers.ts';
 import { loadSandboxSecrets } from './providers/sandbox-secrets.ts';
-import { offerPeriodicJobs, registerWorkers } from './jobs/background-jobs.ts';
+import { offerPeriodicJobs, registerWorkers } from './background-jobs.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -6,7 +6,7 @@ import { createApp } from '../src/app.ts';
 import { createServices, type AppDeps, type AppServices } from '../src/services.ts';
 import { parseConfig, type Config } from '../src/config.ts';
 import type { Db } from '../src/db/db.ts';
-import { registerWorkers } from '../src/jobs/background-jobs.ts';
+import { registerWorkers } from '../src/background-jobs.ts';
 import { createJobQueue, type JobQueue } from '../src/jobs/job-queue.ts';
 import { ensureAdminAccount } from '../src/modules/auth/admin-account.ts';
 import { createProviders, type Providers } from '../src/providers/providers.ts';

@@ -8,23 +8,11 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import type { S3StorageSettings } from '../../config.ts';
 import type { Finding } from '../diagnosis.ts';
-import { assertSafeKey, probeStorage, type ByteRange, type RecordingStorage } from './recording-storage.ts';
 
-export interface S3StorageSettings {
-  bucket: string;
-  region: string;
-  /** An S3-compatible service (MinIO, R2, …); unset for AWS itself. */
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** bucket-in-the-path URLs, which most S3-compatible services need. */
-  forcePathStyle: boolean;
-  /** Folder inside the bucket, e.g. "recordings/". */
-  prefix: string;
-  /** How long to wait on the bucket (VENDOR_TIMEOUTS; tests shorten it). */
-  timeouts?: { connectMs: number; requestMs: number };
-}
+export type { S3StorageSettings };
+import { assertSafeKey, probeStorage, type ByteRange, type RecordingStorage } from './recording-storage.ts';
 
 function isMissing(error: unknown): boolean {
   if (!(error instanceof S3ServiceException)) return false;

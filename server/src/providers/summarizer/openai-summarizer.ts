@@ -1,3 +1,4 @@
+import { DEFAULT_OPENAI_MODEL } from '../../config.ts';
 import OpenAI, { AuthenticationError, NotFoundError, PermissionDeniedError } from 'openai';
 import { RECAP_LIMITS, structuredSummarySchema } from '@santa/shared/recap';
 import { ok, unreachable, type DiagnosisContext, type Finding } from '../diagnosis.ts';
@@ -38,8 +39,6 @@ const RESPONSE_FORMAT = {
 
 /** OpenAI answered, but not in the agreed shape (a refusal, a cut answer, invalid JSON). */
 export class UnexpectedAnswerError extends Error {}
-
-export const DEFAULT_OPENAI_MODEL = 'gpt-4o-mini';
 
 export interface OpenAiSummarizerOptions {
   apiKey: string;

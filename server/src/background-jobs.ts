@@ -1,12 +1,12 @@
-import type { AppServices } from '../services.ts';
-import type { CallSafetyJob } from '../modules/call-safety/call-safety.service.ts';
-import type { EmailJob } from '../modules/email/email.service.ts';
-import type { PasswordResetRequestJob } from '../modules/auth/password-reset-requests.ts';
-import type { ScheduledCallJob } from '../modules/scheduled-calls/scheduled-calls.service.ts';
-import type { GiftDeliveryJob } from '../modules/gifts/gifts.service.ts';
-import type { DataExportJob } from '../modules/privacy/export.service.ts';
-import type { CallSummaryJob } from '../modules/voice/post-call.service.ts';
-import { QUEUES, type JobQueue } from './job-queue.ts';
+import type { AppServices } from './services.ts';
+import type { CallSafetyJob } from './modules/call-safety/call-safety.service.ts';
+import type { EmailJob } from './modules/email/email.service.ts';
+import type { PasswordResetRequestJob } from './modules/auth/password-reset-requests.ts';
+import type { ScheduledCallJob } from './modules/scheduled-calls/scheduled-calls.service.ts';
+import type { GiftDeliveryJob } from './modules/gifts/gifts.service.ts';
+import type { DataExportJob } from './modules/privacy/export.service.ts';
+import type { CallSummaryJob } from './modules/voice/post-call.service.ts';
+import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
 /** How often each periodic job runs, once across all replicas. */
 export const PERIODIC_SECONDS = {
