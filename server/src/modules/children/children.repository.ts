@@ -91,37 +91,25 @@ export async function insertChild(q: Queryable, userId: string, position: number
   ]);
 }
 
-/** Updates the first child (kid_profiles) or another child; false when neither is this family's. */
-export async function updateChild(q: Queryable, userId: string, childId: string, input: ChildInput) {
+/** Updates a child after the first; false when it is not this family's. */
+export async function updateOtherChild(q: Queryable, userId: string, childId: string, input: ChildInput) {
   const sets = FIELDS.map((field, i) => `${field} = $${i + 3}`).join(', ');
-  const values = [userId, childId, ...FIELDS.map((field) => input[field])];
-  const first = await q.query(
-    `update kid_profiles set ${sets}, updated_at = now() where user_id = $1 and first_child_id = $2`,
-    values,
-  );
-  if (first.rowCount > 0) return true;
-  const other = await q.query(
+  const { rowCount } = await q.query(
     `update children set ${sets}, updated_at = now() where user_id = $1 and id = $2`,
-    values,
+    [userId, childId, ...FIELDS.map((field) => input[field])],
   );
-  return other.rowCount > 0;
+  return rowCount > 0;
 }
 
-/** Removes another child; their calls stay the family's, no longer attributed to anyone. */
+/** The details a child has, by column: the first child's are written by the santa module. */
+export const childDetails = (input: ChildInput): Record<string, unknown> =>
+  Object.fromEntries(FIELDS.map((field) => [field, input[field]]));
+
+/** Removes a child after the first; false when it is not this family's. */
 export async function deleteChild(q: Queryable, userId: string, childId: string) {
   const { rowCount } = await q.query('delete from children where user_id = $1 and id = $2', [
     userId,
     childId,
   ]);
-  if (rowCount === 0) return false;
-  await q.query('update calls set child_id = null where user_id = $1 and child_id = $2', [userId, childId]);
-  await q.query(
-    'update kid_profiles set usual_caller_child_id = null where user_id = $1 and usual_caller_child_id = $2',
-    [userId, childId],
-  );
-  return true;
-}
-
-export async function setUsualCaller(q: Queryable, userId: string, childId: string | null) {
-  await q.query('update kid_profiles set usual_caller_child_id = $2 where user_id = $1', [userId, childId]);
+  return rowCount > 0;
 }

@@ -7,6 +7,8 @@ import {
 import type { Db, Queryable } from '../../db/db.ts';
 import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
+import * as firstChild from '../santa/first-child.ts';
+import { forgetCallChild } from '../voice/call-children.ts';
 import * as repo from './children.repository.ts';
 
 const notFound = () => new AppError('not_found', CHILDREN_MESSAGES.notFound);
@@ -64,7 +66,8 @@ export function createChildrenService(db: Db) {
 
     update: (userId: string, childId: string, input: ChildInput) =>
       withFamily(userId, async (_family, tx) => {
-        if (!(await repo.updateChild(tx, userId, childId, input))) throw notFound();
+        if (await firstChild.updateFirstChild(tx, userId, childId, repo.childDetails(input))) return;
+        if (!(await repo.updateOtherChild(tx, userId, childId, input))) throw notFound();
       }),
 
     remove: (userId: string, childId: string) =>
@@ -72,12 +75,15 @@ export function createChildrenService(db: Db) {
         if (family.children[0]?.id === childId)
           throw new AppError('conflict', CHILDREN_MESSAGES.firstChildStays);
         if (!(await repo.deleteChild(tx, userId, childId))) throw notFound();
+        // Their calls stay the family's, attributed to nobody; nobody's usual caller either.
+        await forgetCallChild(tx, userId, childId);
+        await firstChild.forgetUsualCaller(tx, userId, childId);
       }),
 
     setUsualCaller: (userId: string, childId: string | null) =>
       withFamily(userId, async (family, tx) => {
         if (childId && !family.children.some((child) => child.id === childId)) throw notFound();
-        await repo.setUsualCaller(tx, userId, childId);
+        await firstChild.setUsualCaller(tx, userId, childId);
       }),
   };
 }

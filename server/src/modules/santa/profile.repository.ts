@@ -1,5 +1,6 @@
 import type { SantaPersonality } from '@santa/shared/constants';
 import { preparedStatement, type Queryable } from '../../db/db.ts';
+import { deleteAllChildren } from '../children/children-removal.ts';
 import { KID_PROFILE_TEXT_FIELDS } from '@santa/shared/santa';
 
 export interface KidProfileRow {
@@ -101,7 +102,7 @@ export async function updateProfile(
 
 export async function deleteProfile(q: Queryable, userId: string): Promise<boolean> {
   // The other children go with the first (Pay Per Call deletes the child's info after its call).
-  await q.query('delete from children where user_id = $1', [userId]);
+  await deleteAllChildren(q, userId);
   const { rowCount } = await q.query('delete from kid_profiles where user_id = $1', [userId]);
   return rowCount > 0;
 }
