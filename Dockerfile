@@ -22,8 +22,10 @@ RUN npm ci --omit=dev --no-audit --no-fund -w server && npm cache clean --force
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/client/dist client/dist
 COPY migrations migrations
-# The phone simulator's browser script is served from its source location (sandbox mode only).
-COPY server/src/providers/voice/sandbox-phone/phone-app.js server/src/providers/voice/sandbox-phone/
+# The phone simulator's browser script is served from its source location (sandbox mode only):
+# server/src/sandbox/phone/phone.routes.ts reads it there. scripts/check-image.mjs (part of `npm test`)
+# checks every COPY source and starts the files this stage holds, without Docker.
+COPY server/src/sandbox/phone/phone-app.js server/src/sandbox/phone/
 RUN mkdir -p /data && chown node:node /data
 USER node
 EXPOSE 3000

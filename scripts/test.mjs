@@ -127,6 +127,8 @@ if (await canConnect(postgresUrl)) {
 }
 
 if (check('build', 'npm', ['run', '--silent', 'build'])) {
+  // No Docker here: lays out the image's final stage from the outputs just built and starts it.
+  check('Docker image', 'node', ['scripts/check-image.mjs', '--reuse-build']);
   if (existsSync(chromium)) {
     const file = `${reports}/playwright.json`;
     const { ok, seconds } = run('Playwright end-to-end in Chromium', 'npx', ['playwright', 'test'], {

@@ -50,6 +50,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/voice/twilio/status': everyone(403),
   'POST /api/voice/twilio/outbound/answer': everyone(403),
   'POST /api/voice/twilio/outbound/status': everyone(403),
+  'POST /api/voice/twilio/outbound/amd': everyone(403),
   // Twilio's fallback: a fixed apology that reads and changes nothing, so it is not signed
   // (a wrong PUBLIC_URL would fail the signature when the caller most needs it).
   'POST /api/voice/twilio/fallback': everyone(200),
@@ -76,6 +77,7 @@ const MATRIX: Record<string, Access> = {
   'POST /sandbox/phone/api/answer': everyone(400),
   'POST /sandbox/phone/api/ring-now': everyone(400),
   'POST /sandbox/phone/api/decline': everyone(400),
+  'POST /sandbox/phone/api/voicemail': everyone(400),
   'POST /api/auth/register': everyone(400),
   'POST /api/auth/login': everyone(400),
   'GET /api/auth/me': signedIn(200),
