@@ -11,6 +11,7 @@ const REAL_KEYS = {
   STRIPE_WEBHOOK_SECRET: 'whsec_x',
   TWILIO_ACCOUNT_SID: 'AC0123',
   TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_VERIFY_SERVICE_SID: 'VA0123456789abcdef0123456789abcdef',
   ELEVENLABS_API_KEY: 'xi-key',
   ELEVENLABS_AGENT_ID: 'agent_1',
   ELEVENLABS_WEBHOOK_SECRET: 'wsec_x',
@@ -152,10 +153,21 @@ test('real Twilio with the sandbox Santa is refused: real callers would be sent 
   const problems = problemsOf({
     TWILIO_ACCOUNT_SID: 'AC0123',
     TWILIO_AUTH_TOKEN: 'token',
+    TWILIO_VERIFY_SERVICE_SID: REAL_KEYS.TWILIO_VERIFY_SERVICE_SID,
     SANTA_HOTLINE_NUMBER: '+14155550100',
   });
   expect(problems).toHaveLength(1);
   expect(problems[0]).toMatch(/^ELEVENLABS_API_KEY\/ELEVENLABS_AGENT_ID: required with real Twilio keys/);
+});
+
+test('real Twilio keys without a Verify service are refused: no family phone could be proven', () => {
+  const { TWILIO_VERIFY_SERVICE_SID: _verify, ...rest } = REAL_KEYS;
+  expect(problemsOf(rest)).toEqual([
+    expect.stringMatching(/^TWILIO_VERIFY_SERVICE_SID: required with real Twilio keys/),
+  ]);
+  expect(problemsOf({ ...REAL_KEYS, TWILIO_VERIFY_SERVICE_SID: 'MG0123' })).toEqual([
+    expect.stringMatching(/^TWILIO_VERIFY_SERVICE_SID: must be a Verify service SID/),
+  ]);
 });
 
 test('real Twilio keys with the fictional sandbox hotline are refused', () => {

@@ -92,6 +92,10 @@ const envSchema = z.object({
     .string()
     .regex(/^AD[0-9a-fA-F]{32}$/, 'must be an Address SID (AD followed by 32 hex digits)')
     .optional(),
+  TWILIO_VERIFY_SERVICE_SID: z
+    .string()
+    .regex(/^VA[0-9a-fA-F]{32}$/, 'must be a Verify service SID (VA followed by 32 hex digits)')
+    .optional(),
   SANTA_HOTLINE_NUMBER: z.string().default(SANDBOX_HOTLINE_NUMBER),
   ELEVENLABS_API_KEY: optional,
   ELEVENLABS_AGENT_ID: optional,
@@ -195,6 +199,8 @@ export interface Config {
     /** The regulatory bundle and address a purchase names (UK numbers need both). */
     bundleSid?: string;
     addressSid?: string;
+    /** The Twilio Verify service that proves family phones. */
+    verifyServiceSid?: string;
   };
   elevenlabs: { apiKey?: string; agentId?: string; webhookSecret?: string };
   openai: { apiKey?: string; model: string };
@@ -257,6 +263,11 @@ function halfConfigured(e: Env): string[] {
       'EMAIL_FROM: required with SMTP_URL, e.g. "Santa Calls <santa@yourdomain.example>": an address your SMTP provider lets you send from, or every email is refused.',
     );
   }
+  if (e.TWILIO_ACCOUNT_SID && !e.TWILIO_VERIFY_SERVICE_SID) {
+    problems.push(
+      'TWILIO_VERIFY_SERVICE_SID: required with real Twilio keys, or no family phone can be proven. Create a Verify service in the Twilio Console (Verify > Services) and copy its SID (VA…).',
+    );
+  }
   if (e.TWILIO_ACCOUNT_SID && e.SANTA_HOTLINE_NUMBER === SANDBOX_HOTLINE_NUMBER) {
     problems.push(
       'SANTA_HOTLINE_NUMBER: required with real Twilio keys: the hotline your Twilio account owns, in E.164 (+1…).',
@@ -309,6 +320,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ['STRIPE_WEBHOOK_SECRET', e.STRIPE_WEBHOOK_SECRET],
       ['TWILIO_ACCOUNT_SID', e.TWILIO_ACCOUNT_SID],
       ['TWILIO_AUTH_TOKEN', e.TWILIO_AUTH_TOKEN],
+      ['TWILIO_VERIFY_SERVICE_SID', e.TWILIO_VERIFY_SERVICE_SID],
       ['ELEVENLABS_API_KEY', e.ELEVENLABS_API_KEY],
       ['ELEVENLABS_AGENT_ID', e.ELEVENLABS_AGENT_ID],
       ['ELEVENLABS_WEBHOOK_SECRET', e.ELEVENLABS_WEBHOOK_SECRET],
@@ -379,6 +391,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
       numberCountry: e.TWILIO_NUMBER_COUNTRY,
       bundleSid: e.TWILIO_BUNDLE_SID,
       addressSid: e.TWILIO_ADDRESS_SID,
+      verifyServiceSid: e.TWILIO_VERIFY_SERVICE_SID,
     },
     elevenlabs: {
       apiKey: e.ELEVENLABS_API_KEY,

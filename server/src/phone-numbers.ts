@@ -53,3 +53,8 @@ export function isTextable(e164: string, countries: readonly string[]): boolean 
   const type = parsed.getType();
   return type !== undefined && TEXTABLE_TYPES.has(type);
 }
+
+/** A number libphonenumber knows to be a landline only, which cannot receive a text. */
+export function isLandlineOnly(e164: string): boolean {
+  return parsePhoneNumberFromString(e164)?.getType() === 'FIXED_LINE';
+}

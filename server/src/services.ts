@@ -108,7 +108,7 @@ export function createServices(deps: AppDeps): AppServices {
   const payments = buildPayments(deps, { subscription, numbers, voice, auth, emails, gifts: gifts.service });
   const familyPhones = createFamilyPhonesService({
     db,
-    telephony: providers.telephony,
+    verifier: providers.phoneVerifier,
     limits: config.phoneProof,
     logger,
   });

@@ -7,6 +7,7 @@ import { sweepCallReservations } from '../src/modules/voice/deadline-sweeper.ts'
 import { LocalRecordingStorage } from '../src/providers/storage/local-recording-storage.ts';
 import { STRIPE_API_VERSION, StripeAdapter } from '../src/providers/stripe/stripe-adapter.ts';
 import { OpenAiSummarizer } from '../src/providers/summarizer/openai-summarizer.ts';
+import { TwilioVerify } from '../src/providers/phone-proof/twilio-verify.ts';
 import { TwilioTelephony } from '../src/providers/telephony/twilio-telephony.ts';
 import { ElevenLabsVoiceEngine } from '../src/providers/voice/elevenlabs-voice-engine.ts';
 import { postProfile } from './fixtures/santa.ts';
@@ -91,6 +92,13 @@ beforeAll(async () => {
         hotlineNumber: HOTLINE,
         apiBaseUrl: twilio.apiBaseUrl,
       }),
+      phoneVerifier: new TwilioVerify({
+        accountSid: twilio.accountSid,
+        authToken: twilio.authToken,
+        serviceSid: twilio.verifyServiceSid,
+        countries: ['US', 'CA', 'GB'],
+        apiBaseUrl: twilio.apiBaseUrl,
+      }),
       voice: new ElevenLabsVoiceEngine({
         apiKey: elevenlabs.apiKey,
         agentId: elevenlabs.agentId,
@@ -151,17 +159,15 @@ async function minutes() {
 }
 
 describe("a family's 3-Month Pass on the real vendor adapters", () => {
-  test('a parent signs up, proves the family phone with the code Twilio texted, and describes the child', async () => {
+  test('a parent signs up, proves the family phone with the code Twilio Verify texted, and describes the child', async () => {
     const { client, user } = await signUp(ctx.app);
     family.parent = client;
     family.userId = user.id;
 
     const sent = await client.post('/api/santa/phones/send-code').send({ phone: FAMILY_PHONE });
     expect(sent.status).toBe(200);
-    expect(twilio.messages).toHaveLength(1);
-    const [text] = twilio.messages;
-    expect(text).toMatchObject({ to: FAMILY_PHONE, from: HOTLINE });
-    const code = /\b\d{6}\b/.exec(text!.body)?.[0];
+    expect(twilio.codes).toMatchObject([{ to: FAMILY_PHONE, channel: 'sms', status: 'pending' }]);
+    const code = twilio.codes[0]!.code;
     expect((await client.post('/api/santa/phones/verify').send({ phone: FAMILY_PHONE, code })).status).toBe(
       200,
     );

@@ -257,13 +257,18 @@ export const FAMILY_PHONE_LIMIT = 4;
 export const PHONE_CODE_LENGTH = 6;
 export const FAMILY_PHONE_MESSAGES = {
   codeSent: 'We texted a 6-digit code to that phone. Enter it to verify the phone.',
-  wrongCode: 'That code is not right. Please check the text message and try again.',
+  codeCalling:
+    'We are calling that phone now: a voice will read out a 6-digit code. Enter it to verify the phone.',
+  wrongCode: 'That code is not right. Please check the code and try again.',
   codeExpired: 'That code has expired or was tried too often. Please send a new one.',
   tooManyPhones: `A family can verify up to ${FAMILY_PHONE_LIMIT} phones. Remove one first.`,
   tooManyCodes: 'Too many codes were sent from this account. Please wait an hour and try again.',
   alreadyVerified: 'This phone is already verified for your family.',
   notFound: 'This phone is not one of your family phones.',
-  smsFailed: 'We could not send a text to that phone. Please check the number and try again.',
+  smsFailed: 'We could not send a code to that phone. Please check the number and try again.',
+  checkFailed: 'We could not check that code just now. Please try again in a minute.',
+  tooManyTries: 'Too many codes were asked for that phone. Please wait 10 minutes, then send a new one.',
+  blocked: 'We cannot send a code to that phone. Please use another mobile or landline number.',
   verified: 'Phone verified. Santa will recognise calls from it.',
   tooManyFromHere: 'Too many codes were sent from this network. Please wait an hour and try again.',
   tooManyToNumber: 'Too many codes were sent to that phone today. Please try again tomorrow.',
@@ -280,7 +285,7 @@ export function notTextableMessage(countries: readonly string[]): string {
   return `We can text and call mobile and landline numbers in ${where}. Premium-rate, shared-cost, satellite and other special numbers can't be used.`;
 }
 
-export const sendPhoneCodeRequestSchema = z.object({
+const verifyPhoneTargetSchema = z.object({
   phone: z
     .string({ error: INVALID_PHONE_MESSAGE })
     .trim()
@@ -288,13 +293,21 @@ export const sendPhoneCodeRequestSchema = z.object({
     .max(32, INVALID_PHONE_MESSAGE),
   country: phoneCountryField,
 });
+
+/** How the code reaches the phone: a text, or a call that reads it out (a landline, or no texts). */
+export const PHONE_CODE_CHANNELS = ['sms', 'call'] as const;
+export type PhoneCodeChannel = (typeof PHONE_CODE_CHANNELS)[number];
+
+export const sendPhoneCodeRequestSchema = verifyPhoneTargetSchema.extend({
+  channel: z.enum(PHONE_CODE_CHANNELS, { error: 'channel must be sms or call' }).optional(),
+});
 export type SendPhoneCodeRequest = z.infer<typeof sendPhoneCodeRequestSchema>;
 
-export const verifyPhoneRequestSchema = sendPhoneCodeRequestSchema.extend({
+export const verifyPhoneRequestSchema = verifyPhoneTargetSchema.extend({
   code: z
-    .string({ error: 'Enter the 6-digit code from the text message' })
+    .string({ error: 'Enter the 6-digit code we sent' })
     .trim()
-    .regex(/^\d{6}$/, 'Enter the 6-digit code from the text message'),
+    .regex(/^\d{6}$/, 'Enter the 6-digit code we sent'),
 });
 export type VerifyPhoneRequest = z.infer<typeof verifyPhoneRequestSchema>;
 

@@ -13,6 +13,7 @@ function servicesOf(providers: Providers): [string, Diagnosable][] {
   return [
     ['stripe', providers.stripe],
     ['twilio', providers.telephony],
+    ['twilio verify', providers.phoneVerifier],
     ['elevenlabs', providers.voice],
     ['openai', providers.summarizer],
     ['openai moderation', providers.moderation],

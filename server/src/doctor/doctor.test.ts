@@ -45,6 +45,7 @@ test('the doctor lists every provider, sandboxed ones as such, each with its fix
   expect(reports.map((r) => [r.provider, r.mode])).toEqual([
     ['stripe', 'sandbox'],
     ['twilio', 'sandbox'],
+    ['twilio verify', 'sandbox'],
     ['elevenlabs', 'sandbox'],
     ['openai', 'sandbox'],
     ['openai moderation', 'sandbox'],
@@ -130,6 +131,7 @@ test('start-up logs one line per provider, real or sandbox', async () => {
   expect(lines.map((l) => l.msg)).toEqual([
     'provider stripe: real',
     'provider twilio: sandbox',
+    'provider twilio verify: sandbox',
     'provider elevenlabs: sandbox',
     'provider openai: sandbox',
     'provider openai moderation: sandbox',

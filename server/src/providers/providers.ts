@@ -14,6 +14,9 @@ import { StripeAdapter } from './stripe/stripe-adapter.ts';
 import type { StripeProvider } from './stripe/stripe-provider.ts';
 import { SandboxTelephony } from './telephony/sandbox-telephony.ts';
 import type { Telephony } from './telephony/telephony.ts';
+import type { PhoneVerifier } from './phone-proof/phone-verifier.ts';
+import { SandboxVerify } from './phone-proof/sandbox-verify.ts';
+import { TwilioVerify } from './phone-proof/twilio-verify.ts';
 import { SandboxVoiceEngine } from './voice/sandbox-voice-engine.ts';
 import { ElevenLabsVoiceEngine } from './voice/elevenlabs-voice-engine.ts';
 import { TwilioTelephony } from './telephony/twilio-telephony.ts';
@@ -36,6 +39,8 @@ import type { VoiceEngine } from './voice/voice-engine.ts';
 export interface Providers {
   readonly sandboxSecrets: SandboxSecrets;
   readonly telephony: Telephony;
+  /** Proves a family holds a phone (Twilio Verify). */
+  readonly phoneVerifier: PhoneVerifier;
   readonly voice: VoiceEngine;
   readonly recordings: RecordingStorage;
   readonly summarizer: Summarizer;
@@ -64,6 +69,7 @@ export function createProviders(ctx: ProviderContext): Providers {
   return {
     sandboxSecrets: providers.sandboxSecrets,
     telephony: countFailures(providers.telephony, 'telephony', onFailure),
+    phoneVerifier: countFailures(providers.phoneVerifier, 'phone-proof', onFailure),
     voice: countFailures(providers.voice, 'voice', onFailure),
     recordings: countFailures(providers.recordings, 'recordings', onFailure),
     summarizer: providers.summarizer,
@@ -86,25 +92,7 @@ function chooseProviders(ctx: ProviderContext): Providers {
       config.google.clientId && config.google.clientSecret
         ? new OpenIdGoogle({ clientId: config.google.clientId, clientSecret: config.google.clientSecret })
         : new SandboxGoogle({ clientSecret: sandboxSecrets.googleClientSecret, publicUrl: config.publicUrl }),
-    // ── telephony (the real Twilio adapter is chosen here when TWILIO_* keys are set) ──
-    telephony:
-      config.twilio.accountSid && config.twilio.authToken
-        ? new TwilioTelephony({
-            accountSid: config.twilio.accountSid,
-            authToken: config.twilio.authToken,
-            hotlineNumber: config.twilio.hotlineNumber,
-            purchase: {
-              country: config.twilio.numberCountry,
-              bundleSid: config.twilio.bundleSid,
-              addressSid: config.twilio.addressSid,
-            },
-            callCountries: config.phoneProof.countries,
-          })
-        : new SandboxTelephony(
-            db,
-            config.twilio.authToken ?? sandboxSecrets.twilioAuthToken,
-            config.twilio.hotlineNumber,
-          ),
+    ...chooseTelephony(ctx),
     // ── voice (the real ElevenLabs adapter is chosen here when ELEVENLABS_* keys are set) ──
     voice:
       config.elevenlabs.apiKey && config.elevenlabs.agentId
@@ -152,4 +140,40 @@ function chooseProviders(ctx: ProviderContext): Providers {
         })
       : new NoModeration(),
   };
+}
+
+/** Twilio for calls and numbers, and Twilio Verify for phone proof, when TWILIO_* keys are set. */
+function chooseTelephony(ctx: ProviderContext): Pick<Providers, 'telephony' | 'phoneVerifier'> {
+  const { config, db, sandboxSecrets } = ctx;
+  const { accountSid, authToken, verifyServiceSid } = config.twilio;
+  const sandboxPhone = () =>
+    new SandboxTelephony(db, authToken ?? sandboxSecrets.twilioAuthToken, config.twilio.hotlineNumber);
+  const telephony =
+    accountSid && authToken
+      ? new TwilioTelephony({
+          accountSid,
+          authToken,
+          hotlineNumber: config.twilio.hotlineNumber,
+          purchase: {
+            country: config.twilio.numberCountry,
+            bundleSid: config.twilio.bundleSid,
+            addressSid: config.twilio.addressSid,
+          },
+          callCountries: config.phoneProof.countries,
+        })
+      : sandboxPhone();
+  // Config refuses real Twilio keys without a Verify service, so a sandbox verifier delivers its
+  // codes to the sandbox phone.
+  const phoneVerifier =
+    accountSid && authToken && verifyServiceSid
+      ? new TwilioVerify({
+          accountSid,
+          authToken,
+          serviceSid: verifyServiceSid,
+          countries: config.phoneProof.countries,
+        })
+      : new SandboxVerify(db, (to, body) =>
+          (telephony instanceof SandboxTelephony ? telephony : sandboxPhone()).sendSms(to, body),
+        );
+  return { telephony, phoneVerifier };
 }

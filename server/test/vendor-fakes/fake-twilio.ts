@@ -34,6 +34,17 @@ export interface SentMessage {
   body: string;
 }
 
+/** A code Verify sent: what the phone received, and Verify's own count of sends and checks. */
+export interface SentCode {
+  sid: string;
+  to: string;
+  channel: string;
+  code: string;
+  status: 'pending' | 'approved';
+  sends: number;
+  checks: number;
+}
+
 const sid = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 
 const notFound = (path: string): FakeResponse => ({
@@ -59,6 +70,9 @@ export class FakeTwilio {
   readonly numbers = new Map<string, IncomingNumber>();
   readonly calls = new Map<string, Call>();
   readonly messages: SentMessage[] = [];
+  readonly verifyServiceSid = `VA${randomBytes(16).toString('hex')}`;
+  /** Codes Verify sent, newest last. */
+  readonly codes: SentCode[] = [];
 
   private constructor(private readonly server: Awaited<ReturnType<typeof startFakeServer>>) {}
 
@@ -85,6 +99,8 @@ export class FakeTwilio {
     if (req.headers.authorization !== `Basic ${basic}`) {
       return { status: 401, json: { code: 20003, message: 'Authenticate', status: 401 } };
     }
+    const verify = matchPath(/^\/v2\/Services\/(VA\w+)\/(Verifications|VerificationCheck)$/, req.path);
+    if (verify && req.method === 'POST') return this.verify(verify[0]!, verify[1]!, req);
     const path = matchPath(/^\/2010-04-01\/Accounts\/([^/]+)\/(.+)\.json$/, req.path);
     if (!path || path[0] !== this.accountSid) return notFound(req.path);
     const resource = path[1]!;
@@ -137,6 +153,47 @@ export class FakeTwilio {
       return { status: 201, json: { ...message, account_sid: this.accountSid, status: 'queued' } };
     }
     return notFound(req.path);
+  }
+
+  /** verify.twilio.com: one pending code per number, the same code when asked again, 5 checks. */
+  private verify(service: string, resource: string, req: FakeRequest): FakeResponse {
+    if (service !== this.verifyServiceSid) return notFound(req.path);
+    const form = Object.fromEntries(new URLSearchParams(req.body));
+    const pending = this.codes.find((c) => c.to === form.To && c.status === 'pending');
+    if (resource === 'Verifications') {
+      const sent = pending ?? {
+        sid: sid('VE'),
+        to: form.To ?? '',
+        channel: form.Channel ?? 'sms',
+        code: String(100000 + Math.floor(Math.random() * 900000)),
+        status: 'pending' as const,
+        sends: 0,
+        checks: 0,
+      };
+      if (sent.sends >= 5)
+        return { status: 429, json: { code: 60203, message: 'Max send attempts reached', status: 429 } };
+      sent.sends += 1;
+      if (!pending) this.codes.push(sent);
+      return { status: 201, json: this.verificationJson(service, sent) };
+    }
+    if (!pending) return notFound(req.path);
+    if (pending.checks >= 5)
+      return { status: 429, json: { code: 60202, message: 'Max check attempts reached', status: 429 } };
+    pending.checks += 1;
+    if (form.Code === pending.code) pending.status = 'approved';
+    return { json: this.verificationJson(service, pending) };
+  }
+
+  private verificationJson(service: string, sent: SentCode) {
+    return {
+      sid: sent.sid,
+      service_sid: service,
+      account_sid: this.accountSid,
+      to: sent.to,
+      channel: sent.channel,
+      status: sent.status,
+      valid: sent.status === 'approved',
+    };
   }
 
   private page(key: string, items: unknown[], uri: string, size: number) {

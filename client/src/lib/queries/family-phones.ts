@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FamilyPhonesResponse } from '@santa/shared/santa';
+import type { FamilyPhonesResponse, PhoneCodeChannel } from '@santa/shared/santa';
 import { api } from '@/lib/api-client';
 
 const familyPhonesKey = ['santa', 'phones'] as const;
@@ -13,8 +13,8 @@ export function useFamilyPhones() {
 
 export function useSendPhoneCode() {
   return useMutation({
-    mutationFn: (input: string | { phone: string; country?: string }) =>
-      api.post<{ message: string }>(
+    mutationFn: (input: string | { phone: string; country?: string; channel?: PhoneCodeChannel }) =>
+      api.post<{ message: string; channel: PhoneCodeChannel }>(
         '/santa/phones/send-code',
         typeof input === 'string' ? { phone: input } : input,
       ),

@@ -12,7 +12,7 @@ import { parseInput } from '../../http/validate.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import type { FamilyPhonesService } from './family-phones.service.ts';
 
-/** /api/santa/phones: the family's verified phones, and verifying one by a code sent by SMS. */
+/** /api/santa/phones: the family's verified phones, and proving one by a code sent by text or call. */
 export function createFamilyPhonesRouter(deps: { db: Db; familyPhones: FamilyPhonesService }) {
   const { familyPhones } = deps;
   const router = Router();
@@ -38,9 +38,16 @@ export function createFamilyPhonesRouter(deps: { db: Db; familyPhones: FamilyPho
   });
 
   router.post('/send-code', tries, async (req, res) => {
-    const { phone, country } = parseInput(sendPhoneCodeRequestSchema, req.body);
-    await familyPhones.sendCode(signedInUser(req).id, phone, country ?? undefined, req.ip ?? 'unknown');
-    res.json({ message: FAMILY_PHONE_MESSAGES.codeSent });
+    const { phone, country, channel } = parseInput(sendPhoneCodeRequestSchema, req.body);
+    const sentBy = await familyPhones.sendCode({
+      userId: signedInUser(req).id,
+      phoneText: phone,
+      country: country ?? undefined,
+      channel,
+      client: req.ip ?? 'unknown',
+    });
+    const message = sentBy === 'call' ? FAMILY_PHONE_MESSAGES.codeCalling : FAMILY_PHONE_MESSAGES.codeSent;
+    res.json({ message, channel: sentBy });
   });
 
   router.post('/verify', tries, async (req, res) => {

@@ -23,8 +23,8 @@ async function lastCodeTo(phone: string): Promise<string> {
   return /\d{6}/.exec(rows[0]!.body)![0];
 }
 
-const sendCode = (client: TestClient, phone: string) =>
-  client.post('/api/santa/phones/send-code').send({ phone });
+const sendCode = (client: TestClient, phone: string, channel?: 'sms' | 'call') =>
+  client.post('/api/santa/phones/send-code').send({ phone, channel });
 const verify = (client: TestClient, phone: string, code: string) =>
   client.post('/api/santa/phones/verify').send({ phone, code });
 
@@ -32,7 +32,7 @@ test('a parent phone is linked only after the code texted to it is entered', asy
   const { client } = await signUp(ctx.app);
   const phone = uniquePhone();
   const sent = await sendCode(client, phone);
-  expect(sent.body).toEqual({ message: FAMILY_PHONE_MESSAGES.codeSent });
+  expect(sent.body).toEqual({ message: FAMILY_PHONE_MESSAGES.codeSent, channel: 'sms' });
   expect((await client.get('/api/santa/phones')).body.phones).toEqual([]);
   expect((await verify(client, phone, await lastCodeTo(phone))).status).toBe(200);
   const list = (await client.get('/api/santa/phones')).body;
@@ -70,28 +70,67 @@ test('a wrong code is refused, and after 5 wrong tries the code is dead', async 
 });
 
 test('an expired code is refused', async () => {
-  const { client, user } = await signUp(ctx.app);
+  const { client } = await signUp(ctx.app);
   const phone = uniquePhone();
   await sendCode(client, phone);
   await ctx.db.query(
-    `update phone_verifications set expires_at = now() - interval '1 second' where user_id = $1`,
-    [user.id],
+    `update sandbox_verifications set expires_at = now() - interval '1 second' where to_number = $1`,
+    [phone],
   );
   expect((await verify(client, phone, await lastCodeTo(phone))).body.detail).toBe(
     FAMILY_PHONE_MESSAGES.codeExpired,
   );
 });
 
-test('a code is bound to the account that asked for it', async () => {
+test('only an account that asked for a code to the phone may spend it', async () => {
   const asker = await signUp(ctx.app);
   const other = await signUp(ctx.app);
   const phone = uniquePhone();
   await sendCode(asker.client, phone);
-  await sendCode(other.client, phone);
-  const othersCode = await lastCodeTo(phone);
-  const res = await verify(asker.client, phone, othersCode);
-  // Codes are random: the asker's own code could only match by chance (one in a million).
+  const code = await lastCodeTo(phone);
+  const res = await verify(other.client, phone, code);
   expect(res.status).toBe(400);
+  expect(res.body.detail).toBe(FAMILY_PHONE_MESSAGES.codeExpired);
+  expect((await verify(asker.client, phone, code)).status).toBe(200);
+  expect((await other.client.get('/api/santa/phones')).body.phones).toEqual([]);
+});
+
+test('a code asked for again within its ten minutes is the same code, as Twilio Verify does', async () => {
+  const { client } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  await sendCode(client, phone);
+  const first = await lastCodeTo(phone);
+  await sendCode(client, phone);
+  expect(await lastCodeTo(phone)).toBe(first);
+  expect((await verify(client, phone, first)).status).toBe(200);
+});
+
+test('"call me with the code" reads the code out in a call instead of a text', async () => {
+  const { client } = await signUp(ctx.app);
+  const phone = uniquePhone();
+  const sent = await sendCode(client, phone, 'call');
+  expect(sent.body).toEqual({ message: FAMILY_PHONE_MESSAGES.codeCalling, channel: 'call' });
+  const { rows } = await ctx.db.query<{ channel: string }>(
+    "select channel from sandbox_verifications where to_number = $1 and status = 'pending'",
+    [phone],
+  );
+  expect(rows).toEqual([{ channel: 'call' }]);
+  expect((await verify(client, phone, await lastCodeTo(phone))).status).toBe(200);
+});
+
+test('a UK landline is called with its code, since it cannot receive a text', async () => {
+  const { client } = await signUp(ctx.app);
+  const landline = `+44207946${String(Math.floor(Math.random() * 1000)).padStart(4, '0')}`;
+  const sent = await sendCode(client, landline);
+  expect(sent.status).toBe(200);
+  expect(sent.body.channel).toBe('call');
+});
+
+test('a channel that is neither text nor call is refused with the reason', async () => {
+  const { client } = await signUp(ctx.app);
+  const res = await client.post('/api/santa/phones/send-code').send({ phone: uniquePhone(), channel: 'fax' });
+  expect(res.status).toBe(400);
+  expect(res.body.detail).toMatch(/channel must be sms or call/);
 });
 
 test('the owner who proves the phone takes it from an account that merely claimed it, and calls reach the owner', async () => {
@@ -134,5 +173,5 @@ test('the sandbox phone shows the texts sent to a phone', async () => {
     `/sandbox/phone/api/messages?to=${encodeURIComponent(phone)}`,
   );
   expect(res.status).toBe(200);
-  expect(res.body.messages[0].body).toMatch(/^\d{6} is your Santa Calls code/);
+  expect(res.body.messages[0].body).toMatch(/^Your Santa Calls verification code is: \d{6}$/);
 });

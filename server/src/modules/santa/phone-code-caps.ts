@@ -14,9 +14,15 @@ export interface PhoneProofSettings {
   perDay: number;
 }
 
+/** Codes one account may ask for in an hour. */
+const PER_ACCOUNT_PER_HOUR = 5;
+/** How long a code lives at the verifier (Twilio Verify's default). */
+const CODE_LIFE_SECONDS = 10 * 60;
+
 /**
- * The caps on phone codes that hold across accounts and replicas (counted in Postgres): per client
- * address, per destination number, and per day in total.
+ * The caps on phone codes that hold across accounts and replicas (counted in Postgres): per
+ * account, per client address, per destination number, and per day in total. The verifier's own
+ * limits (Verify's five sends per number, its Fraud Guard) are a second wall behind these.
  */
 export function createPhoneCodeCaps(deps: { db: Db; limits: PhoneProofSettings; logger: Logger }) {
   const { db, limits } = deps;
@@ -26,8 +32,9 @@ export function createPhoneCodeCaps(deps: { db: Db; limits: PhoneProofSettings; 
       const clientHash = createHash('sha256').update(`phone-code-client:${client}`).digest('hex');
       const refusal = await db.transaction(async (tx) => {
         await sends.lockSends(tx);
-        const counts = await sends.countSends(tx, clientHash, phone);
+        const counts = await sends.countSends(tx, { userId, clientHash, phone });
         if (counts.allToday >= limits.perDay) return FAMILY_PHONE_MESSAGES.pausedToday;
+        if (counts.fromAccountThisHour >= PER_ACCOUNT_PER_HOUR) return FAMILY_PHONE_MESSAGES.tooManyCodes;
         if (counts.fromClientThisHour >= limits.perClientPerHour)
           return FAMILY_PHONE_MESSAGES.tooManyFromHere;
         if (counts.toNumberToday >= limits.perNumberPerDay) return FAMILY_PHONE_MESSAGES.tooManyToNumber;
@@ -44,5 +51,8 @@ export function createPhoneCodeCaps(deps: { db: Db; limits: PhoneProofSettings; 
 
     /** A send the provider refused does not count against anyone. */
     forget: (userId: string, phone: string) => sends.forgetLastSend(db, userId, phone),
+
+    /** Whether this account asked for a code to this phone that may still be alive. */
+    askedRecently: (userId: string, phone: string) => sends.sentWithin(db, userId, phone, CODE_LIFE_SECONDS),
   };
 }

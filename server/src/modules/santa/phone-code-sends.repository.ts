@@ -3,6 +3,7 @@ import type { Queryable } from '../../db/db.ts';
 /** Owns phone_code_sends: every code texted, for the caps shared by all replicas. */
 
 export interface SendCounts {
+  fromAccountThisHour: number;
   fromClientThisHour: number;
   toNumberToday: number;
   allToday: number;
@@ -13,16 +14,30 @@ export async function lockSends(q: Queryable): Promise<void> {
   await q.query("select pg_advisory_xact_lock(hashtext('phone-code-sends'))");
 }
 
-export async function countSends(q: Queryable, clientHash: string, phone: string): Promise<SendCounts> {
+export async function countSends(
+  q: Queryable,
+  send: { userId: string; clientHash: string; phone: string },
+): Promise<SendCounts> {
   const { rows } = await q.query<SendCounts>(
     `select
-       count(*) filter (where client_hash = $1 and sent_at > now() - interval '1 hour')::int as "fromClientThisHour",
-       count(*) filter (where phone = $2)::int as "toNumberToday",
+       count(*) filter (where user_id = $1 and sent_at > now() - interval '1 hour')::int as "fromAccountThisHour",
+       count(*) filter (where client_hash = $2 and sent_at > now() - interval '1 hour')::int as "fromClientThisHour",
+       count(*) filter (where phone = $3)::int as "toNumberToday",
        count(*)::int as "allToday"
      from phone_code_sends where sent_at > now() - interval '1 day'`,
-    [clientHash, phone],
+    [send.userId, send.clientHash, send.phone],
   );
   return rows[0]!;
+}
+
+/** Whether this account asked for a code to this phone within `seconds` (a code's life). */
+export async function sentWithin(q: Queryable, userId: string, phone: string, seconds: number) {
+  const { rows } = await q.query(
+    `select 1 from phone_code_sends
+     where user_id = $1 and phone = $2 and sent_at > now() - make_interval(secs => $3) limit 1`,
+    [userId, phone, seconds],
+  );
+  return rows.length > 0;
 }
 
 export async function recordSend(q: Queryable, send: { userId: string; clientHash: string; phone: string }) {

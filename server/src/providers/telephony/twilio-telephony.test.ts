@@ -221,14 +221,14 @@ test('webhook signatures are checked with the auth token', () => {
   expect(telephony.validateRequest(undefined, url, params)).toBe(false);
 });
 
-test('a verification code is texted from the hotline number with Twilio Messaging', async () => {
-  await telephony.sendSms('+14155550142', '123456 is your Santa Calls code.');
+test('a text to a parent (a missed scheduled call) goes from the hotline number with Twilio Messaging', async () => {
+  await telephony.sendSms('+14155550142', 'Santa tried to call.');
   expect(fake.seen).toEqual([
     {
       method: 'POST',
       path: `${ACCOUNT_PATH}/Messages.json`,
       authorization: basicAuth,
-      form: { To: '+14155550142', From: '+15550100', Body: '123456 is your Santa Calls code.' },
+      form: { To: '+14155550142', From: '+15550100', Body: 'Santa tried to call.' },
     },
   ]);
 });

@@ -1,6 +1,6 @@
 import { twiml } from './twiml.ts';
 import twilio from 'twilio';
-import { VENDOR_TIMEOUTS } from '../vendor-timeouts.ts';
+import { createTwilioClient } from './twilio-client.ts';
 import type { DiagnosisContext, Finding } from '../diagnosis.ts';
 import type {
   CallRecord,
@@ -25,19 +25,6 @@ export interface TwilioTelephonyOptions {
   callCountries?: string[];
 }
 
-/** Rewrites the origin of each request the SDK makes, keeping path, query, auth and body. */
-class RedirectingRequestClient extends twilio.RequestClient {
-  constructor(private readonly baseUrl: string) {
-    super({ timeout: VENDOR_TIMEOUTS.requestMs });
-  }
-
-  override request<TData>(opts: Parameters<twilio.RequestClient['request']>[0] & { data?: TData }) {
-    const original = new URL(opts.uri);
-    const target = new URL(`${original.pathname}${original.search}`, this.baseUrl);
-    return super.request({ ...opts, uri: target.href });
-  }
-}
-
 /** Twilio through the official SDK. */
 export class TwilioTelephony implements Telephony {
   readonly sayAndHangUp = twiml.sayAndHangUp;
@@ -49,10 +36,7 @@ export class TwilioTelephony implements Telephony {
 
   constructor(private readonly options: TwilioTelephonyOptions) {
     this.hotlineNumber = options.hotlineNumber;
-    this.client = twilio(options.accountSid, options.authToken, {
-      timeout: VENDOR_TIMEOUTS.requestMs,
-      ...(options.apiBaseUrl ? { httpClient: new RedirectingRequestClient(options.apiBaseUrl) } : {}),
-    });
+    this.client = createTwilioClient(options);
   }
 
   private get purchaseSettings(): NumberPurchaseSettings {

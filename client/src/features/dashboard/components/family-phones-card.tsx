@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from 'react';
+import type { PhoneCodeChannel } from '@santa/shared/santa';
+import { CallMeWithCode, codeSentWords } from '@/components/call-me-with-code';
 import { toast } from '@/lib/toast';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -8,7 +10,7 @@ import { formatPhoneNumber } from '@/lib/format';
 import { useFamilyPhones, useRemovePhone, useSendPhoneCode, useVerifyPhone } from '../api/family-phones';
 
 /**
- * The phones Santa recognises: each proven with a code texted to it, so nobody can claim a
+ * The phones Santa recognises: each proven with a code sent to it, so nobody can claim a
  * family's number. The profile's phone is offered first when it is not verified yet.
  */
 export function FamilyPhonesCard({ profilePhone }: { profilePhone: string | null }) {
@@ -20,14 +22,16 @@ export function FamilyPhonesCard({ profilePhone }: { profilePhone: string | null
   const profileVerified = !profilePhone || verified.some((row) => row.phone === profilePhone);
   const [phone, setPhone] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [channel, setChannel] = useState<PhoneCodeChannel>('sms');
   const [code, setCode] = useState('');
   const target = phone || (profileVerified ? '' : (profilePhone ?? ''));
 
   const onSend = (event: FormEvent) => {
     event.preventDefault();
     send.mutate(target, {
-      onSuccess: ({ message }) => {
+      onSuccess: ({ message, channel: sentBy }) => {
         setSentTo(target);
+        setChannel(sentBy);
         setCode('');
         toast.success(message);
       },
@@ -59,7 +63,7 @@ export function FamilyPhonesCard({ profilePhone }: { profilePhone: string | null
         </h2>
         <p className="mt-1 text-gray-700">
           Santa recognises your child when they call from one of these phones. Each is verified with a code we
-          text to it, so nobody else can use your number.
+          text to it (or read out in a call), so nobody else can use your number.
         </p>
       </div>
       {!profileVerified && !sentTo ? (
@@ -101,7 +105,7 @@ export function FamilyPhonesCard({ profilePhone }: { profilePhone: string | null
         <form onSubmit={onVerify} className="flex flex-wrap items-end gap-3">
           <TextField
             label="Code"
-            hint={`The 6-digit code we texted to ${formatPhoneNumber(sentTo)}`}
+            hint={`The 6-digit code we ${codeSentWords(channel)} ${formatPhoneNumber(sentTo)}`}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
@@ -113,6 +117,7 @@ export function FamilyPhonesCard({ profilePhone }: { profilePhone: string | null
           <Button type="submit" className="min-h-11" disabled={verify.isPending}>
             Verify
           </Button>
+          <CallMeWithCode phone={sentTo} channel={channel} onCalling={() => setChannel('call')} />
           <Button type="button" variant="ghost" className="min-h-11" onClick={() => setSentTo(null)}>
             Use another phone
           </Button>

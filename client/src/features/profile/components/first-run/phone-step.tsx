@@ -3,7 +3,8 @@ import { useWatch } from 'react-hook-form';
 import type { CountryCode } from 'libphonenumber-js';
 import { Link } from 'react-router';
 import { CONSENT_REQUIRED_MESSAGE, PRIVACY_NOTICE_VERSION } from '@santa/shared/privacy';
-import { PHONE_CODE_LENGTH, verifyPhoneRequestSchema } from '@santa/shared/santa';
+import { PHONE_CODE_LENGTH, verifyPhoneRequestSchema, type PhoneCodeChannel } from '@santa/shared/santa';
+import { CallMeWithCode, codeSentWords } from '@/components/call-me-with-code';
 import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { Form, FormError } from '@/components/form/form';
 import { PhoneField } from '@/components/form/phone-field';
@@ -38,6 +39,7 @@ export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: P
   const phones = useFamilyPhones();
   const send = useSendPhoneCode();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [channel, setChannel] = useState<PhoneCodeChannel>('sms');
   const [saving, setSaving] = useState(false);
   const [agreed, setAgreed] = useState(false);
   const [consentError, setConsentError] = useState<string | undefined>();
@@ -58,7 +60,8 @@ export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: P
         onDone();
         return;
       }
-      await send.mutateAsync({ phone: e164 });
+      const sent = await send.mutateAsync({ phone: e164 });
+      setChannel(sent.channel);
       setSentTo(e164);
     } catch (error) {
       const detail = errorMessage(error, 'We could not save your phone. Please try again.');
@@ -73,6 +76,8 @@ export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: P
       <CodeForm
         sentTo={phoneForDisplay(sentTo, country as CountryCode)}
         phone={sentTo}
+        channel={channel}
+        onCalling={() => setChannel('call')}
         kidName={kidName.trim() || 'your child'}
         onDone={onDone}
         onOtherPhone={() => setSentTo(null)}
@@ -89,7 +94,7 @@ export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: P
         label="Parent phone"
         required
         placeholder={country === 'US' ? '(415) 555-0142' : undefined}
-        hint="The phone your child will call Santa from. We text it a code to check it is yours."
+        hint="The phone your child will call Santa from. We text it a code (or call a landline) to check it is yours."
       />
       {needsConsent ? (
         <Consent
@@ -133,10 +138,12 @@ function Consent({
 
 const codeSchema = verifyPhoneRequestSchema.pick({ code: true });
 
-/** The code texted to the phone, which proves it is the family's. */
+/** The code texted (or read out in a call) to the phone, which proves it is the family's. */
 function CodeForm({
   sentTo,
   phone,
+  channel,
+  onCalling,
   kidName,
   onDone,
   onOtherPhone,
@@ -144,6 +151,8 @@ function CodeForm({
   /** The phone as the parent wrote it; `phone` is the same in E.164. */
   sentTo: string;
   phone: string;
+  channel: PhoneCodeChannel;
+  onCalling: () => void;
   kidName: string;
   onDone: () => void;
   onOtherPhone: () => void;
@@ -168,8 +177,8 @@ function CodeForm({
   return (
     <Form form={form} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <p className="text-gray-800">
-        We texted a {PHONE_CODE_LENGTH}-digit code to <strong>{sentTo}</strong>. It proves the phone is yours,
-        so Santa recognises {kidName} when they call from it.
+        We {codeSentWords(channel)} <strong>{sentTo}</strong> a {PHONE_CODE_LENGTH}-digit code. It proves the
+        phone is yours, so Santa recognises {kidName} when they call from it.
       </p>
       <FormTextField
         form={form}
@@ -187,6 +196,7 @@ function CodeForm({
         <Button type="submit" size="lg" disabled={verify.isPending} aria-busy={verify.isPending}>
           {verify.isPending ? 'Checking...' : 'Verify phone'}
         </Button>
+        <CallMeWithCode phone={phone} channel={channel} onCalling={onCalling} />
         <Button variant="ghost" className="min-h-11" onClick={onOtherPhone}>
           Use another phone
         </Button>
