@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { QUEUES } from '../src/jobs/job-queue.ts';
+import { uniqueUkPhone } from './fixtures/unique.ts';
 import { createFamily, createVoiceTestContext, type VoiceTestContext } from './fixtures/voice.ts';
 import { startAppProcess, urlWithSchema, type AppProcess } from './app-process.ts';
 import { testSchemaOf } from './test-db.ts';
@@ -38,7 +39,11 @@ describe.skipIf(!url)('a scheduled call with two app processes on one Postgres',
     ).rows[0]!.n;
 
   test('at its instant the call is dialled once, whichever process takes the job', async () => {
-    const { client, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
+    const { client, parentPhone } = await createFamily(ctx, {
+      plan: 'subscription_3month',
+      minutes: 30,
+      parentPhone: uniqueUkPhone(),
+    });
     const { body: kids } = await client.get('/api/children');
     const date = new Date(Date.now() + 2 * 24 * 60 * 60_000).toISOString().slice(0, 10);
     const scheduled = await client.post('/api/scheduled-calls').send({

@@ -49,6 +49,12 @@ export const SCHEDULED_CALL_MESSAGES = {
     'Santa can only ring when your family has call time left. Take the free sample or choose a plan first.',
 } as const;
 
+/** Quiet hours where the phone is: the picked time is night (or too early) on the phone's clock. */
+export function quietAtPhoneMessage(time: string, zone: string): string {
+  const place = zone.split('/').at(-1)!.replace(/_/g, ' ');
+  return `That is ${time} where the phone is (${place} time), and Santa calls between 08:00 and 20:30 there. Please pick another time, or choose the phone's time zone.`;
+}
+
 /** Santa rings one family at most this many times in 24 hours, first tries and retries together. */
 export const DIALS_PER_FAMILY_PER_DAY = 3;
 
@@ -91,6 +97,11 @@ export const moveCallRequestSchema = z.object({
   time_zone: timeZone,
 });
 export type MoveCallRequest = z.infer<typeof moveCallRequestSchema>;
+
+/** GET /api/scheduled-calls/phone-time-zones?phone=: the clocks a family phone may keep. */
+export const phoneTimeZonesQuerySchema = z.object({ phone: z.string().min(1).max(32) });
+export const phoneTimeZonesResponseSchema = z.object({ phone: z.string(), time_zones: z.array(z.string()) });
+export type PhoneTimeZonesResponse = z.infer<typeof phoneTimeZonesResponseSchema>;
 
 /** GET /api/scheduled-calls/slots?date=&time_zone= */
 export const slotsQuerySchema = z.object({ date: localDate, time_zone: timeZone });

@@ -70,3 +70,16 @@ export function slotTimes(date: string): string[] {
 export const isOnSlot = (time: string) => minuteOfDay(time) % SLOT_MINUTES === 0;
 export const isOutsideQuietHours = (date: string, time: string) =>
   minuteOfDay(time) >= FIRST_SLOT_MINUTE && minuteOfDay(time) <= lastSlotMinute(date);
+
+/** The wall-clock day and minute `instant` shows in `zone`, as YYYY-MM-DD and HH:MM. */
+export function wallClockIn(instant: Date, zone: string): { date: string; time: string } {
+  const shifted = new Date(instant.getTime() + offsetMinutes(instant, zone) * 60_000).toISOString();
+  return { date: shifted.slice(0, 10), time: shifted.slice(11, 16) };
+}
+
+/** Whether two zones keep the same clock all year (Europe/London and Europe/Guernsey). */
+export function sameClock(a: string, b: string, around: Date): boolean {
+  const year = around.getUTCFullYear();
+  const instants = [around, new Date(Date.UTC(year, 0, 15)), new Date(Date.UTC(year, 6, 15))];
+  return instants.every((instant) => offsetMinutes(instant, a) === offsetMinutes(instant, b));
+}

@@ -1,10 +1,12 @@
 import { Router, type Request } from 'express';
 import {
   moveCallRequestSchema,
+  phoneTimeZonesQuerySchema,
   scheduleCallRequestSchema,
   SCHEDULED_CALL_MESSAGES,
   slotsQuerySchema,
   type ScheduledCall,
+  type PhoneTimeZonesResponse,
   type ScheduledCallsResponse,
   type SlotsResponse,
 } from '@santa/shared/scheduled-calls';
@@ -34,6 +36,12 @@ export function createScheduledCallsRouter(deps: { scheduledCalls: ScheduledCall
   router.get('/slots', async (req, res) => {
     const query = parseInput(slotsQuerySchema, req.query);
     res.json((await scheduledCalls.slots(query.date, query.time_zone)) satisfies SlotsResponse);
+  });
+
+  router.get('/phone-time-zones', async (req, res) => {
+    const { phone } = parseInput(phoneTimeZonesQuerySchema, req.query);
+    const zones = await scheduledCalls.phoneTimeZones(signedInUser(req).id, phone);
+    res.json({ phone, time_zones: zones } satisfies PhoneTimeZonesResponse);
   });
 
   router.post('/', async (req, res) => {

@@ -8,6 +8,7 @@ import {
   type ScheduleCallRequest,
   type ScheduledCall,
   type SlotsResponse,
+  quietAtPhoneMessage,
 } from '@santa/shared/scheduled-calls';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -18,6 +19,7 @@ import type { Telephony } from '../../providers/telephony/telephony.ts';
 import { instantIn, isOnSlot, isOutsideQuietHours, isTimeZone, slotTimes } from './local-time.ts';
 import { createCallPlacement, type OutboundVoice } from './call-placement.ts';
 import * as repo from './scheduled-calls.repository.ts';
+import { phoneTimeZones, quietAtPhone } from './phone-time-zones.ts';
 import type { ScheduledCallRow } from './scheduled-calls.repository.ts';
 
 /** The placement job: dial this call if it is still at this version (a move or cancel bumps it). */
@@ -86,6 +88,12 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
     return at;
   }
 
+  /** Refuses a time that is night on the phone's own clock, wherever the parent is. */
+  async function refuseQuietAtPhone(phone: string, at: Date, pickedZone: string): Promise<void> {
+    const quiet = await quietAtPhone(phone, at, pickedZone);
+    if (quiet) throw new AppError('bad_request', quietAtPhoneMessage(quiet.time, quiet.zone));
+  }
+
   /** Takes a place in the slot at `at` inside `tx`, or refuses when the slot is full. */
   async function takePlace(tx: Queryable, at: Date, exceptId?: string): Promise<void> {
     await repo.lockSlot(tx, at);
@@ -115,6 +123,14 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
       return (await repo.listForUser(db, userId)).map(present);
     },
 
+    /** The clocks a verified family phone may keep, for the form to ask which when several. */
+    async phoneTimeZones(userId: string, text: string): Promise<string[]> {
+      const phone = phoneForStorage(text);
+      if (!phone || !(await deps.familyPhones.isVerified(userId, phone)))
+        throw new AppError('bad_request', MESSAGES.phoneNotVerified);
+      return phoneTimeZones(phone);
+    },
+
     /** How many of the family's calls are still to come: the admin's count. */
     upcomingCountOf: (userId: string) => repo.countUpcoming(db, userId),
 
@@ -140,6 +156,7 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
       const phone = phoneForStorage(input.phone);
       if (!phone || !(await deps.familyPhones.isVerified(userId, phone)))
         throw new AppError('bad_request', MESSAGES.phoneNotVerified);
+      await refuseQuietAtPhone(phone, at, input.time_zone);
       const family = await deps.children.list(userId).catch(() => ({ children: [] }));
       if (family.children.length === 0) throw new AppError('conflict', MESSAGES.profileFirst);
       if (!(await deps.plans.hasTimeLeft(userId))) throw new AppError('conflict', MESSAGES.noTimeLeft);
@@ -171,6 +188,7 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
         const call = await repo.findOwnedForUpdate(tx, userId, id);
         if (!call || call.status === 'canceled') throw new AppError('not_found', MESSAGES.notFound);
         if (!MOVABLE_STATUSES.includes(call.status)) throw new AppError('conflict', MESSAGES.cannotChange);
+        await refuseQuietAtPhone(call.phone, at, input.time_zone);
         await takePlace(tx, at, call.id);
         const moved = await repo.reschedule(tx, call.id, local(input, at));
         await queueAttempt(tx, moved, at);

@@ -1,10 +1,16 @@
 /**
  * What a parent may schedule (decision 0025): a quarter hour outside quiet hours in their own
- * zone, a verified family phone, their own children, and a slot that still has room.
+ * zone and on the phone's clock, a verified family phone, their own children, and a slot that
+ * still has room. The families here ring UK mobiles, whose clock is London's.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SCHEDULED_CALL_MESSAGES as MESSAGES, UPCOMING_CALLS_LIMIT } from '@santa/shared/scheduled-calls';
+import {
+  SCHEDULED_CALL_MESSAGES as MESSAGES,
+  UPCOMING_CALLS_LIMIT,
+  quietAtPhoneMessage,
+} from '@santa/shared/scheduled-calls';
 import { createFamily, createVoiceTestContext, type VoiceTestContext } from '../../../test/fixtures/voice.ts';
+import { uniquePhone, uniqueUkPhone } from '../../../test/fixtures/unique.ts';
 import { signInAsAdmin } from '../../../test/test-app.ts';
 
 /** The app's clock: 1 December 2026, noon in London. */
@@ -21,8 +27,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-async function family() {
-  const created = await createFamily(ctx, { plan: 'subscription_3month' });
+async function family(parentPhone = uniqueUkPhone()) {
+  const created = await createFamily(ctx, { plan: 'subscription_3month', parentPhone });
   const { body } = await created.client.get('/api/children');
   return { ...created, childId: body.children[0].id as string };
 }
@@ -77,6 +83,49 @@ describe('scheduling a call', () => {
     const f = await family();
     expect((await schedule(f, { date: '2026-12-24', time: '21:00' })).status).toBe(201);
     expect((await schedule(f, { date: '2026-12-24', time: '21:15' })).body.detail).toBe(MESSAGES.quietHours);
+  });
+
+  test('refuses a time that is night on the phone’s own clock, wherever the parent picks it', async () => {
+    // A London parent books 10:00 their time for a San Francisco phone: 02:00 there.
+    const f = await family(uniquePhone());
+    const res = await schedule(f, { date: '2026-12-19', time: '10:00', time_zone: 'Europe/London' });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe(quietAtPhoneMessage('02:00', 'America/Los_Angeles'));
+    expect((await f.client.get('/api/scheduled-calls')).body.calls).toEqual([]);
+  });
+
+  test('a time awake on the phone’s clock is booked whatever the parent’s zone', async () => {
+    // 18:00 in London is 10:00 in San Francisco.
+    const f = await family(uniquePhone());
+    const res = await schedule(f, { date: '2026-12-19', time: '18:00', time_zone: 'Europe/London' });
+    expect(res.status).toBe(201);
+  });
+
+  test('a phone whose area spans two clocks is judged in the zone the parent says it is in', async () => {
+    // Area code 208 (Idaho) keeps Mountain and Pacific time.
+    const f = await family(`+1208555${String(1000 + Math.floor(Math.random() * 8999))}`);
+    const zones = await f.client.get(
+      `/api/scheduled-calls/phone-time-zones?phone=${encodeURIComponent(f.parentPhone)}`,
+    );
+    expect(zones.body.time_zones).toEqual(['America/Boise', 'America/Los_Angeles']);
+    // 08:00 in Boise is 07:00 on the Pacific side: quiet unless the parent says the phone keeps Boise's clock.
+    const unsaid = await schedule(f, { date: '2026-12-19', time: '16:00', time_zone: 'Europe/Paris' });
+    expect(unsaid.body.detail).toBe(quietAtPhoneMessage('07:00', 'America/Los_Angeles'));
+    const said = await schedule(f, { date: '2026-12-19', time: '08:00', time_zone: 'America/Boise' });
+    expect(said.status).toBe(201);
+  });
+
+  test('the time zones of a phone are told only for the family’s own verified phones', async () => {
+    const f = await family();
+    const mine = await f.client.get(
+      `/api/scheduled-calls/phone-time-zones?phone=${encodeURIComponent(f.parentPhone)}`,
+    );
+    expect(mine.body).toEqual({ phone: f.parentPhone, time_zones: ['Europe/London'] });
+    const other = await f.client.get(
+      `/api/scheduled-calls/phone-time-zones?phone=${encodeURIComponent(uniquePhone())}`,
+    );
+    expect(other.status).toBe(400);
+    expect(other.body.detail).toBe(MESSAGES.phoneNotVerified);
   });
 
   test('refuses a time that is not on the quarter hour', async () => {
@@ -172,6 +221,16 @@ describe('moving and canceling', () => {
     expect(move.status).toBe(404);
     expect(move.body.detail).toBe(MESSAGES.notFound);
     expect((await other.client.delete(`/api/scheduled-calls/${call.id}`)).status).toBe(404);
+  });
+
+  test('a move to night on the phone’s clock is refused', async () => {
+    const f = await family(uniquePhone());
+    const { body: call } = await schedule(f, { time: '18:00' });
+    const res = await f.client
+      .patch(`/api/scheduled-calls/${call.id}`)
+      .send({ date: '2026-12-23', time: '09:00', time_zone: 'Europe/London' });
+    expect(res.body.detail).toBe(quietAtPhoneMessage('01:00', 'America/Los_Angeles'));
+    expect((await f.client.get('/api/scheduled-calls')).body.calls[0].time).toBe('18:00');
   });
 
   test('a move to quiet hours is refused and keeps the call where it was', async () => {

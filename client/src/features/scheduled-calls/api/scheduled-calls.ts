@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   MoveCallRequest,
+  PhoneTimeZonesResponse,
   ScheduleCallRequest,
   ScheduledCall,
   ScheduledCallsResponse,
@@ -18,6 +19,17 @@ export function useScheduledCalls() {
   return useQuery({
     queryKey: scheduledCallsKey,
     queryFn: () => api.get<ScheduledCallsResponse>('/scheduled-calls'),
+  });
+}
+
+/** The clocks a family phone may keep (one for most numbers; some area codes span two). */
+export function usePhoneTimeZones(phone: string) {
+  return useQuery({
+    queryKey: [...scheduledCallsKey, 'phone-time-zones', phone],
+    queryFn: () =>
+      api.get<PhoneTimeZonesResponse>(`/scheduled-calls/phone-time-zones?phone=${encodeURIComponent(phone)}`),
+    enabled: Boolean(phone),
+    staleTime: Infinity,
   });
 }
 

@@ -5,6 +5,11 @@ export function localDay(days: number): string {
   return day.toLocaleDateString('en-CA');
 }
 
+/** "Los Angeles" for America/Los_Angeles: a zone named as a parent says it. */
+export function zonePlace(zone: string): string {
+  return (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+}
+
 /** "Thursday, November 26" for a YYYY-MM-DD day on the parent's own calendar. */
 export function formatLocalDay(day: string): string {
   // Noon UTC names the same calendar day in every zone's reading of it below.

@@ -8,8 +8,8 @@ import { formatPhoneNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useChildren } from '@/lib/queries/children';
 import { toast } from '@/lib/toast';
-import { browserTimeZone, useCancelCall, useMoveCall, useScheduledCalls } from '../api/scheduled-calls';
-import { formatLocalDay, localDay } from './local-day';
+import { useCancelCall, useMoveCall, useScheduledCalls } from '../api/scheduled-calls';
+import { formatLocalDay, localDay, zonePlace } from './local-day';
 import { ScheduleCallForm } from './schedule-call-form';
 
 const STATUS_LABELS: Record<ScheduledCallStatus, string> = {
@@ -62,7 +62,8 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
     <li className="flex flex-col gap-3 rounded-2xl border border-santa-100 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       <div className="flex-1">
         <h3 className="font-display text-xl font-bold text-santa-700">
-          {formatLocalDay(call.date)} at {call.time}
+          {formatLocalDay(call.date)} at {call.time}{' '}
+          <span className="text-base font-semibold text-gray-600">({zonePlace(call.time_zone)} time)</span>
         </h3>
         <p className="text-gray-700">
           {names.length > 0 ? names.join(', ') : 'Your child'} · {formatPhoneNumber(call.phone)}
@@ -164,7 +165,7 @@ export function SantaCallsPage() {
           <ScheduleCallForm key="new" />
         )}
       </div>
-      <p className="mt-4 text-sm text-gray-600">Times are shown in {browserTimeZone()}.</p>
+      <p className="mt-4 text-sm text-gray-600">Each time is on the clock of the phone Santa rings.</p>
     </main>
   );
 }

@@ -7,26 +7,34 @@ import { formatPhoneNumber } from '@/lib/format';
 import { useChildren } from '@/lib/queries/children';
 import { useFamilyPhones } from '@/lib/queries/family-phones';
 import { toast } from '@/lib/toast';
-import { browserTimeZone, useMoveCall, useScheduleCall, useSlots } from '../api/scheduled-calls';
-import { formatLocalDay, localDay } from './local-day';
+import {
+  browserTimeZone,
+  useMoveCall,
+  usePhoneTimeZones,
+  useScheduleCall,
+  useSlots,
+} from '../api/scheduled-calls';
+import { formatLocalDay, localDay, zonePlace } from './local-day';
 
 /**
- * Day, time (the free slots of that day in the parent's zone), children and phone. With `moving`,
+ * Day, time (the free slots of that day on the phone's clock), children and phone. With `moving`,
  * the same form gives an existing call a new day and time.
  */
 export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; onDone?: () => void }) {
-  const timeZone = browserTimeZone();
   const [date, setDate] = useState(moving?.date ?? localDay(1));
   const [time, setTime] = useState('');
   const children = useChildren();
   const phones = useFamilyPhones();
-  const slots = useSlots(date, timeZone);
   const family = children.data?.children ?? [];
   const verified = phones.data?.phones ?? [];
   const [picked, setPicked] = useState<string[] | null>(null);
   const childIds = picked ?? family.map((child) => child.id);
   const [phone, setPhone] = useState('');
-  const chosenPhone = phone || verified[0]?.phone || '';
+  const chosenPhone = moving?.phone ?? (phone || verified[0]?.phone || '');
+  const phoneZones = usePhoneTimeZones(chosenPhone).data?.time_zones ?? [];
+  const [saidZone, setSaidZone] = useState('');
+  const timeZone = pickZone(phoneZones, saidZone);
+  const slots = useSlots(date, timeZone);
   const schedule = useScheduleCall();
   const move = useMoveCall();
   const [error, setError] = useState('');
@@ -71,7 +79,7 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
         <h2 className="font-display text-2xl font-bold text-ink">
           {moving ? 'Pick a new time' : 'Schedule a call'}
         </h2>
-        <p className="mt-1 text-sm text-gray-600">Times are in your time zone ({timeZone}).</p>
+        <PhoneClock zones={phoneZones} timeZone={timeZone} onSay={setSaidZone} />
         <label htmlFor="call-date" className="mt-4 block text-sm font-semibold text-ink">
           Day
         </label>
@@ -143,7 +151,11 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
               <select
                 id="call-phone"
                 value={chosenPhone}
-                onChange={(event) => setPhone(event.target.value)}
+                onChange={(event) => {
+                  setPhone(event.target.value);
+                  setSaidZone('');
+                  setTime('');
+                }}
                 className="mt-1 min-h-11 w-full rounded-xl border border-gray-300 bg-white px-3"
               >
                 {verified.map((entry) => (
@@ -170,5 +182,53 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
         </div>
       </form>
     </Card>
+  );
+}
+
+/**
+ * The clock the times are on: the phone's own zone, the one the parent says when the number's area
+ * keeps two, or the browser's when the number does not say.
+ */
+function pickZone(phoneZones: string[], saidZone: string): string {
+  if (phoneZones.includes(saidZone)) return saidZone;
+  const browser = browserTimeZone();
+  if (phoneZones.length === 0 || phoneZones.includes(browser)) return browser;
+  return phoneZones[0]!;
+}
+
+function PhoneClock({
+  zones,
+  timeZone,
+  onSay,
+}: {
+  zones: string[];
+  timeZone: string;
+  onSay: (zone: string) => void;
+}) {
+  if (zones.length < 2)
+    return (
+      <p className="mt-1 text-sm text-gray-600">
+        Times are {zonePlace(timeZone)} time{zones.length === 1 ? ', where the phone is' : ''}.
+      </p>
+    );
+  return (
+    <div className="mt-3">
+      <label htmlFor="call-zone" className="block text-sm font-semibold text-ink">
+        Which time zone is the phone in?
+      </label>
+      <p className="text-sm text-gray-600">Its area code has two; Santa calls by the phone’s own clock.</p>
+      <select
+        id="call-zone"
+        value={timeZone}
+        onChange={(event) => onSay(event.target.value)}
+        className="mt-1 min-h-11 w-full rounded-xl border border-gray-300 bg-white px-3"
+      >
+        {zones.map((zone) => (
+          <option key={zone} value={zone}>
+            {zonePlace(zone)} time
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
