@@ -139,6 +139,7 @@ const MATRIX: Record<string, Access> = {
   'POST /api/santa/use-sample-call': signedIn(200),
   'GET /api/scheduled-calls/': signedIn(200),
   'GET /api/scheduled-calls/slots': signedIn(400),
+  'GET /api/scheduled-calls/phone-time-zones': signedIn(400),
   'POST /api/scheduled-calls/': signedIn(400),
   'PATCH /api/scheduled-calls/:id': signedIn(400),
   // Another family's call, or none: the same 404 (scheduled-calls.test.ts).
