@@ -44,7 +44,7 @@ export function CallMeWithCode({
   );
 }
 
-/** Where the code went, in the parent's words. */
+/** Where the code went, in the parent's words: "texted to …" or "read out in our call to …". */
 export function codeSentWords(channel: PhoneCodeChannel): string {
-  return channel === 'call' ? 'read out in a call to' : 'texted to';
+  return channel === 'call' ? 'read out in our call to' : 'texted to';
 }

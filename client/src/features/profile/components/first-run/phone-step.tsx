@@ -4,7 +4,7 @@ import type { CountryCode } from 'libphonenumber-js';
 import { Link } from 'react-router';
 import { CONSENT_REQUIRED_MESSAGE, PRIVACY_NOTICE_VERSION } from '@santa/shared/privacy';
 import { PHONE_CODE_LENGTH, verifyPhoneRequestSchema, type PhoneCodeChannel } from '@santa/shared/santa';
-import { CallMeWithCode, codeSentWords } from '@/components/call-me-with-code';
+import { CallMeWithCode } from '@/components/call-me-with-code';
 import { ConsentCheckbox } from '@/components/consent-checkbox';
 import { Form, FormError } from '@/components/form/form';
 import { PhoneField } from '@/components/form/phone-field';
@@ -177,8 +177,10 @@ function CodeForm({
   return (
     <Form form={form} noValidate onSubmit={submit} className="flex flex-col gap-5">
       <p className="text-gray-800">
-        We {codeSentWords(channel)} <strong>{sentTo}</strong> a {PHONE_CODE_LENGTH}-digit code. It proves the
-        phone is yours, so Santa recognises {kidName} when they call from it.
+        {channel === 'call' ? 'We are calling' : `We texted a ${PHONE_CODE_LENGTH}-digit code to`}{' '}
+        <strong>{sentTo}</strong>
+        {channel === 'call' ? ` to read out a ${PHONE_CODE_LENGTH}-digit code` : ''}. It proves the phone is
+        yours, so Santa recognises {kidName} when they call from it.
       </p>
       <FormTextField
         form={form}
