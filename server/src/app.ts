@@ -48,6 +48,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     metrics.readFrom({
       callsInProgress: () => services.voice.callsInProgress(),
       jobQueueDepth: () => deps.jobs.depth(),
+      phoneCodes: () => services.familyPhones.codesToday(),
     });
     app.use(timeWebhooks(metrics));
     if (config.metricsToken) app.get('/metrics', metricsRoute(metrics, config.metricsToken));

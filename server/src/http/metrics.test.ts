@@ -43,6 +43,16 @@ describe('with METRICS_TOKEN set', () => {
     expect(res.text).toMatch(/^santa_calls_in_progress [1-9]/m);
   });
 
+  test('phone codes sent today are reported beside their daily cap, for an alert before codes stop', async () => {
+    await ctx.db.query(
+      `insert into phone_code_sends (client_hash, phone) select md5(g::text), '+1415555' || g from generate_series(1, 7) g`,
+    );
+    const res = await scrape();
+    expect(res.text).toMatch(/^santa_phone_codes_sent_today 7$/m);
+    expect(res.text).toMatch(/^santa_phone_codes_daily_cap 5000$/m);
+    await ctx.db.query('delete from phone_code_sends');
+  });
+
   test('the job queue depth is reported per queue', async () => {
     const res = await scrape();
     expect(res.text).toMatch(/^santa_job_queue_depth\{queue="call-summary"\} \d+$/m);

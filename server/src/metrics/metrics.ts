@@ -4,6 +4,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface MetricSources {
   callsInProgress(): Promise<number>;
   jobQueueDepth(): Promise<Record<string, number>>;
+  /** Phone codes sent in the last 24 hours, and the cap on them (PHONE_CODES_PER_DAY). */
+  phoneCodes(): Promise<{ sentToday: number; dailyCap: number }>;
 }
 
 /**
@@ -46,6 +48,24 @@ export function createMetrics() {
     async collect() {
       if (!sources) return;
       for (const [queue, depth] of Object.entries(await sources.jobQueueDepth())) this.set({ queue }, depth);
+    },
+  });
+
+  // An alert on sent / cap (say at 0.8) warns before codes stop for everyone (SMS pumping).
+  new Gauge({
+    name: 'santa_phone_codes_sent_today',
+    help: 'Phone codes sent in the last 24 hours, against santa_phone_codes_daily_cap',
+    registers: [registry],
+    async collect() {
+      if (sources) this.set((await sources.phoneCodes()).sentToday);
+    },
+  });
+  new Gauge({
+    name: 'santa_phone_codes_daily_cap',
+    help: 'Phone codes allowed in 24 hours (PHONE_CODES_PER_DAY)',
+    registers: [registry],
+    async collect() {
+      if (sources) this.set((await sources.phoneCodes()).dailyCap);
     },
   });
 

@@ -66,6 +66,8 @@ export function createFamilyPhonesService(deps: {
 
   return {
     list: (userId: string) => repo.listFamilyPhones(db, userId),
+    /** Codes sent in the last day against the daily cap, for the operator's alert. */
+    codesToday: caps.today,
     isVerified: (userId: string, phone: string) => repo.isFamilyPhone(db, userId, phone),
 
     /** Answers how the code went: by text or by a call. */

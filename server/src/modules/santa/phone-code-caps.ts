@@ -52,6 +52,10 @@ export function createPhoneCodeCaps(deps: { db: Db; limits: PhoneProofSettings; 
     /** A send the provider refused does not count against anyone. */
     forget: (userId: string, phone: string) => sends.forgetLastSend(db, userId, phone),
 
+    async today(): Promise<{ sentToday: number; dailyCap: number }> {
+      return { sentToday: await sends.countToday(db), dailyCap: limits.perDay };
+    },
+
     /** Whether this account asked for a code to this phone that may still be alive. */
     askedRecently: (userId: string, phone: string) => sends.sentWithin(db, userId, phone, CODE_LIFE_SECONDS),
   };

@@ -30,6 +30,13 @@ export async function countSends(
   return rows[0]!;
 }
 
+export async function countToday(q: Queryable): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    "select count(*)::int as n from phone_code_sends where sent_at > now() - interval '1 day'",
+  );
+  return rows[0]!.n;
+}
+
 /** Whether this account asked for a code to this phone within `seconds` (a code's life). */
 export async function sentWithin(q: Queryable, userId: string, phone: string, seconds: number) {
   const { rows } = await q.query(
