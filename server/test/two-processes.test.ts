@@ -15,7 +15,9 @@ import {
 } from './fixtures/voice.ts';
 import { startAppProcess, urlWithSchema, type AppProcess } from './app-process.ts';
 import { startS3Server, type TestS3Server } from './s3-server.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, TestClient } from './test-app.ts';
+import { FAMILY_PHONE_MESSAGES } from '@santa/shared/santa';
+import { uniquePhone } from './fixtures/unique.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, signUp, TestClient } from './test-app.ts';
 import { testSchemaOf } from './test-db.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -114,6 +116,38 @@ describe.skipIf(!url)('two app processes on one Postgres and one S3 server', () 
       expect(Date.now() - started).toBeLessThan(1_000);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
+  });
+
+  /** A new account asks for a code at `app`; both processes see the same client address. */
+  async function sendCodeAt(app: AppProcess, phone: string) {
+    const { client } = await signUp(ctx.app);
+    const res = await asParent(app, client, '/api/santa/phones/send-code', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone }),
+    });
+    return { status: res.status, body: (await res.json()) as { detail?: string } };
+  }
+
+  test('phone codes from many accounts at one address stop at the cap, counted across both processes', async () => {
+    await ctx.db.query('delete from phone_code_sends');
+    // PHONE_CODES_PER_CLIENT_PER_HOUR defaults to 10: five accounts at each process.
+    for (let i = 0; i < 10; i += 1) {
+      expect((await sendCodeAt(i % 2 === 0 ? a : b, uniquePhone())).status).toBe(200);
+    }
+    const refused = await sendCodeAt(b, uniquePhone());
+    expect(refused).toMatchObject({ status: 429, body: { detail: FAMILY_PHONE_MESSAGES.tooManyFromHere } });
+    await ctx.db.query('delete from phone_code_sends');
+  });
+
+  test('phone codes from many accounts to one number stop at the cap, counted across both processes', async () => {
+    await ctx.db.query('delete from phone_code_sends');
+    const target = uniquePhone();
+    // PHONE_CODES_PER_NUMBER_PER_DAY defaults to 5.
+    for (let i = 0; i < 5; i += 1) expect((await sendCodeAt(i % 2 === 0 ? b : a, target)).status).toBe(200);
+    const refused = await sendCodeAt(a, target);
+    expect(refused).toMatchObject({ status: 429, body: { detail: FAMILY_PHONE_MESSAGES.tooManyToNumber } });
+    await ctx.db.query('delete from phone_code_sends');
   });
 
   test('deleting an account at one process deletes its recordings from the bucket', async () => {
