@@ -36,6 +36,10 @@ export async function createTestContext(
     deps?: Partial<AppDeps>;
     /** Swaps providers (a test double) before any service is built on them. */
     providers?: (sandboxes: Providers) => Providers;
+    /** The database the app's services see (a counting wrapper); the test and the queue keep the raw one. */
+    appDb?: (db: Db) => Db;
+    /** False: jobs are queued but no worker runs them (a test that counts what one request does). */
+    workers?: boolean;
   } = {},
 ): Promise<TestContext> {
   const db = await openTestDb();
@@ -70,7 +74,7 @@ export async function createTestContext(
   // bcrypt cost 4 keeps the suite fast; a dedicated test checks the production cost of 11.
   const deps: AppDeps = {
     config,
-    db,
+    db: options.appDb ? options.appDb(db) : db,
     logger,
     providers,
     jobs,
@@ -80,7 +84,7 @@ export async function createTestContext(
   };
   const services = createServices(deps);
   // Workers run as in production; periodic jobs are run by hand in the tests that need them.
-  await registerWorkers(jobs, services);
+  if (options.workers !== false) await registerWorkers(jobs, services);
   await ensureAdminAccount(db, services.auth, { email: config.adminEmail, password: ADMIN_PASSWORD }, logger);
   const app = createApp(deps, services);
   built.app = app;

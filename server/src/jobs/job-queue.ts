@@ -147,6 +147,17 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
       if (worker) boss.notifyWorker(worker);
     },
 
+    async sendAll(jobs, tx) {
+      await boss.insert(
+        jobs.map(({ queue, data }) => ({ name: queue, data, ...RETRY[queue] })),
+        tx ? { db: bossDb(tx) } : {},
+      );
+      for (const queue of new Set(jobs.map((job) => job.queue))) {
+        const worker = workers.get(queue);
+        if (worker) boss.notifyWorker(worker);
+      }
+    },
+
     async work(queue, handler) {
       const options = {
         pollingIntervalSeconds:

@@ -42,4 +42,6 @@ export interface JobSender {
    * `startAfter` no replica takes it before then.
    */
   send(queue: QueueName, data: object, tx?: Queryable, options?: { startAfter?: Date }): Promise<void>;
+  /** Queues several jobs in one statement (the jobs one finished call needs), like send. */
+  sendAll(jobs: { queue: QueueName; data: object }[], tx?: Queryable): Promise<void>;
 }

@@ -216,6 +216,10 @@ export function createSubscriptionService(db: Db) {
       return repo.saveSubscription(q, userId, periodRenewed(fieldsOf(current), period));
     },
 
+    /** `patch` on a row the caller already read FOR UPDATE in `q`: one write, no second read. */
+    updateLocked: (q: Queryable, locked: SubscriptionRow, patch: Partial<SubscriptionFields>) =>
+      repo.saveSubscription(q, locked.user_id, { ...fieldsOf(locked), ...patch }),
+
     async update(
       q: Queryable,
       userId: string,

@@ -105,7 +105,7 @@ export async function settleReservation(
       const cap = perCallCap(reservation.plan);
       const spent = oneCallPlan ? Math.max(billed, cap) : billed;
       const secondsUsed = Math.min(limit, used + spent);
-      await settlement.subscriptions.update(tx, reservation.user_id, {
+      await settlement.subscriptions.updateLocked(tx, subscription, {
         seconds_used: secondsUsed,
         ...(oneCallPlan && secondsUsed >= limit ? { status: 'ended' as const } : {}),
       });

@@ -27,7 +27,10 @@ export interface PostCallDeps {
   providerDeletions: ProviderDeletions;
   jobs: JobSender;
   /** The children module: which child spoke is stored with the call (decision 0024). */
-  children?: { familyChildren(userId: string): Promise<{ children: NamedChild[] } | undefined> };
+  /** The family's children, the first one the kid profile's (with its gift rule and topics to avoid). */
+  children?: {
+    familyChildren(userId: string): Promise<{ children: (NamedChild & SafetyRules)[] } | undefined>;
+  };
   /** The auth module, which owns the accounts. */
   accounts: { accountExists(userId: string): Promise<boolean> };
   /** The email module: the parent's recap, decided in the call's own transaction. */
@@ -147,6 +150,12 @@ export function callSidOfFailure(payload: CallInitiationFailure): string | null 
   );
 }
 
+/** What the parent set for Santa's lines, which the call's safety read holds him to. */
+interface SafetyRules {
+  gifts_giving: string | null;
+  avoid_topics: string[];
+}
+
 /** After the call: store it, settle its minutes, clean up pay-per-call data. */
 export function createPostCallService(deps: PostCallDeps) {
   const { db, logger } = deps;
@@ -173,8 +182,9 @@ export function createPostCallService(deps: PostCallDeps) {
     const deletesProviderCopy = oneCallPlan || deps.deleteProviderCopies === true;
     // Read now: a pay-per-call profile goes with the settlement below, and the safety read holds
     // Santa's lines to what the parent set up for this call.
-    const profile = await deps.profiles.findProfileByUserId(userId);
     const family = await deps.children?.familyChildren(userId);
+    // The first child's row is the kid profile's: its gift rule and topics to avoid.
+    const rules = family ? family.children[0] : await deps.profiles.findProfileByUserId(userId);
     const childId = attributeChild(
       family?.children ?? [],
       call.childNameCollected,
@@ -209,13 +219,18 @@ export function createPostCallService(deps: PostCallDeps) {
         kidName: spokenBy(family?.children ?? [], childId, call.kidName),
         providerSummary: call.providerSummary,
       };
-      await deps.jobs.send(QUEUES.callSummary, job, tx);
       const safety: CallSafetyJob = {
         conversationId: call.conversationId,
-        giftsGiving: profile?.gifts_giving ?? null,
-        avoidTopics: profile?.avoid_topics ?? [],
+        giftsGiving: rules?.gifts_giving ?? null,
+        avoidTopics: rules?.avoid_topics ?? [],
       };
-      await deps.jobs.send(QUEUES.callSafety, safety, tx);
+      await deps.jobs.sendAll(
+        [
+          { queue: QUEUES.callSummary, data: job },
+          { queue: QUEUES.callSafety, data: safety },
+        ],
+        tx,
+      );
       return id;
     });
     if (!callId) return false;

@@ -1,0 +1,107 @@
+/**
+ * What one call costs the database, as budgets a change must not creep past: the SQL statements
+ * each webhook of a call's life sends, and the background jobs a call queues. Counts do not drift
+ * with the machine the way times do. Raising a budget is a deliberate line in the diff, with why.
+ */
+import { uniqueSantaNumber } from '../../../test/fixtures/unique.ts';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { countingDb, type CountingDb } from '../../../test/fixtures/counting-db.ts';
+import {
+  createFamily,
+  createVoiceTestContext,
+  HOTLINE,
+  inboundCall,
+  postElevenLabs,
+  postTwilio,
+  transcriptionPayload,
+  type VoiceTestContext,
+} from '../../../test/fixtures/voice.ts';
+import { testSchemaOf } from '../../../test/test-db.ts';
+
+/** Statements each webhook may send (BEGIN and COMMIT count), and jobs a whole call may queue. */
+const BUDGET = {
+  // The live-call count, the caller's family, its memories, children, consent, the reservation,
+  // Santa's script.
+  inboundHotline: 7,
+  // The same, and the line's owner and its rules.
+  inboundOwnLine: 8,
+  // One statement ends the reservation and records Twilio's duration.
+  statusCompleted: 1,
+  // Seen before?, the reservation, the children (2), then one transaction: the call, the locked
+  // reservation and plan, the plan's write, the settlement, the provider copy's deletion, both
+  // jobs in one insert (BEGIN and COMMIT included).
+  postCallTranscription: 13,
+  // The audio's key, and the provider copy's deletion that waited for it.
+  postCallAudio: 3,
+  // The summary and the safety read.
+  jobsPerCall: 2,
+};
+
+let ctx: VoiceTestContext;
+let counting: CountingDb | undefined;
+beforeAll(async () => {
+  ctx = await createVoiceTestContext({
+    workers: false,
+    appDb: (db) => (counting = countingDb(db)).db,
+  });
+});
+afterAll(() => ctx.close());
+
+/** The statements `step` sends through the app's database. */
+async function statementsOf(step: () => Promise<unknown>): Promise<string[]> {
+  counting!.reset();
+  await step();
+  return [...counting!.statements];
+}
+
+async function jobsQueued(): Promise<number> {
+  const schema = testSchemaOf(ctx.db);
+  const table = schema ? `${schema}_jobs.job` : 'pgboss.job';
+  const { rows } = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
+  return rows[0]!.n;
+}
+
+async function familyWithOwnLine() {
+  const family = await createFamily(ctx, { plan: 'subscription_3month' });
+  const line = uniqueSantaNumber();
+  await ctx.db.query('insert into agent_configs (user_id, twilio_phone_number) values ($1, $2)', [
+    family.user.id,
+    line,
+  ]);
+  return { ...family, line };
+}
+
+test('a call from a known family on the hotline, whole life long', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  const conversationId = `conv_budget_${call.CallSid}`;
+  const jobsBefore = await jobsQueued();
+  const steps = {
+    inboundHotline: await statementsOf(() => postTwilio(ctx, 'inbound', call)),
+    statusCompleted: await statementsOf(() =>
+      postTwilio(ctx, 'status', { CallSid: call.CallSid, CallStatus: 'completed', CallDuration: '95' }),
+    ),
+    postCallTranscription: await statementsOf(() =>
+      postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid, userId: user.id })),
+    ),
+    postCallAudio: await statementsOf(() =>
+      postElevenLabs(ctx, {
+        type: 'post_call_audio',
+        data: { conversation_id: conversationId, full_audio: Buffer.from('ID3 audio').toString('base64') },
+      }),
+    ),
+  };
+  const jobs = (await jobsQueued()) - jobsBefore;
+  expect(steps.inboundHotline.length).toBeGreaterThan(0); // the counter sees the app's database
+  for (const [step, statements] of Object.entries(steps))
+    expect(statements.length, `${step}:\n${statements.join('\n')}`).toBeLessThanOrEqual(
+      BUDGET[step as keyof typeof BUDGET],
+    );
+  expect(jobs).toBeLessThanOrEqual(BUDGET.jobsPerCall);
+});
+
+test('a call from the family’s own phone on its own line', async () => {
+  const { parentPhone, line } = await familyWithOwnLine();
+  const statements = await statementsOf(() => postTwilio(ctx, 'inbound', inboundCall(parentPhone, line)));
+  expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET.inboundOwnLine);
+});
