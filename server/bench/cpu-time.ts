@@ -56,6 +56,28 @@ function postgresMicros(): Map<string, number> | null {
   }
 }
 
+/** CPU (user + system) a process has used so far, in microseconds; null once it has gone. */
+export function processMicros(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MICROS;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU all Postgres processes on this machine used since `start` (new backends from zero). */
+export function postgresMicrosSince(start: Map<string, number> | null): number | null {
+  const now = postgresMicros();
+  if (!start || !now) return null;
+  let spent = 0;
+  for (const [pid, micros] of now) spent += micros - (start.get(pid) ?? 0);
+  return spent;
+}
+
+export const postgresSnapshot = postgresMicros;
+
 export function cpuSnapshot(): CpuSnapshot {
   const usage = process.cpuUsage();
   return { server: usage.user + usage.system, machine: machineMicros(), database: postgresMicros() };

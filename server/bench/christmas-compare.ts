@@ -1,0 +1,79 @@
+/**
+ * npm run bench:christmas:compare — the Christmas Eve bench of another commit and of this one,
+ * one after the other on this machine at the same rates, and the ratio of each webhook's p50 and
+ * p99: a regression shows as a ratio on any machine, however fast or loaded.
+ *
+ * Settings: BENCH_BASELINE (a git ref, required), and the bench's own BENCH_RATES and
+ * BENCH_STEP_SECONDS, given to both runs. The baseline is checked out in a worktree under the
+ * system's temporary folder and installed there once (npm ci); each commit runs its own bench.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const baselineRef = process.env.BENCH_BASELINE;
+if (!baselineRef) {
+  console.error('Set BENCH_BASELINE to the git ref to compare with, e.g. BENCH_BASELINE=596bd71');
+  process.exit(2);
+}
+const here = path.resolve(import.meta.dirname, '..');
+const git = (...args: string[]) => execFileSync('git', args, { cwd: here, encoding: 'utf8' }).trim();
+const sha = git('rev-parse', '--short', `${baselineRef}^{commit}`);
+const worktree = path.join(tmpdir(), `santa-bench-${sha}`);
+if (!existsSync(worktree)) {
+  console.log(`checking out ${sha} in ${worktree} and installing it…`);
+  git('worktree', 'add', '--detach', worktree, sha);
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: worktree, stdio: 'inherit' });
+}
+
+/** Runs one commit's bench, echoing its output, and answers that output. */
+function runBench(label: string, serverDir: string): Promise<string> {
+  console.log(`\n── ${label} ──`);
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'bench/christmas.ts'], { cwd: serverDir, env: process.env });
+    let output = '';
+    const take = (chunk: Buffer) => {
+      output += chunk.toString();
+      process.stdout.write(chunk);
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.on('error', reject);
+    child.on('close', () => resolve(output));
+  });
+}
+
+type Percentiles = Map<string, { p50: number; p99: number }>;
+
+/** Each rate's routes, read from the bench's step lines (a format every commit's bench prints). */
+function parseSteps(output: string): Map<number, Percentiles> {
+  const steps = new Map<number, Percentiles>();
+  let current: Percentiles | undefined;
+  for (const line of output.split('\n')) {
+    const header = /^(\d+) calls\/s for /.exec(line);
+    if (header) steps.set(Number(header[1]), (current = new Map()));
+    const route = /^\s{2}(\S.*?)\s+n=\s*\d+\s+p50 ([\d.]+) ms\s+p99 ([\d.]+) ms/.exec(line);
+    if (route && current) current.set(route[1]!, { p50: Number(route[2]), p99: Number(route[3]) });
+  }
+  return steps;
+}
+
+const baseline = parseSteps(await runBench(`baseline ${sha}`, path.join(worktree, 'server')));
+const head = parseSteps(await runBench(`this commit ${git('rev-parse', '--short', 'HEAD')}`, here));
+
+console.log(`\nside by side (this commit / ${sha}; above 1 is slower):`);
+for (const [rate, routes] of head) {
+  const before = baseline.get(rate);
+  if (!before) {
+    console.log(`  ${rate}/s: the baseline did not reach this rate`);
+    continue;
+  }
+  for (const [route, now] of routes) {
+    const then = before.get(route);
+    if (!then) continue;
+    console.log(
+      `  ${String(rate).padStart(4)}/s ${route.padEnd(32)} p50 ${then.p50.toFixed(1)} → ${now.p50.toFixed(1)} ms (×${(now.p50 / then.p50).toFixed(2)})  p99 ${then.p99.toFixed(1)} → ${now.p99.toFixed(1)} ms (×${(now.p99 / then.p99).toFixed(2)})`,
+    );
+  }
+}
