@@ -22,9 +22,18 @@ const git = (...args: string[]) => execFileSync('git', args, { cwd: here, encodi
 const sha = git('rev-parse', '--short', `${baselineRef}^{commit}`);
 const worktree = path.join(tmpdir(), `santa-bench-${sha}`);
 if (!existsSync(worktree)) {
-  console.log(`checking out ${sha} in ${worktree} and installing it…`);
+  console.log(`checking out ${sha} in ${worktree}…`);
   git('worktree', 'add', '--detach', worktree, sha);
-  execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: worktree, stdio: 'inherit' });
+}
+if (!existsSync(path.join(worktree, 'node_modules'))) {
+  const install = (command: string) =>
+    execFileSync('npm', [command, '--no-audit', '--no-fund'], { cwd: worktree, stdio: 'inherit' });
+  // An older lock file another npm version reads as out of date is installed from package.json.
+  try {
+    install('ci');
+  } catch {
+    install('install');
+  }
 }
 
 /** Runs one commit's bench, echoing its output, and answers that output. */

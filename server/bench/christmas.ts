@@ -9,7 +9,8 @@
  * `npm run bench:christmas:compare` reads.
  *
  * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
- * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200).
+ * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200), BENCH_PROFILE (a
+ * folder for each replica's CPU profile, read with any V8 profile viewer or bench/profile-summary.ts).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,7 +72,14 @@ const env = {
   // The bench measures the app, not an ElevenLabs plan: no caller is turned away as "lines busy".
   MAX_CONCURRENT_CALLS: '1000000',
 };
-const replicas: AppProcess[] = [await startAppProcess(env, port), await startAppProcess(env)];
+// BENCH_PROFILE=<folder>: each replica writes a V8 CPU profile there when it stops.
+const nodeArgs = process.env.BENCH_PROFILE
+  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+  : [];
+const replicas: AppProcess[] = [
+  await startAppProcess(env, port, nodeArgs),
+  await startAppProcess(env, undefined, nodeArgs),
+];
 // However the bench ends, the replicas end with it.
 process.on('exit', () => {
   for (const replica of replicas) {

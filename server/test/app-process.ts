@@ -33,10 +33,15 @@ function exited(child: ChildProcess): Promise<number | null> {
 }
 
 /** Starts the app with `env` (on top of a temporary DATA_DIR) and waits for its health check. */
-export async function startAppProcess(env: Record<string, string>, port?: number): Promise<AppProcess> {
+export async function startAppProcess(
+  env: Record<string, string>,
+  port?: number,
+  /** Options for node itself (a bench's --cpu-prof, which NODE_OPTIONS does not take). */
+  nodeArgs: string[] = [],
+): Promise<AppProcess> {
   const listenOn = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenOn}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,
