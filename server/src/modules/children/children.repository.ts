@@ -46,6 +46,7 @@ export async function findFamilyChildren(
   userId: string,
   lock = false,
 ): Promise<FamilyChildren | undefined> {
+  if (!lock) return readFamilyChildren(q, userId);
   const { rows: first } = await q.query<ChildRow & { usual_caller_child_id: string | null }>(
     `select first_child_id as id, 0 as position, ${LIST}, usual_caller_child_id
      from kid_profiles where user_id = $1${lock ? ' for update' : ''}`,
@@ -58,6 +59,30 @@ export async function findFamilyChildren(
   );
   const { usual_caller_child_id, ...firstChild } = first[0];
   return { children: [firstChild, ...others], usualCallerChildId: usual_caller_child_id };
+}
+
+/**
+ * The same in one statement, without the lock: every dashboard poll and every finished call reads
+ * the family.
+ */
+async function readFamilyChildren(q: Queryable, userId: string): Promise<FamilyChildren | undefined> {
+  const { rows } = await q.query<
+    ChildRow & { usual_caller_child_id: string | null; first: boolean; created_at: Date | null }
+  >(
+    `select * from (
+       select first_child_id as id, 0 as position, ${LIST}, usual_caller_child_id, true as first,
+              null::timestamptz as created_at
+       from kid_profiles where user_id = $1
+       union all
+       select id, position, ${LIST}, null, false, created_at from children where user_id = $1
+     ) family order by first desc, position, created_at`,
+    [userId],
+  );
+  if (!rows[0]?.first) return undefined;
+  const [head, ...others] = rows.map(
+    ({ usual_caller_child_id: _u, first: _f, created_at: _c, ...child }) => child,
+  );
+  return { children: [head!, ...others], usualCallerChildId: rows[0].usual_caller_child_id };
 }
 
 /** What a ringing call needs beside the kid profile it already read: the family's other children. */

@@ -27,14 +27,18 @@ const BUDGET = {
   inboundOwnLine: 8,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
-  // Seen before?, the reservation, the children (2), then one transaction: the call, the locked
+  // Seen before?, the reservation, the children, then one transaction: the call, the locked
   // reservation and plan, the plan's write, the settlement, the provider copy's deletion, both
   // jobs in one insert (BEGIN and COMMIT included).
-  postCallTranscription: 13,
+  postCallTranscription: 12,
   // The audio's key, and the provider copy's deletion that waited for it.
   postCallAudio: 3,
   // The summary and the safety read.
   jobsPerCall: 2,
+  // A parent's dashboard, polled every few seconds: the session and the plan.
+  planStatus: 2,
+  // The calls with their reservations, their safety reads, the children who made them.
+  callHistory: 3,
 };
 
 let ctx: VoiceTestContext;
@@ -104,4 +108,22 @@ test('a call from the family’s own phone on its own line', async () => {
   const { parentPhone, line } = await familyWithOwnLine();
   const statements = await statementsOf(() => postTwilio(ctx, 'inbound', inboundCall(parentPhone, line)));
   expect(statements.length, statements.join('\n')).toBeLessThanOrEqual(BUDGET.inboundOwnLine);
+});
+
+test('a parent’s dashboard polls: plan status and call history', async () => {
+  const { client, parentPhone, user } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  await postTwilio(ctx, 'inbound', call);
+  await postElevenLabs(
+    ctx,
+    transcriptionPayload({
+      conversationId: `conv_dash_${call.CallSid}`,
+      callSid: call.CallSid,
+      userId: user.id,
+    }),
+  );
+  const status = await statementsOf(() => client.get('/api/subscription/status'));
+  expect(status.length, status.join('\n')).toBeLessThanOrEqual(BUDGET.planStatus);
+  const history = await statementsOf(() => client.get('/api/calls/history'));
+  expect(history.length, history.join('\n')).toBeLessThanOrEqual(BUDGET.callHistory);
 });
