@@ -42,6 +42,17 @@ test.describe('Public pages', () => {
     });
   });
 
+  test('the safety, privacy and terms pages each name themselves in the tab', async ({ page }) => {
+    for (const [path, title] of [
+      ['/santa-safety', 'How Santa keeps calls safe · Santa Calls'],
+      ['/privacy', 'Privacy notice · Santa Calls'],
+      ['/terms', 'Terms of use · Santa Calls'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(title);
+    }
+  });
+
   test('each Santa greets the child by the name the parent types', async ({ page }) => {
     await page.goto('/');
     const santas = page.getByRole('region', { name: 'Choose the Santa who calls' });

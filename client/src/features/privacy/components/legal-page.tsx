@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** The frame of the privacy notice and the terms: a readable column, the site's footer. */
 export function LegalPage({
@@ -13,6 +14,7 @@ export function LegalPage({
   intro: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-screen flex-col bg-snow">
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-10 px-4 py-10 sm:px-6">

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SiteFooter } from '@/components/site-footer';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * The fixed rules of server/src/modules/santa-script/render-prompt.ts (SAFETY_RULES) in a
@@ -43,6 +44,7 @@ function Section({ title, children }: { title: string; children: React.ReactNode
 }
 
 export function SantaSafetyPage() {
+  useDocumentTitle('How Santa keeps calls safe');
   return (
     <div className="flex min-h-screen flex-col bg-snow">
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-10 px-4 py-10 sm:px-6">
