@@ -1,6 +1,7 @@
 /**
  * What one call costs the database, as budgets a change must not creep past: the SQL statements
- * each webhook of a call's life sends, and the background jobs a call queues. Counts do not drift
+ * each webhook of a call's life sends, the jobs a call queues and what each of them sends, and the
+ * dashboard a parent polls meanwhile. Counts do not drift
  * with the machine the way times do. Raising a budget is a deliberate line in the diff, with why.
  */
 import { uniqueSantaNumber } from '../../../test/fixtures/unique.ts';
@@ -17,6 +18,7 @@ import {
   type VoiceTestContext,
 } from '../../../test/fixtures/voice.ts';
 import { testSchemaOf } from '../../../test/test-db.ts';
+import { QUEUES } from '../../jobs/queues.ts';
 
 /** Statements each webhook may send (BEGIN and COMMIT count), and jobs a whole call may queue. */
 const BUDGET = {
@@ -39,6 +41,13 @@ const BUDGET = {
   planStatus: 2,
   // The calls with their reservations, their safety reads, the children who made them.
   callHistory: 3,
+  // The transcript, then one transaction: the summary and recap, Santa's memories, the parent's
+  // email preference, the recap email and its job.
+  summaryJob: 8,
+  // The transcript, whether it was read before (moderation is paid for), the read.
+  safetyJob: 3,
+  // The email with its account, then its sent mark.
+  recapEmail: 2,
 };
 
 let ctx: VoiceTestContext;
@@ -63,6 +72,17 @@ async function jobsQueued(): Promise<number> {
   const table = schema ? `${schema}_jobs.job` : 'pgboss.job';
   const { rows } = await ctx.db.query<{ n: number }>(`select count(*)::int as n from ${table}`);
   return rows[0]!.n;
+}
+
+/** The jobs of `queue` waiting in the queue's table, newest last. */
+async function queued(queue: string): Promise<object[]> {
+  const schema = testSchemaOf(ctx.db);
+  const table = schema ? `${schema}_jobs.job` : 'pgboss.job';
+  const { rows } = await ctx.db.query<{ data: object }>(
+    `select data from ${table} where name = $1 and state = 'created' order by created_on`,
+    [queue],
+  );
+  return rows.map((row) => row.data);
 }
 
 async function familyWithOwnLine() {
@@ -126,4 +146,29 @@ test('a parent’s dashboard polls: plan status and call history', async () => {
   expect(status.length, status.join('\n')).toBeLessThanOrEqual(BUDGET.planStatus);
   const history = await statementsOf(() => client.get('/api/calls/history'));
   expect(history.length, history.join('\n')).toBeLessThanOrEqual(BUDGET.callHistory);
+});
+
+test('the background work of one finished call', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  const conversationId = `conv_jobs_${call.CallSid}`;
+  await postTwilio(ctx, 'inbound', call);
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid, userId: user.id }));
+  const mine = (jobs: object[]) =>
+    jobs.filter((job) => (job as { conversationId?: string }).conversationId === conversationId);
+  const [summary] = mine(await queued(QUEUES.callSummary));
+  const [safety] = mine(await queued(QUEUES.callSafety));
+  const emailsBefore = (await queued(QUEUES.email)).length;
+  const work = {
+    summary: await statementsOf(() => ctx.services.voice.postCall.writeSummary(summary as never)),
+    safety: await statementsOf(() => ctx.services.callSafety.reviewCall(safety as never)),
+  };
+  const emails = (await queued(QUEUES.email)).slice(emailsBefore);
+  const email = await statementsOf(async () => {
+    for (const job of emails) await ctx.services.emails.deliver(job as never);
+  });
+  expect(emails).toHaveLength(1);
+  expect(work.summary.length, work.summary.join('\n')).toBeLessThanOrEqual(BUDGET.summaryJob);
+  expect(work.safety.length, work.safety.join('\n')).toBeLessThanOrEqual(BUDGET.safetyJob);
+  expect(email.length, email.join('\n')).toBeLessThanOrEqual(BUDGET.recapEmail);
 });
