@@ -328,7 +328,11 @@
     }
   });
 
-  els.decline.addEventListener('click', async () => {
+  /**
+   * The ringing call is left unanswered by the person (declined, or left to the voicemail box):
+   * `leave` tells the app and answers the status line to show.
+   */
+  async function leaveRinging(leave) {
     if (!ringing) return;
     const sid = ringing.call_sid;
     round += 1;
@@ -336,30 +340,26 @@
     els.incoming.hidden = true;
     busy = true;
     try {
+      els.status.textContent = await leave(sid);
+    } catch (error) {
+      els.error.textContent = error.message;
+    } finally {
+      busy = false;
+    }
+  }
+
+  els.decline.addEventListener('click', () =>
+    leaveRinging(async (sid) => {
       await api('decline', { call_sid: sid });
-      els.status.textContent = 'Call declined';
-    } catch (error) {
-      els.error.textContent = error.message;
-    } finally {
-      busy = false;
-    }
-  });
+      return 'Call declined';
+    }),
+  );
   // Nobody picks up: the voicemail box answers, and shows what Santa left on it.
-  els.voicemail.addEventListener('click', async () => {
-    if (!ringing) return;
-    const sid = ringing.call_sid;
-    round += 1;
-    ringing = null;
-    els.incoming.hidden = true;
-    busy = true;
-    try {
+  els.voicemail.addEventListener('click', () =>
+    leaveRinging(async (sid) => {
       const { recorded } = await api('voicemail', { call_sid: sid });
-      els.status.textContent = recorded ? `Voicemail: "${recorded}"` : 'Voicemail: nothing was left';
-    } catch (error) {
-      els.error.textContent = error.message;
-    } finally {
-      busy = false;
-    }
-  });
+      return recorded ? `Voicemail: "${recorded}"` : 'Voicemail: nothing was left';
+    }),
+  );
   els.from.addEventListener('change', showTexts);
 })();
