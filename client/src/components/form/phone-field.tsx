@@ -50,14 +50,15 @@ export function PhoneField<TValues extends FieldValues, TOutput>({
           </span>
         ) : null}
       </label>
-      <div className="flex gap-2">
+      {/* On a phone the country takes its own row, so its name is read whole. */}
+      <div className="flex flex-col gap-2 sm:flex-row">
         <select
           id={`${inputId}-country`}
           aria-label="Country"
           name={country.field.name}
           value={selected}
           onChange={(event) => change(value, event.target.value as CountryCode)}
-          className={`min-h-11 w-32 shrink-0 sm:w-52 ${fieldInputClasses(false)} px-2`}
+          className={`min-h-11 w-full shrink-0 sm:w-52 ${fieldInputClasses(false)} px-2`}
         >
           {options.map((option) => (
             <option key={option.code} value={option.code}>

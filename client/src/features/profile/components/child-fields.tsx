@@ -158,14 +158,14 @@ export function ChildFields<TValues extends ChildValues, TOutput>({
 }) {
   return (
     <>
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         {leading ? <div className="sm:col-span-2">{leading}</div> : null}
         <KidNameField form={form} label={nameLabel} />
         <AgeField form={form} />
         <PronunciationField form={form} />
       </div>
       <PersonalityField form={form} />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <NoteFields form={form} fields={textFields} />
       </div>
     </>

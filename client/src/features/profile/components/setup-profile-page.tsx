@@ -10,7 +10,7 @@ function FormSkeleton() {
   return (
     <div className="flex flex-col gap-5" role="status" aria-label="Loading profile">
       <SkeletonBlock className="h-12 w-full" />
-      <div className="grid gap-5 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <SkeletonBlock className="h-12 w-full" />
         <SkeletonBlock className="h-12 w-full" />
       </div>
