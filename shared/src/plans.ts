@@ -96,7 +96,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Dedicated Santa phone number',
       'Permanent kid profile',
       'Recordings and transcripts included',
-      'Lasts 3 months',
+      'Renews every 3 months until you cancel',
     ],
   },
   subscription_6month: {
@@ -117,7 +117,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Dedicated Santa phone number',
       'Permanent kid profile',
       'Recordings and transcripts included',
-      'Lasts 6 months',
+      'Renews every 6 months until you cancel',
     ],
   },
   subscription_12month: {
@@ -138,7 +138,7 @@ export const PLANS: Record<PlanId, Plan> = {
       'Dedicated Santa phone number',
       'Permanent kid profile',
       'Recordings and transcripts included',
-      'Lasts 12 months',
+      'Renews every year until you cancel',
       'Future characters included',
     ],
   },

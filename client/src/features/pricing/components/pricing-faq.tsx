@@ -30,6 +30,11 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
     )} minutes of calls.`,
   },
   {
+    question: 'Can I cancel a pass?',
+    answer:
+      'Yes, anytime, from "Manage billing" on your dashboard. A cancelled pass does not renew: it keeps working, with its number and minutes, until the end of the months you paid for. The free sample and Pay Per Call never renew.',
+  },
+  {
     question: "Can I customise Santa's personality?",
     answer:
       "Yes. Choose a traditional Santa (jolly, classic North Pole magic), a modern Santa (upbeat and up to date with today's toys and games) or a mix of both, and add notes about gifts, accomplishments, behaviour and siblings so every call feels personal. You can edit the profile whenever you like.",
@@ -45,7 +50,7 @@ const QUESTIONS: { question: string; answer: ReactNode }[] = [
   {
     question: 'Can Santa call my child?',
     answer:
-      'Yes. On "Santa calls your child" pick a day, a free quarter-hour between 8 am and 8:30 pm in your own time zone (until 9 pm on Christmas Eve), the children and a verified family phone, and Santa rings at that time. You can move or cancel it. If nobody answers, or a voicemail does, he leaves a short message, tries once more half an hour later, and then texts you a link to pick a new time in one tap. A call nobody answered costs nothing.',
+      'Yes. On "Santa calls your child" pick a day, a free quarter-hour between 8 am and 8:30 pm on the clock of the phone he rings (until 9 pm on Christmas Eve), the children and a verified family phone, and Santa rings at that time. You can move or cancel it. If nobody answers, or a voicemail does, he leaves a short message, tries once more half an hour later, and then texts you a link to pick a new time in one tap. A call nobody answered costs nothing.',
   },
   {
     question: 'Can Santa talk to more than one child?',
