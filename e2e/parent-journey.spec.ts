@@ -35,8 +35,10 @@ test.describe('Pricing for a visitor', () => {
     await expect(planCard(page, 'Year-Round Magic')).toContainText('$269');
     await expect(planCard(page, 'Year-Round Magic')).toContainText('ULTIMATE');
     await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible();
-    // The spec's four questions, what happens when a call drops, what Santa remembers and gifts (issue 20).
-    await expect(page.locator('dt')).toHaveCount(10);
+    // The spec's four questions, what happens when a call drops, what Santa remembers, gifts (issue
+    // 20) and how a pass is cancelled.
+    await expect(page.locator('dt')).toHaveCount(11);
+    await expect(page.getByText('Can I cancel a pass?')).toBeVisible();
     await expect(page.getByText('What if the call drops?')).toBeVisible();
     await expect(page.getByText('$0.99')).toBeVisible();
     await expect(page.getByText('© 2024')).toBeVisible();
