@@ -5,7 +5,7 @@
 import { PRIVACY_NOTICE_VERSION, PROFILE_CONSENT_FIELD } from '@santa/shared/privacy';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { VOICEMAIL_MESSAGE } from '../../modules/scheduled-calls/call-placement.ts';
-import { uniquePhone } from '../../../test/fixtures/unique.ts';
+import { uniquePhone, uniqueUkPhone } from '../../../test/fixtures/unique.ts';
 import {
   createTestContext,
   signUp,
@@ -25,7 +25,8 @@ afterAll(() => ctx.close());
 
 /** A family on the free sample whose scheduled call is ringing its phone now. */
 async function ringingFamily(ring = true) {
-  const parentPhone = uniquePhone();
+  // A UK mobile: the call at 10:00 UTC is 10:00 on its clock.
+  const parentPhone = uniqueUkPhone();
   const { client } = await signUp(ctx.app);
   expect((await client.post('/api/santa/use-sample-call')).status).toBeLessThan(300);
   const form = client.post('/api/santa/kid-profile');
