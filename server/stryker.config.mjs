@@ -12,6 +12,7 @@ export default {
   mutate: [
     'src/modules/voice/minutes.ts',
     'src/modules/voice/reservations.repository.ts',
+    'src/modules/voice/reservation-sweeps.repository.ts',
     'src/modules/payments/fulfilment.service.ts',
     'src/modules/payments/fulfilment-context.ts',
     'src/modules/payments/checkout-completed.ts',

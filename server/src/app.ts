@@ -155,6 +155,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
     '/calls',
     createCallsRouter({
       calls: services.voice.calls,
+      browserCalls: services.voice.browser,
       safety: services.callSafety,
       purchaseRecording: (user, callId) => services.payments.checkout.purchaseRecording(user, callId),
       children: services.children,

@@ -154,6 +154,8 @@ const MATRIX: Record<string, Access> = {
   'GET /api/calls/history': signedIn(200),
   'POST /api/calls/:id/purchase-recording': ownerOnly(200),
   'POST /api/calls/sync-from-elevenlabs': signedIn(200),
+  // A signed-in parent with no child described yet is asked to describe one (409), never handed a URL.
+  'POST /api/calls/browser': signedIn(409),
   // The owner's recording is locked until bought; nobody else learns that it exists.
   'GET /api/calls/:id/recording': ownerOnly(403),
   // Keepsakes: the parent's own calls only. This call has no recap and its recording is not

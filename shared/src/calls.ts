@@ -6,6 +6,10 @@ import { callSafetySchema } from './safety.ts';
 export const notChargedReasonSchema = z.enum(['short_call']);
 export type NotChargedReason = z.infer<typeof notChargedReasonSchema>;
 
+/** Where the child talked to Santa: a phone line, or the parent's browser (decision 0035). */
+export const callChannelSchema = z.enum(['phone', 'browser']);
+export type CallChannel = z.infer<typeof callChannelSchema>;
+
 export const callItemSchema = z.object({
   id: z.string(),
   /** ISO 8601 */
@@ -28,6 +32,7 @@ export const callItemSchema = z.object({
   /** The child who spoke (decision 0024), and their name now; null when no child could be told. */
   child_id: z.string().nullable(),
   child_name: z.string().nullable(),
+  channel: callChannelSchema,
 });
 export type CallItem = z.infer<typeof callItemSchema>;
 
@@ -37,3 +42,25 @@ export const callHistoryQuerySchema = z.object({ child: z.string().uuid('Child n
 
 export const callHistorySchema = z.object({ calls: z.array(callItemSchema) });
 export type CallHistory = z.infer<typeof callHistorySchema>;
+
+/**
+ * POST /api/calls/browser: a call admitted for the parent's browser, minutes already reserved.
+ * `conversation` is what the official client sends when it connects (ElevenLabs' conversation
+ * initiation data): it comes from our server, and settlement bills at most the reservation.
+ */
+export const browserCallStartedSchema = z.object({
+  /** The voice agent's conversation id: the call's key until it is in the history. */
+  call_id: z.string(),
+  /** One-time: a second connection with it is refused. */
+  signed_url: z.string(),
+  /** ISO 8601: the call must start before this. */
+  expires_at: z.string(),
+  /** What the call may last, in seconds; the screen counts it down. */
+  allowed_seconds: z.number().int(),
+  conversation: z.object({
+    dynamic_variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
+    prompt: z.string(),
+    first_message: z.string(),
+  }),
+});
+export type BrowserCallStarted = z.infer<typeof browserCallStartedSchema>;

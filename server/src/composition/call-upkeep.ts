@@ -1,3 +1,4 @@
+import { sweepBrowserCalls } from '../modules/voice/browser-call-sweep.ts';
 import { sweepCallReservations } from '../modules/voice/deadline-sweeper.ts';
 import { deleteUnclaimedRecordings } from '../modules/voice/early-recordings.ts';
 import type { ProfileService } from '../modules/santa/profile.service.ts';
@@ -21,6 +22,13 @@ export function buildCallUpkeep(
         profiles: built.profile,
         silentSeconds: config.silentCallCheckSeconds,
         graceSeconds: config.postCallGraceSeconds,
+      });
+      await sweepBrowserCalls({
+        db,
+        logger,
+        voice: providers.voice,
+        subscriptions: built.subscription,
+        profiles: built.profile,
       });
     },
     deleteProviderCopies: () => built.voice.providerDeletions.runDue().then(() => undefined),

@@ -104,6 +104,7 @@ function chooseProviders(ctx: ProviderContext): Providers {
         : new SandboxVoiceEngine(
             db,
             config.elevenlabs.webhookSecret ?? sandboxSecrets.elevenlabsWebhookSecret,
+            config.publicUrl,
           ),
     mailer: config.email.smtpUrl
       ? new SmtpMailer({ smtpUrl: config.email.smtpUrl, from: config.email.from })

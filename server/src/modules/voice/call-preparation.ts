@@ -18,7 +18,8 @@ export interface OutboundCall {
  * may last. Everything here comes from our side; nothing the caller sent but the call's ids.
  */
 export function prepareCall(input: {
-  call: TwilioInbound;
+  /** A browser call has no numbers: its sid is the reservation's key. */
+  call: Pick<TwilioInbound, 'From' | 'To' | 'CallSid'>;
   profile: CallerProfile;
   script: string;
   family: CallFamily | undefined;

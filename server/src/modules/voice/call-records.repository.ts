@@ -1,4 +1,4 @@
-import type { NotChargedReason } from '@santa/shared/calls';
+import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
 
@@ -16,6 +16,8 @@ export interface NewCallRecord {
   recordingIncluded: boolean;
   /** The child who spoke (decision 0024); null when no child could be told. */
   childId?: string | null;
+  /** A browser call's record says so; phone is the default. */
+  channel?: CallChannel;
 }
 
 export interface CallMediaRow {
@@ -35,8 +37,8 @@ export async function hasCallForConversation(q: Queryable, conversationId: strin
 /** Idempotent by conversation id (and call sid): a replayed event inserts nothing. */
 export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
-    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11)
+    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id, channel)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11, $12)
      on conflict do nothing
      returning id`,
     [
@@ -51,6 +53,7 @@ export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promi
       call.createdAt,
       call.recordingIncluded,
       call.childId ?? null,
+      call.channel ?? 'phone',
     ],
   );
   return rows[0]?.id;
@@ -203,6 +206,8 @@ export interface CallRow {
   recording_purchased: boolean;
   status: string;
   created_at: Date;
+  /** Where the call was made (migration 0058). */
+  channel: CallChannel;
 }
 
 /** A call as the parent's history shows it: with why it cost nothing, when it did not. */

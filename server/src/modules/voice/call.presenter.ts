@@ -27,6 +27,7 @@ export function presentCall(
     not_charged: row.not_charged,
     child_id: row.child_id ?? null,
     child_name: nameOfCallChild(children, row.child_id),
+    channel: row.channel,
   };
 }
 

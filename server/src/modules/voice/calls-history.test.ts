@@ -74,6 +74,7 @@ describe('GET /api/calls/history', () => {
       // A family with no children on record: no child to name.
       child_id: null,
       child_name: null,
+      channel: 'phone',
     });
   });
 

@@ -4,7 +4,7 @@ import { Router } from 'express';
 import type { SessionUser } from '../../http/session-user.ts';
 import { requireUser, signedInUser } from '../auth/auth.middleware.ts';
 import { sendRecording } from '../../http/send-recording.ts';
-import { callHistoryQuerySchema, type CallHistory } from '@santa/shared/calls';
+import { callHistoryQuerySchema, type BrowserCallStarted, type CallHistory } from '@santa/shared/calls';
 import { parseInput } from '../../http/validate.ts';
 import type { CallSafety } from '@santa/shared/safety';
 import type { PurchaseRecordingResponse } from '@santa/shared/payments';
@@ -15,12 +15,18 @@ import { presentCall } from './call.presenter.ts';
 export const SYNC_LIMIT: LimitRule = { limit: 10, windowMs: 15 * 60_000 };
 const SYNC_TOO_OFTEN = 'Calls were synced a moment ago. Please wait a few minutes before syncing again.';
 
+/** A browser call may be started this often: each one asks the voice agent for a signed URL. */
+export const BROWSER_CALL_LIMIT: LimitRule = { limit: 20, windowMs: 15 * 60_000 };
+const BROWSER_CALLS_TOO_OFTEN = 'Santa has been called many times in a few minutes. Please wait a little.';
+
 /** Starts a recording checkout (the payments module's). */
 export type PurchaseRecording = (user: SessionUser, callId: string) => Promise<PurchaseRecordingResponse>;
 
 /** /api/calls: the signed-in parent's own calls, one router. */
 export function createCallsRouter(deps: {
   calls: CallsService;
+  /** The voice module's browser calls. */
+  browserCalls: { start(userId: string): Promise<BrowserCallStarted> };
   /** The call-safety module's reads, by call id: the history shows a flagged call's banner. */
   safety: { reviewsFor(callIds: string[]): Promise<Map<string, CallSafety>> };
   purchaseRecording: PurchaseRecording;
@@ -30,10 +36,22 @@ export function createCallsRouter(deps: {
     familyChildren(userId: string): Promise<{ children: { id: string; kid_name: string }[] } | undefined>;
   };
   syncLimit?: LimitRule;
+  browserCallLimit?: LimitRule;
 }): Router {
   const { calls: media, db } = deps;
   const router = Router();
   const syncs = limitByUser(db, 'call-sync', deps.syncLimit ?? SYNC_LIMIT, SYNC_TOO_OFTEN);
+  const browserStarts = limitByUser(
+    db,
+    'browser-call',
+    deps.browserCallLimit ?? BROWSER_CALL_LIMIT,
+    BROWSER_CALLS_TOO_OFTEN,
+  );
+
+  /** POST /api/calls/browser: minutes reserved, a one-time signed URL for the official client. */
+  router.post('/browser', requireUser, browserStarts, async (req, res) => {
+    res.status(201).json(await deps.browserCalls.start(signedInUser(req).id));
+  });
 
   router.get('/history', requireUser, async (req, res) => {
     const userId = signedInUser(req).id;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createCallAdmission } from './call-admission.ts';
+import { BROWSER_LINES_BUSY } from './browser-call.service.ts';
 import { countLiveCalls } from './reservations.repository.ts';
 import {
   connectedCall,
@@ -26,6 +27,18 @@ afterAll(async () => {
 /** Twilio reports the call over, as its status callback does when the child hangs up. */
 const hangUp = (callSid: string) =>
   postTwilio(ctx, 'status', { CallSid: callSid, CallStatus: 'completed', CallDuration: '40' });
+
+test('a browser call past MAX_CONCURRENT_CALLS is told the lines are busy and reserves nothing', async () => {
+  const first = await connectedCall(ctx);
+  const second = await connectedCall(ctx);
+  const family = await createFamily(ctx, { plan: 'subscription_3month' });
+  const res = await family.client.post('/api/calls/browser');
+  expect(res.status).toBe(503);
+  expect(res.body.detail).toBe(BROWSER_LINES_BUSY);
+  expect(await reservationsOf(ctx, family.user.id)).toEqual([]);
+  await hangUp(first.callSid);
+  await hangUp(second.callSid);
+});
 
 test("a caller over MAX_CONCURRENT_CALLS hears that Santa's lines are busy and is not charged", async () => {
   const first = await connectedCall(ctx);

@@ -9,6 +9,7 @@ import {
   type Settlement,
 } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
+import * as sweeps from './reservation-sweeps.repository.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
 /** How long an ended call waits for ElevenLabs' post-call event before Twilio's word settles it. */
@@ -37,7 +38,7 @@ export async function sweepCallReservations(deps: SweeperDeps): Promise<{ hungUp
   const graceSeconds = deps.graceSeconds ?? POST_CALL_GRACE_SECONDS;
   await reservations.applyEarlyEndings(db);
 
-  const overdue = await db.transaction((tx) => reservations.claimOverdueReservations(tx, BATCH));
+  const overdue = await db.transaction((tx) => sweeps.claimOverdueReservations(tx, BATCH));
   let hungUp = 0;
   for (const reservation of overdue) {
     if (await hangUp(deps, reservation)) hungUp += 1;
@@ -45,20 +46,16 @@ export async function sweepCallReservations(deps: SweeperDeps): Promise<{ hungUp
 
   // A call whose end nobody reported (the server was down when it ended) is found here within
   // minutes, not at its deadline: Twilio's record ends it and the family can call again.
-  const silent = await reservations.claimSilentCalls(
-    db,
-    deps.silentSeconds ?? SILENT_CALL_CHECK_SECONDS,
-    BATCH,
-  );
+  const silent = await sweeps.claimSilentCalls(db, deps.silentSeconds ?? SILENT_CALL_CHECK_SECONDS, BATCH);
   for (const reservation of silent) await learnHowItEnded(deps, reservation);
 
   // Vendor calls stay outside transactions: ask first, settle after.
-  for (const reservation of await reservations.findUnreportedWithoutDuration(db, graceSeconds, BATCH)) {
+  for (const reservation of await sweeps.findUnreportedWithoutDuration(db, graceSeconds, BATCH)) {
     await learnHowItEnded(deps, reservation);
   }
 
   const settled = await db.transaction(async (tx) => {
-    const stale = await reservations.claimUnreportedReservations(tx, graceSeconds, BATCH);
+    const stale = await sweeps.claimUnreportedReservations(tx, graceSeconds, BATCH);
     for (const reservation of stale) {
       await settleReservation(tx, deps, reservation, billedSeconds(reservation.call_duration_secs ?? 0));
     }
@@ -74,7 +71,7 @@ async function hangUp(deps: SweeperDeps, reservation: ReservationRow): Promise<b
   } catch (error) {
     deps.logger.error({ err: error, callSid: reservation.call_sid }, 'could not end an overdue call');
     // Twilio refuses to end a call that is already over: then its record says how it ended.
-    if (!(await learnHowItEnded(deps, reservation))) await reservations.clearHangUp(deps.db, reservation.id);
+    if (!(await learnHowItEnded(deps, reservation))) await sweeps.clearHangUp(deps.db, reservation.id);
     return false;
   }
 }

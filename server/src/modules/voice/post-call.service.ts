@@ -169,7 +169,8 @@ export function createPostCallService(deps: PostCallDeps) {
 
   async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
     if (await calls.hasCallForConversation(db, call.conversationId)) return false;
-    const reservation = call.callSid ? await reservations.findReservationBySid(db, call.callSid) : undefined;
+    const reservation = await reservations.findReservationForCall(db, call.conversationId, call.callSid);
+    const browser = reservation?.channel === 'browser';
     const userId =
       reservation?.user_id ??
       (call.userIdHint && (await deps.accounts.accountExists(call.userIdHint)) ? call.userIdHint : undefined);
@@ -199,8 +200,8 @@ export function createPostCallService(deps: PostCallDeps) {
       const id = await calls.insertCallRecord(tx, {
         userId,
         conversationId: call.conversationId,
-        callSid: call.callSid,
-        phoneNumber: call.fromNumber,
+        callSid: browser ? call.conversationId : call.callSid,
+        phoneNumber: browser ? null : call.fromNumber,
         durationSeconds: call.durationSeconds,
         transcript,
         // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
@@ -209,6 +210,7 @@ export function createPostCallService(deps: PostCallDeps) {
         createdAt: call.startedAt ?? new Date(),
         recordingIncluded,
         childId,
+        channel: reservation?.channel,
       });
       if (!id) return undefined;
       const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
@@ -292,7 +294,8 @@ export function createPostCallService(deps: PostCallDeps) {
         },
         'ElevenLabs could not start a call',
       );
-      const reservation = callSid ? await reservations.findReservationBySid(db, callSid) : undefined;
+      const conversationId = payload.data.conversation_id ?? '';
+      const reservation = await reservations.findReservationForCall(db, conversationId, callSid);
       if (reservation?.status !== 'open') return false;
       await closeReservation(db, reservation.id);
       return true;

@@ -1,4 +1,4 @@
-import type { NotChargedReason } from '@santa/shared/calls';
+import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { PlanId } from '@santa/shared/plans';
 import { preparedStatement, type Queryable } from '../../db/db.ts';
 
@@ -20,6 +20,8 @@ export interface ReservationRow {
   stir_verstat: string | null;
   /** Why the call cost nothing, when it did not (migration 0043). */
   not_charged: NotChargedReason | null;
+  /** A browser call's reservation is keyed by its conversation id (migration 0058). */
+  channel: CallChannel;
   created_at: Date;
 }
 
@@ -65,6 +67,42 @@ export async function findReservationBySid(
     callSid,
   ]);
   return rows[0];
+}
+
+/**
+ * The reservation a finished conversation settles: a browser call's by its conversation id (what
+ * the browser sent as `call_sid` is not trusted), else the phone call's by its sid. One statement.
+ */
+export async function findReservationForCall(
+  q: Queryable,
+  conversationId: string,
+  callSid: string | null,
+): Promise<ReservationRow | undefined> {
+  const { rows } = await q.query<ReservationRow>(
+    `select * from call_reservations
+      where (call_sid = $1 and channel = 'browser') or call_sid = $2
+      order by channel = 'browser' desc limit 1`,
+    [conversationId, callSid],
+  );
+  return rows[0];
+}
+
+/**
+ * A reservation taken for a browser call gets the conversation's id as its key, once the voice
+ * agent has minted the signed URL. Its deadline allows for the URL's window before the call starts.
+ */
+export async function becomeBrowserCall(
+  q: Queryable,
+  id: string,
+  conversationId: string,
+  deadline: Date,
+): Promise<boolean> {
+  const { rowCount } = await q.query(
+    `update call_reservations set call_sid = $2, channel = 'browser', deadline = $3
+      where id = $1 and status = 'open'`,
+    [id, conversationId, deadline],
+  );
+  return rowCount > 0;
 }
 
 export async function lockReservation(q: Queryable, id: string): Promise<ReservationRow | undefined> {
@@ -142,92 +180,6 @@ export async function applyEarlyEndings(q: Queryable): Promise<void> {
      delete from twilio_call_endings
      where call_sid in (select call_sid from applied) or reported_at < now() - interval '10 minutes'`,
   );
-}
-
-/** Claims overdue calls; another replica's sweeper skips the rows this one holds. */
-export async function claimOverdueReservations(q: Queryable, limit: number): Promise<ReservationRow[]> {
-  const { rows } = await q.query<ReservationRow>(
-    `update call_reservations set hung_up_at = now()
-     where id in (
-       select id from call_reservations
-       where status = 'open' and hung_up_at is null and ended_at is null and deadline < now()
-       order by deadline
-       limit $1
-       for update skip locked
-     )
-     returning *`,
-    [limit],
-  );
-  return rows;
-}
-
-export async function clearHangUp(q: Queryable, id: string): Promise<void> {
-  await q.query('update call_reservations set hung_up_at = null where id = $1', [id]);
-}
-
-const UNREPORTED = `status = 'open'
-  and (ended_at < now() - make_interval(secs => $1) or hung_up_at < now() - make_interval(secs => $1))`;
-
-/**
- * Calls that ended (or were hung up) a grace period ago without a post-call event and whose
- * length Twilio's status callback did not give: the sweeper asks Twilio for it.
- */
-export async function findUnreportedWithoutDuration(
-  q: Queryable,
-  graceSeconds: number,
-  limit: number,
-): Promise<ReservationRow[]> {
-  const { rows } = await q.query<ReservationRow>(
-    `select * from call_reservations where ${UNREPORTED} and call_duration_secs is null
-     order by deadline limit $2`,
-    [graceSeconds, limit],
-  );
-  return rows;
-}
-
-/**
- * Calls that ended a grace period ago without a post-call event, their length known. In user id
- * order: settling them locks their subscriptions in the order ringing calls lock them
- * (migrations/0011), so the sweeper and a reservation batch cannot deadlock.
- */
-export async function claimUnreportedReservations(
-  q: Queryable,
-  graceSeconds: number,
-  limit: number,
-): Promise<ReservationRow[]> {
-  const { rows } = await q.query<ReservationRow>(
-    `select * from call_reservations where ${UNREPORTED} and call_duration_secs is not null
-     order by user_id, deadline
-     limit $2
-     for update skip locked`,
-    [graceSeconds, limit],
-  );
-  return rows;
-}
-
-/**
- * Live calls nobody has reported on for `silentSeconds` (counted from their start, or from the
- * sweeper's last question): the sweeper asks Twilio about them long before their deadline.
- */
-export async function claimSilentCalls(
-  q: Queryable,
-  silentSeconds: number,
-  limit: number,
-): Promise<ReservationRow[]> {
-  const { rows } = await q.query<ReservationRow>(
-    `update call_reservations set checked_at = now()
-     where id in (
-       select id from call_reservations
-       where status = 'open' and ended_at is null and hung_up_at is null
-         and coalesce(checked_at, created_at) < now() - make_interval(secs => $1::double precision)
-       order by coalesce(checked_at, created_at)
-       limit $2
-       for update skip locked
-     )
-     returning *`,
-    [silentSeconds, limit],
-  );
-  return rows;
 }
 
 /** Calls holding part of a balance right now (the calls-in-progress gauge). */

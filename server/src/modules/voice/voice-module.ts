@@ -29,6 +29,7 @@ import {
 import { createProviderDeletions, type ProviderDeletions } from './provider-deletions.ts';
 import { createCallRecovery, type CallRecovery } from './call-recovery.ts';
 import * as reservations from './reservations.repository.ts';
+import { createBrowserCallService, type BrowserCallService } from './browser-call.service.ts';
 
 /** What the voice module is built from: its providers and the services of other modules it asks. */
 export interface VoiceModuleDeps {
@@ -66,6 +67,8 @@ export interface VoiceModuleDeps {
 
 export interface VoiceModule {
   inbound: InboundCallService;
+  /** "Talk to Santa now" in the parent's browser (decision 0035). */
+  browser: BrowserCallService;
   status: CallStatusService;
   postCall: PostCallService;
   /** The parent's calls: history, recordings, sync. */
@@ -135,6 +138,17 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       numbers: deps.numbers,
       memory: deps.memory,
       inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
+    }),
+    browser: createBrowserCallService({
+      db,
+      logger,
+      voice: deps.voice,
+      profiles,
+      prompts: deps.prompts,
+      consents: deps.consents,
+      memory: deps.memory,
+      children: deps.children,
+      maxConcurrentCalls: deps.maxConcurrentCalls,
     }),
     status: createCallStatusService(db),
     callsInProgress: () => reservations.countOpenReservations(db),

@@ -207,7 +207,7 @@ test('an agent that does not exist, or a refused key, is one fatal finding; diag
 });
 
 test('the sandbox says it is one, and which keys make the calls real', async () => {
-  const sandbox = new SandboxVoiceEngine(undefined as never, 'secret');
+  const sandbox = new SandboxVoiceEngine(undefined as never, 'secret', 'http://localhost');
   expect(await sandbox.diagnose()).toEqual([
     expect.objectContaining({
       severity: 'warning',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { signElevenLabsWebhook } from './elevenlabs-signature.ts';
 import { ElevenLabsVoiceEngine } from './elevenlabs-voice-engine.ts';
+import { ConversationNotFoundError } from './voice-engine.ts';
 
 interface Seen {
   method: string;
@@ -76,7 +77,13 @@ beforeAll(async () => {
     });
     const json = (body: unknown) =>
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-    if (url.pathname === '/v1/convai/twilio/register-call') {
+    if (url.pathname === '/v1/convai/conversation/get-signed-url') {
+      // As documented: with include_conversation_id the URL names the conversation it starts.
+      const withId = url.searchParams.get('include_conversation_id') === 'true';
+      json({
+        signed_url: `wss://api.elevenlabs.io/v1/convai/conversation?agent_id=${url.searchParams.get('agent_id')}&conversation_signature=cvtkn_1${withId ? '&conversation_id=conv_web_1' : ''}`,
+      });
+    } else if (url.pathname === '/v1/convai/twilio/register-call') {
       res.writeHead(200, { 'Content-Type': 'text/xml' }).end(TWIML);
     } else if (
       url.pathname === '/v1/convai/conversations' &&
@@ -189,6 +196,29 @@ test("Santa's scheduled call is registered as outbound", async () => {
     to_number: '+14155550000',
     direction: 'outbound',
   });
+});
+
+test('a browser call gets a one-time signed URL naming its conversation, valid for 15 minutes', async () => {
+  seen = [];
+  const before = Date.now();
+  const minted = await engine.startBrowserConversation();
+  expect(seen.map((s) => [s.method, s.path, s.apiKey])).toEqual([
+    [
+      'GET',
+      '/v1/convai/conversation/get-signed-url?agent_id=agent_1&include_conversation_id=true',
+      'xi-test-key',
+    ],
+  ]);
+  expect(minted.conversationId).toBe('conv_web_1');
+  expect(minted.signedUrl).toContain('conversation_signature=cvtkn_1');
+  expect(minted.expiresAt.getTime() - before).toBeGreaterThanOrEqual(15 * 60_000);
+  expect(minted.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
+});
+
+test('a conversation the agent does not know is reported as not found, not as an outage', async () => {
+  await expect(engine.getConversation('conv_never_started')).rejects.toBeInstanceOf(
+    ConversationNotFoundError,
+  );
 });
 
 test('listing conversations pages with the cursor', async () => {

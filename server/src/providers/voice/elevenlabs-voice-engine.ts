@@ -1,12 +1,15 @@
 import { ElevenLabsClient, ElevenLabsError } from '@elevenlabs/elevenlabs-js';
-import type {
-  ConversationDetail,
-  ConversationStatus,
-  ConversationSummary,
-  ListConversationsOptions,
-  RegisterCallInput,
-  TranscriptTurn,
-  VoiceEngine,
+import {
+  ConversationNotFoundError,
+  SIGNED_URL_TTL_MS,
+  type BrowserConversation,
+  type ConversationDetail,
+  type ConversationStatus,
+  type ConversationSummary,
+  type ListConversationsOptions,
+  type RegisterCallInput,
+  type TranscriptTurn,
+  type VoiceEngine,
 } from './voice-engine.ts';
 import { verifyElevenLabsSignature } from './elevenlabs-signature.ts';
 import {
@@ -71,6 +74,22 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
     );
   }
 
+  /**
+   * The overrides cannot go with the signed URL: the browser's client sends them when it connects,
+   * and settlement bills at most what was reserved whatever it sent (decision 0035).
+   */
+  async startBrowserConversation(): Promise<BrowserConversation> {
+    const expiresAt = new Date(Date.now() + SIGNED_URL_TTL_MS);
+    // A retry only mints another unused URL, so one is safe.
+    const { signedUrl } = await this.client.conversationalAi.conversations.getSignedUrl(
+      { agentId: this.options.agentId, includeConversationId: true },
+      { maxRetries: 1, timeoutInSeconds: 10 },
+    );
+    const conversationId = new URL(signedUrl).searchParams.get('conversation_id');
+    if (!conversationId) throw new Error('ElevenLabs answered a signed URL without its conversation id');
+    return { conversationId, signedUrl, expiresAt };
+  }
+
   async diagnose(context: DiagnosisContext): Promise<Finding[]> {
     try {
       return await diagnoseElevenLabs(this.client, this.options.agentId, context);
@@ -120,6 +139,8 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
     try {
       return await this.getParsedConversation(conversationId);
     } catch (error) {
+      if (error instanceof ElevenLabsError && error.statusCode === 404)
+        throw new ConversationNotFoundError(conversationId);
       if (!isSdkParseError(error)) throw error;
       // One field we never read must not lose a child's call: the same endpoint, read our way.
       return fetchRawConversation(

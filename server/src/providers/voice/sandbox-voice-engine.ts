@@ -4,14 +4,18 @@ import { preparedStatement, type Db, type Queryable } from '../../db/db.ts';
 import { signElevenLabsWebhook, verifyElevenLabsSignature } from './elevenlabs-signature.ts';
 import { allowedSecondsFrom } from './sandbox-santa.ts';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
-import type {
-  ConversationDetail,
-  ConversationStatus,
-  ConversationSummary,
-  ListConversationsOptions,
-  RegisterCallInput,
-  TranscriptTurn,
-  VoiceEngine,
+import { storeBrowserConversation } from './sandbox-browser-conversations.ts';
+import {
+  ConversationNotFoundError,
+  type BrowserConversation,
+  type BrowserConversationInput,
+  type ConversationDetail,
+  type ConversationStatus,
+  type ConversationSummary,
+  type ListConversationsOptions,
+  type RegisterCallInput,
+  type TranscriptTurn,
+  type VoiceEngine,
 } from './voice-engine.ts';
 
 /** Where ElevenLabs would stream the call's audio; nothing listens there, the simulator talks instead. */
@@ -41,11 +45,7 @@ export function connectStreamTwiml(streamUrl: string, conversationId: string): s
   );
 }
 
-export class SandboxConversationNotFoundError extends Error {
-  constructor(readonly conversationId: string) {
-    super('Conversation not found');
-  }
-}
+export class SandboxConversationNotFoundError extends ConversationNotFoundError {}
 
 interface ConversationRow {
   conversation_id: string;
@@ -191,6 +191,8 @@ export class SandboxVoiceEngine implements VoiceEngine {
   constructor(
     private readonly db: Db,
     private readonly webhookSecret: string,
+    /** Where the browser reaches the sandbox agent's conversation WebSocket. */
+    private readonly publicUrl: string,
   ) {}
 
   /**
@@ -203,6 +205,10 @@ export class SandboxVoiceEngine implements VoiceEngine {
 
   async registerCall(input: RegisterCallInput): Promise<string> {
     return connectStreamTwiml(SANDBOX_STREAM_URL, await this.storeRegistration(input));
+  }
+
+  startBrowserConversation(input: BrowserConversationInput): Promise<BrowserConversation> {
+    return storeBrowserConversation(this.db, this.publicUrl, input);
   }
 
   async diagnose(): Promise<Finding[]> {

@@ -20,6 +20,30 @@ export interface RegisterCallInput {
   direction?: 'inbound' | 'outbound';
 }
 
+/** A call in the parent's browser: what the agent is told, as for a phone call, minus the numbers. */
+export type BrowserConversationInput = Pick<
+  RegisterCallInput,
+  'dynamicVariables' | 'prompt' | 'firstMessage' | 'maxDurationSeconds'
+>;
+
+/** A one-time signed URL the browser's official client connects with (decision 0035). */
+export interface BrowserConversation {
+  conversationId: string;
+  signedUrl: string;
+  /** The agent refuses to start the conversation after this; a started one runs on. */
+  expiresAt: Date;
+}
+
+/** ElevenLabs: "Signed URLs are valid for 15 minutes" (a started conversation may last longer). */
+export const SIGNED_URL_TTL_MS = 15 * 60_000;
+
+/** The agent has no such conversation (never started, or deleted): getConversation throws this. */
+export class ConversationNotFoundError extends Error {
+  constructor(readonly conversationId: string) {
+    super('Conversation not found');
+  }
+}
+
 export type ConversationStatus = 'initiated' | 'in-progress' | 'processing' | 'done' | 'failed';
 
 export interface ConversationSummary {
@@ -57,6 +81,11 @@ export interface VoiceEngine extends Diagnosable {
   readonly isSandbox: boolean;
   /** POST /v1/convai/twilio/register-call; answers the TwiML to hand back to Twilio as it is. */
   registerCall(input: RegisterCallInput): Promise<string>;
+  /**
+   * GET /v1/convai/conversation/get-signed-url with include_conversation_id: a URL that starts
+   * one conversation, once, whose id is known before it starts (so its reservation is keyed by it).
+   */
+  startBrowserConversation(input: BrowserConversationInput): Promise<BrowserConversation>;
   /** Newest first; with ownerId, only calls registered with that `user_id` dynamic variable. */
   listConversations(options: ListConversationsOptions): Promise<{
     conversations: ConversationSummary[];
