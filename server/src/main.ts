@@ -13,6 +13,7 @@ import { createProviders } from './providers/providers.ts';
 import { loadSandboxSecrets } from './providers/sandbox-secrets.ts';
 import { offerPeriodicJobs, registerWorkers } from './background-jobs.ts';
 import { createJobQueue } from './jobs/job-queue.ts';
+import { sandboxAgentSocketFor } from './sandbox/browser/agent-socket.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -80,6 +81,9 @@ offerPeriodicJobs(jobs);
 const server: Server = app.listen(config.port, () => {
   logger.info(`Santa Calls is listening on ${config.publicUrl} (port ${config.port}, database ${db.kind})`);
 });
+// The sandbox agent's conversation socket, for browser calls without ElevenLabs keys.
+const agentSocket = sandboxAgentSocketFor(deps);
+if (agentSocket) server.on('upgrade', agentSocket.onUpgrade);
 
 let stopping = false;
 /**
@@ -95,6 +99,7 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, SHUTDOWN_GRACE_MS);
   forceExit.unref();
+  agentSocket?.close();
   const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
   server.closeIdleConnections();
   await Promise.all([requestsDone, jobs.stop(SHUTDOWN_GRACE_MS - 1_000)]);
