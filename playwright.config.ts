@@ -31,6 +31,9 @@ export default defineConfig({
         '--no-first-run',
         '--disable-quic',
         '--disable-sync',
+        // Browser calls: a fake microphone (a beep) that needs no permission prompt.
+        '--use-fake-device-for-media-stream',
+        '--use-fake-ui-for-media-stream',
       ],
     },
   },

@@ -1,12 +1,13 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { elevenLabsWorklets } from './elevenlabs-worklets';
 
 const apiTarget = process.env.VITE_API_TARGET ?? 'http://localhost:3000';
 
 export default defineConfig({
   resolve: { alias: { '@': new URL('./src', import.meta.url).pathname } },
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), elevenLabsWorklets()],
   server: {
     port: 5173,
     proxy: {

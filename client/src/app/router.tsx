@@ -19,6 +19,7 @@ const AccountRoute = page(() => import('./routes/account'), 'AccountRoute');
 const AccountPrivacyRoute = page(() => import('./routes/account-privacy'), 'AccountPrivacyRoute');
 const AuthRoute = page(() => import('./routes/auth'), 'AuthRoute');
 const CallsRoute = page(() => import('./routes/calls'), 'CallsRoute');
+const TalkRoute = page(() => import('./routes/talk'), 'TalkRoute');
 const ChildrenRoute = page(() => import('./routes/children'), 'ChildrenRoute');
 const SantaCallsRoute = page(() => import('./routes/santa-calls'), 'SantaCallsRoute');
 const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
@@ -105,6 +106,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <SetupProfileRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.talk,
+        element: (
+          <RequireUser>
+            <TalkRoute />
           </RequireUser>
         ),
       },

@@ -18,6 +18,8 @@ export const paths = {
   /** Sign-up that remembers the parent came for the free sample (kept through Google sign-in too). */
   sampleSignUp: '/auth?mode=signup&intent=sample',
   calls: '/calls',
+  // The child talks to Santa in this browser, no phone needed (decision 0035).
+  talk: '/talk',
   account: '/account',
   admin: '/admin',
   adminCoupons: '/admin/coupons',

@@ -11,7 +11,8 @@ export function securityHeaders(options: { https: boolean }) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https://*.googleusercontent.com'],
         mediaSrc: ["'self'", 'blob:'],
-        connectSrc: ["'self'"],
+        // Browser calls talk to ElevenLabs' agent over its conversation WebSocket (decision 0035).
+        connectSrc: ["'self'", 'wss://api.elevenlabs.io', 'https://api.elevenlabs.io'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

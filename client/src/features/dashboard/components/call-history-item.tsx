@@ -35,7 +35,9 @@ export function CallHistoryItem({
           <p className="text-sm text-gray-600">
             {call.child_name ? <>{call.child_name} · </> : null}
             Duration: {formatCallDuration(call.duration)}
-            {showPhone ? (
+            {call.channel === 'browser' ? (
+              <> · In the browser</>
+            ) : showPhone ? (
               <> · From {call.phone_number ? formatPhoneNumber(call.phone_number) : 'an unknown number'}</>
             ) : null}
           </p>

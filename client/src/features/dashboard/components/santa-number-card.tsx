@@ -1,7 +1,9 @@
 import { lazy, Suspense } from 'react';
 import type { HotlineNumber } from '@santa/shared/santa';
 import { SANTA_CONTACT_FILENAME } from '@santa/shared/santa';
+import { ButtonLink } from '@/components/ui/button';
 import { formatPhoneNumber, telHref } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { ACTION_CLASSES, ContactIcon, CopyNumberButton, PhoneIcon } from './copy-number-button';
 import { useSantaNumberDisplay } from './format-santa-number';
 import { useMediaQuery } from './use-media-query';
@@ -57,6 +59,9 @@ export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) 
           Call from your own phone number ({formatPhoneNumber(parentPhone)}) so Santa recognises you.
         </p>
         <div className="mt-5 flex flex-wrap items-center gap-3">
+          <ButtonLink to={paths.talk} variant="light">
+            Talk to Santa here
+          </ButtonLink>
           {isDesktop ? null : (
             <a href={href} className={ACTION_CLASSES}>
               <PhoneIcon />
