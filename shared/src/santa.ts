@@ -229,11 +229,18 @@ export const kidProfileResponseSchema = z.object({
 export type KidProfileResponse = z.infer<typeof kidProfileResponseSchema>;
 
 /** GET /api/santa/sample-call-status */
-export const sampleCallStatusSchema = z.object({ sample_call_used: z.boolean() });
+export const sampleCallStatusSchema = z.object({
+  sample_call_used: z.boolean(),
+  /** Why it is not offered: this account took it, or its phone already had one elsewhere. */
+  used_by: z.enum(['account', 'phone']).nullable(),
+});
 export type SampleCallStatus = z.infer<typeof sampleCallStatusSchema>;
 
 export const SAMPLE_ALREADY_USED_MESSAGE = 'You have already used your free sample call';
 export const SAMPLE_PHONE_USED_MESSAGE = 'This phone number has already been used for a free sample call';
+/** What the parent reads where the sample would be offered, when their phone already had it. */
+export const SAMPLE_WITHHELD_FOR_PHONE =
+  'This phone number has already had its free call, so the free sample is not offered again.';
 
 /** POST /api/santa/use-sample-call (no body): the activated free_sample plan. */
 export const useSampleCallResponseSchema = z.object({

@@ -58,14 +58,17 @@ test('with a profile and no plan, the free sample is offered only when it is kno
   expect(selectNextStep(inputs({ subscription: loaded(null), sampleUsed: false }))).toEqual({
     kind: 'choose-plan',
     sampleAvailable: true,
+    withheldForPhone: false,
   });
   expect(selectNextStep(inputs({ subscription: loaded(null), sampleUsed: true }))).toEqual({
     kind: 'choose-plan',
     sampleAvailable: false,
+    withheldForPhone: false,
   });
   expect(selectNextStep(inputs({ subscription: loaded(null), sampleUsed: undefined }))).toEqual({
     kind: 'choose-plan',
     sampleAvailable: false,
+    withheldForPhone: false,
   });
 });
 
@@ -91,4 +94,20 @@ test('a call that just ended comes first, with its recap, even when it used the 
     call,
     outOfMinutes: true,
   });
+});
+
+test('the featured call is the last one that was not a short uncharged call', () => {
+  const real = { ...callAt(10 * 60_000), id: 'real', duration: 28, not_charged: null };
+  const dropped = { ...callAt(2 * 60_000), id: 'dropped', duration: 5, not_charged: 'short_call' as const };
+  expect(selectNextStep(inputs({ calls: [dropped, real] }))).toMatchObject({
+    kind: 'just-called',
+    call: { id: 'real' },
+  });
+  expect(selectNextStep(inputs({ calls: [dropped] }))).toMatchObject({ kind: 'ready' });
+});
+
+test('a sample withheld because the family phone already had one says so', () => {
+  expect(
+    selectNextStep(inputs({ subscription: loaded(null), sampleUsed: true, sampleUsedBy: 'phone' })),
+  ).toEqual({ kind: 'choose-plan', sampleAvailable: false, withheldForPhone: true });
 });

@@ -13,7 +13,8 @@ export type NextStep =
   | { kind: 'set-up' }
   /** Santa recognises only a phone proven by a texted code. */
   | { kind: 'verify-phone' }
-  | { kind: 'choose-plan'; sampleAvailable: boolean }
+  /** `withheldForPhone`: the sample is not offered because the family phone already had it. */
+  | { kind: 'choose-plan'; sampleAvailable: boolean; withheldForPhone: boolean }
   | { kind: 'out-of-minutes'; subscription: Subscription }
   | { kind: 'just-called'; call: CallItem; outOfMinutes: boolean }
   | { kind: 'ready'; subscription: Subscription };
@@ -33,6 +34,8 @@ export interface DashboardInputs {
   phoneVerified: boolean | undefined;
   /** Undefined while unknown (loading or failed): the sample is then not offered. */
   sampleUsed: boolean | undefined;
+  /** Who used it: this account, or its phone on another account. */
+  sampleUsedBy?: 'account' | 'phone' | null;
   /** Newest first; undefined while unknown. */
   calls: CallItem[] | undefined;
   now: number;
@@ -47,6 +50,7 @@ export function selectNextStep({
   profile,
   phoneVerified,
   sampleUsed,
+  sampleUsedBy,
   calls,
   now,
 }: DashboardInputs): NextStep {
@@ -56,8 +60,14 @@ export function selectNextStep({
   if (!profile.data) return { kind: 'set-up' };
   if (phoneVerified === false) return { kind: 'verify-phone' };
   const plan = subscription.data;
-  if (!plan) return { kind: 'choose-plan', sampleAvailable: sampleUsed === false };
-  const latest = calls?.[0];
+  if (!plan)
+    return {
+      kind: 'choose-plan',
+      sampleAvailable: sampleUsed === false,
+      withheldForPhone: sampleUsed === true && sampleUsedBy === 'phone',
+    };
+  // A call that ended in its first seconds cost nothing and said little: the real one is featured.
+  const latest = calls?.find((call) => call.not_charged !== 'short_call');
   if (latest && now - Date.parse(latest.created_at) < JUST_ENDED_MS)
     return { kind: 'just-called', call: latest, outOfMinutes: plan.minutes_remaining <= 0 };
   if (plan.minutes_remaining <= 0) return { kind: 'out-of-minutes', subscription: plan };

@@ -10,7 +10,7 @@ export function useActivateSampleCall() {
   return useMutation({
     mutationFn: activateSampleCall,
     onSuccess: (result) => {
-      queryClient.setQueryData(queryKeys.sampleCallStatus, { sample_call_used: true });
+      queryClient.setQueryData(queryKeys.sampleCallStatus, { sample_call_used: true, used_by: 'account' });
       queryClient.setQueryData(queryKeys.subscriptionStatus, {
         has_subscription: true,
         subscription: result.subscription,

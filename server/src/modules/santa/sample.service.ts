@@ -34,10 +34,12 @@ export function createSampleService(db: Db, subscription: SubscriptionService) {
   return {
     /** Also "used" when this account's parent phone already took a sample on another account. */
     async getStatus(userId: string): Promise<SampleCallStatus> {
-      if (await repo.findClaimByUserId(db, userId)) return { sample_call_used: true };
+      if (await repo.findClaimByUserId(db, userId)) return { sample_call_used: true, used_by: 'account' };
       const phone = await verifiedProfilePhone(db, userId);
       const byPhone = phone && (await repo.findClaimByPhoneHash(db, hashPhone(phone)));
-      return { sample_call_used: !!byPhone };
+      return byPhone
+        ? { sample_call_used: true, used_by: 'phone' }
+        : { sample_call_used: false, used_by: null };
     },
 
     async useSample(userId: string): Promise<UseSampleCallResponse> {

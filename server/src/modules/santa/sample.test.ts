@@ -37,7 +37,7 @@ describe('sample call', () => {
     const { client } = await signUp(ctx.app);
     const res = await client.get('/api/santa/sample-call-status');
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ sample_call_used: false });
+    expect(res.body).toEqual({ sample_call_used: false, used_by: null });
     expect(res.headers['cache-control']).toBe('no-store');
   });
 
@@ -60,7 +60,10 @@ describe('sample call', () => {
       },
     });
     expect(await plan(user.id)).toEqual({ plan: 'free_sample', status: 'active', seconds_limit: 60 });
-    expect((await client.get('/api/santa/sample-call-status')).body).toEqual({ sample_call_used: true });
+    expect((await client.get('/api/santa/sample-call-status')).body).toEqual({
+      sample_call_used: true,
+      used_by: 'account',
+    });
     const status = await client.get('/api/subscription/status');
     expect(status.body).toMatchObject({
       has_subscription: true,
@@ -100,6 +103,7 @@ describe('sample call', () => {
     const second = await signUp(ctx.app);
     expect((await second.client.get('/api/santa/sample-call-status')).body).toEqual({
       sample_call_used: false,
+      used_by: null,
     });
     expect((await second.client.post('/api/santa/use-sample-call')).status).toBe(200);
   });
@@ -115,8 +119,10 @@ describe('sample call', () => {
     const second = await signUp(ctx.app);
     expect((await postProfile(second.client, { parent_phone: phone, kid_name: 'Emma' })).status).toBe(201);
     await verifyPhone(ctx, second.client, phone);
+    // The parent is told why: the phone, not this account, had the free call.
     expect((await second.client.get('/api/santa/sample-call-status')).body).toEqual({
       sample_call_used: true,
+      used_by: 'phone',
     });
     const res = await second.client.post('/api/santa/use-sample-call');
     expect(res.status).toBe(409);
@@ -147,6 +153,7 @@ describe('sample call', () => {
     await verifyPhone(ctx, owner.client, phone);
     expect((await owner.client.get('/api/santa/sample-call-status')).body).toEqual({
       sample_call_used: false,
+      used_by: null,
     });
     expect((await owner.client.post('/api/santa/use-sample-call')).status).toBe(200);
   });
@@ -164,7 +171,10 @@ describe('sample call', () => {
       status: 'active',
       seconds_limit: 180 * 60,
     });
-    expect((await client.get('/api/santa/sample-call-status')).body).toEqual({ sample_call_used: false });
+    expect((await client.get('/api/santa/sample-call-status')).body).toEqual({
+      sample_call_used: false,
+      used_by: null,
+    });
   });
 
   test('after a paid plan has ended the sample may still be taken once', async () => {
@@ -180,6 +190,9 @@ describe('sample call', () => {
   test('profile validation does not consume the sample', async () => {
     const { client } = await signUp(ctx.app);
     await postProfile(client, validProfile({ parent_phone: 'nope' }));
-    expect((await client.get('/api/santa/sample-call-status')).body).toEqual({ sample_call_used: false });
+    expect((await client.get('/api/santa/sample-call-status')).body).toEqual({
+      sample_call_used: false,
+      used_by: null,
+    });
   });
 });

@@ -77,6 +77,7 @@ export function DashboardPage({ userName }: { userName: string }) {
         ? phones.data.phones.some((row) => row.phone === profile.parent_phone)
         : undefined,
     sampleUsed: sample.data?.sample_call_used,
+    sampleUsedBy: sample.data?.used_by,
     calls: history.data,
     // "Just now" is measured from when the list was fetched, which the polling keeps fresh.
     now: history.dataUpdatedAt,

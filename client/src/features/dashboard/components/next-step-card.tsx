@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { formatPrice, isTopPass, PLANS, type PlanId } from '@santa/shared/plans';
+import { SAMPLE_WITHHELD_FOR_PHONE } from '@santa/shared/santa';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { formatCallDuration, formatLongDateTime } from '@/lib/format';
@@ -61,7 +62,13 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
         </StepPanel>
       );
     case 'choose-plan':
-      return <ChoosePlanStep sampleAvailable={step.sampleAvailable} child={child} />;
+      return (
+        <ChoosePlanStep
+          sampleAvailable={step.sampleAvailable}
+          withheldForPhone={step.withheldForPhone}
+          child={child}
+        />
+      );
     case 'out-of-minutes': {
       const plan = PLANS[suggestedPlan(step.subscription.plan)];
       return (
@@ -108,7 +115,15 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
   }
 }
 
-function ChoosePlanStep({ sampleAvailable, child }: { sampleAvailable: boolean; child: string }) {
+function ChoosePlanStep({
+  sampleAvailable,
+  withheldForPhone,
+  child,
+}: {
+  sampleAvailable: boolean;
+  withheldForPhone: boolean;
+  child: string;
+}) {
   const activate = useActivateSampleCall();
   return (
     <StepPanel title={sampleAvailable ? 'Try a free call with Santa' : 'Choose a plan to call Santa'}>
@@ -117,6 +132,7 @@ function ChoosePlanStep({ sampleAvailable, child }: { sampleAvailable: boolean; 
           ? `${child}'s profile is ready. The free sample gives one 1-minute call, no card needed.`
           : `${child}'s profile is ready. A plan gives Santa a phone number ${child} can call.`}
       </p>
+      {withheldForPhone ? <p className="mt-2 text-gray-800">{SAMPLE_WITHHELD_FOR_PHONE}</p> : null}
       {sampleAvailable ? (
         <Button
           className="mt-4 min-h-11"

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { toast } from '@/lib/toast';
 import type { CountryCode } from 'libphonenumber-js';
+import { SAMPLE_WITHHELD_FOR_PHONE } from '@santa/shared/santa';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { errorMessage } from '@/lib/api-client';
@@ -93,6 +94,11 @@ export function CallStep({ kidName, parentPhone, country, claimSample }: CallSte
       <p className="text-lg text-gray-800">
         {kidName}'s profile is saved. One last thing: Santa's number comes with the free sample or a plan.
       </p>
+      {sample.data?.used_by === 'phone' ? (
+        <p role="status" className="max-w-md rounded-xl bg-amber-50 p-4 text-gray-800">
+          {SAMPLE_WITHHELD_FOR_PHONE}
+        </p>
+      ) : null}
       {sampleAvailable ? (
         <Button
           size="lg"
