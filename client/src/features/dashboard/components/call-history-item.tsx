@@ -1,7 +1,7 @@
 import { FREE_START_SECONDS, RECORDING_PRICE_CENTS } from '@santa/shared/constants';
 import type { CallItem } from '@santa/shared/calls';
 import { formatPrice } from '@santa/shared/plans';
-import { Button } from '@/components/ui/button';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { formatCallDuration, formatLongDateTime, formatPhoneNumber } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
 import { CallRecapSection } from '@/components/call-recap';
@@ -57,14 +57,11 @@ export function CallHistoryItem({
       {call.audio_url ? (
         call.recording_purchased ? (
           <div className="mt-4 flex flex-col gap-2">
-            <audio controls preload="none" src={call.audio_url} className="w-full">
+            {/* The length shows before playing, and the player seeks (the server answers ranges). */}
+            <audio controls preload="metadata" src={call.audio_url} className="w-full">
               <a href={call.audio_url}>Listen to the recording</a>
             </audio>
-            <a
-              href={call.audio_url}
-              download
-              className="self-start rounded font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
-            >
+            <a href={call.audio_url} download className={buttonClasses('outline', 'sm', 'self-start')}>
               Download recording
             </a>
           </div>
