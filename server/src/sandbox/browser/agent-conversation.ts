@@ -8,6 +8,7 @@ import {
 } from '../../providers/voice/sandbox-santa.ts';
 import { silentMp3 } from '../../providers/voice/sandbox-silent-mp3.ts';
 import type { SandboxConversation, SandboxVoiceEngine } from '../../providers/voice/sandbox-voice-engine.ts';
+import { audioEvent, transcriptionEvent } from '../elevenlabs-post-call.ts';
 
 const POST_CALL_PATH = '/api/voice/elevenlabs/post-call';
 /** What a child says on the sandbox's fake microphone, one line per turn, after the wish. */
@@ -21,8 +22,6 @@ export interface SpokenTurn {
   /** Santa's last line: the call ends after it. */
   endCall?: boolean;
 }
-
-const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
  * One browser conversation with the sandbox Santa: his turns from the personalisation our server
@@ -91,7 +90,7 @@ export function createAgentConversation(deps: {
         audio: silentMp3(Math.min(durationSeconds, MAX_AUDIO_SECONDS)),
       });
       if (!done) return;
-      await sendPostCallEvents(deps, done, startedAt, endedAt);
+      await sendPostCallEvents(deps, done, endedAt);
     },
   };
 }
@@ -99,12 +98,7 @@ export function createAgentConversation(deps: {
 type PostCallDeps = { engine: SandboxVoiceEngine; agentId: string; postToApp: PostToApp; logger: Logger };
 
 /** What ElevenLabs posts after a browser conversation: the transcription, then the audio. */
-async function sendPostCallEvents(
-  deps: PostCallDeps,
-  done: SandboxConversation,
-  startedAt: Date,
-  endedAt: Date,
-) {
+async function sendPostCallEvents(deps: PostCallDeps, done: SandboxConversation, endedAt: Date) {
   const postElevenLabs = (payload: unknown) => {
     const body = JSON.stringify(payload);
     return deps.postToApp(POST_CALL_PATH, {
@@ -113,31 +107,9 @@ async function sendPostCallEvents(
       body,
     });
   };
-  const durationSeconds = done.durationSeconds;
-  const transcription = await postElevenLabs({
-    type: 'post_call_transcription',
-    event_timestamp: unixSeconds(endedAt),
-    data: {
-      agent_id: deps.agentId,
-      conversation_id: done.conversationId,
-      status: 'done',
-      transcript: done.transcript,
-      // A browser conversation: no phone_call in its metadata.
-      metadata: { start_time_unix_secs: unixSeconds(startedAt), call_duration_secs: durationSeconds },
-      analysis: { transcript_summary: done.summary, call_successful: 'success' },
-      conversation_initiation_client_data: { dynamic_variables: done.dynamicVariables },
-    },
-  });
+  const transcription = await postElevenLabs(transcriptionEvent(done, deps.agentId, endedAt, null));
   const audio = await deps.engine.getConversationAudio(done.conversationId);
-  const audioStatus = await postElevenLabs({
-    type: 'post_call_audio',
-    event_timestamp: unixSeconds(endedAt),
-    data: {
-      agent_id: deps.agentId,
-      conversation_id: done.conversationId,
-      full_audio: (audio ?? Buffer.alloc(0)).toString('base64'),
-    },
-  });
+  const audioStatus = await postElevenLabs(audioEvent(done, deps.agentId, endedAt, audio));
   const statuses = { post_call_transcription: transcription.status, post_call_audio: audioStatus.status };
   if (Object.values(statuses).some((status) => status >= 300))
     deps.logger.warn({ statuses }, 'sandbox agent: the app refused a post-call event');

@@ -1,6 +1,7 @@
 import type { PostToApp } from '../../providers/sandbox-webhooks.ts';
 import type { SandboxTelephony } from '../../providers/telephony/sandbox-telephony.ts';
 import type { SandboxConversation, SandboxVoiceEngine } from '../../providers/voice/sandbox-voice-engine.ts';
+import { audioEvent, transcriptionEvent } from '../elevenlabs-post-call.ts';
 
 export interface WebhookDelivery {
   post_call_transcription: number;
@@ -34,8 +35,6 @@ const pathOf = (url: string) => {
   const parsed = new URL(url);
   return `${parsed.pathname}${parsed.search}`;
 };
-
-const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /** Sends the app what Twilio and ElevenLabs send, signed exactly as they sign. */
 export function createAppWebhooks(deps: {
@@ -169,43 +168,17 @@ export function createAppWebhooks(deps: {
       const endedAt = done.endedAt ?? now();
       // ElevenLabs has the whole recording before it sends either post-call event.
       const audio = await engine.getConversationAudio(done.conversationId);
-      const transcription = await postElevenLabs({
-        type: 'post_call_transcription',
-        event_timestamp: unixSeconds(endedAt),
-        data: {
-          agent_id: deps.agentId,
-          conversation_id: done.conversationId,
-          status: 'done',
-          transcript: done.transcript,
-          metadata: {
-            start_time_unix_secs: unixSeconds(done.startedAt),
-            call_duration_secs: done.durationSeconds,
-            phone_call: {
-              direction: 'inbound',
-              phone_number_id: `phnum_sandbox_${done.toNumber.replace(/\D/g, '')}`,
-              agent_number: done.toNumber,
-              external_number: done.fromNumber,
-              type: 'twilio',
-              call_sid: done.callSid,
-            },
-          },
-          analysis: {
-            transcript_summary: done.summary,
-            call_successful: 'success',
-            data_collection_results: collectChildName(done.transcript),
-          },
-          conversation_initiation_client_data: { dynamic_variables: done.dynamicVariables },
-        },
-      });
-      const audioDelivery = await postElevenLabs({
-        type: 'post_call_audio',
-        event_timestamp: unixSeconds(endedAt),
-        data: {
-          agent_id: deps.agentId,
-          conversation_id: done.conversationId,
-          full_audio: (audio ?? Buffer.alloc(0)).toString('base64'),
-        },
-      });
+      const transcription = await postElevenLabs(
+        transcriptionEvent(done, deps.agentId, endedAt, {
+          direction: 'inbound',
+          phone_number_id: `phnum_sandbox_${done.toNumber.replace(/\D/g, '')}`,
+          agent_number: done.toNumber,
+          external_number: done.fromNumber,
+          type: 'twilio',
+          call_sid: done.callSid,
+        }),
+      );
+      const audioDelivery = await postElevenLabs(audioEvent(done, deps.agentId, endedAt, audio));
       const status = await completed(
         done.callSid,
         done.fromNumber,
@@ -218,27 +191,6 @@ export function createAppWebhooks(deps: {
         post_call_audio: audioDelivery.status,
         status_callback: status.status,
       };
-    },
-  };
-}
-
-/**
- * ElevenLabs' data collection of the agent's `child_name` field (decision 0024), as its LLM would
- * fill it: the name the child gave ("It's Noah", "my name is Zoe"), or null when none was given.
- */
-export function collectChildName(transcript: { role: string; message?: string | null }[]) {
-  const introduction = /\b(?:i'?m|i am|it'?s|this is|my name is|name's)\s+(\p{Lu}[\p{L}'-]*)/u;
-  const value =
-    transcript
-      .filter((turn) => turn.role === 'user')
-      .map((turn) => introduction.exec(turn.message ?? '')?.[1])
-      .find(Boolean) ?? null;
-  return {
-    child_name: {
-      data_collection_id: 'child_name',
-      value,
-      json_schema: { type: 'string', description: 'The first name of the child who is speaking' },
-      rationale: value ? 'The child said their name.' : 'No child said their name.',
     },
   };
 }
