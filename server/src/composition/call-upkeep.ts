@@ -23,13 +23,7 @@ export function buildCallUpkeep(
         silentSeconds: config.silentCallCheckSeconds,
         graceSeconds: config.postCallGraceSeconds,
       });
-      await sweepBrowserCalls({
-        db,
-        logger,
-        voice: providers.voice,
-        subscriptions: built.subscription,
-        profiles: built.profile,
-      });
+      await sweepBrowserCalls({ db, logger, voice: providers.voice });
     },
     deleteProviderCopies: () => built.voice.providerDeletions.runDue().then(() => undefined),
     recoverCalls: () => built.voice.recovery.runDue().then(() => undefined),

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db.ts';
 import { ConversationNotFoundError, type VoiceEngine } from '../../providers/voice/voice-engine.ts';
-import { billedSeconds, settleReservation, type Settlement } from './minutes.ts';
+import { closeReservation } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
 import * as sweeps from './reservation-sweeps.repository.ts';
 
-export interface BrowserSweepDeps extends Settlement {
+export interface BrowserSweepDeps {
   db: Db;
   logger: Logger;
   voice: Pick<VoiceEngine, 'getConversation'>;
@@ -19,7 +19,8 @@ const ASK_AGAIN_SECONDS = 3 * 60;
 /**
  * Browser calls the post-call event never settled (decision 0035). There is no Twilio call to ask,
  * so the voice agent is asked: a conversation that never started (its signed URL unused) costs
- * nothing; a finished one is billed by its length, at most the reservation and the grace minute;
+ * nothing; a finished one is recorded as ended with the agent's length, so call recovery fetches
+ * its transcript and audio, and the deadline sweep settles it by that length if they never come;
  * one still running, or an agent that cannot be reached, is asked again on a later sweep.
  */
 export async function sweepBrowserCalls(deps: BrowserSweepDeps): Promise<number> {
@@ -32,10 +33,8 @@ export async function sweepBrowserCalls(deps: BrowserSweepDeps): Promise<number>
   for (const reservation of overdue) {
     const seconds = await howLongItLasted(deps, reservation.call_sid);
     if (seconds === undefined) continue;
-    await deps.db.transaction(async (tx) => {
-      const locked = await reservations.lockReservation(tx, reservation.id);
-      if (locked) await settleReservation(tx, deps, locked, billedSeconds(seconds));
-    });
+    if (seconds === 0) await closeReservation(deps.db, reservation.id);
+    else await reservations.recordCallEnded(deps.db, reservation.call_sid, seconds);
     ended += 1;
   }
   return ended;

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { GRACE_SECONDS } from './minutes.ts';
 import { sweepBrowserCalls } from './browser-call-sweep.ts';
+import { sweepCallReservations } from './deadline-sweeper.ts';
 import { BROWSER_AGENT_FAILED, BROWSER_NO_TIME, BROWSER_NOT_SET_UP } from './browser-call.service.ts';
 import { NO_MINUTES_MESSAGE } from './santa-lines.ts';
 import { signUp, TestClient } from '../../../test/test-app.ts';
@@ -18,6 +19,7 @@ import {
   postElevenLabs,
   postTwilio,
   reservationsOf,
+  sweeperDeps,
   transcriptionPayload,
   type VoiceTestContext,
 } from '../../../test/fixtures/voice.ts';
@@ -186,18 +188,28 @@ test('a browser call whose post-call event never came is billed by the agent’s
     `update call_reservations set deadline = now() - interval '1 minute' where call_sid = $1`,
     [body.call_id],
   );
+  // The agent's record ends the call; recovery may still bring its transcript before it is settled.
   await sweepBrowserCalls(sweepDeps());
+  expect(await reservationsOf(ctx, family.user.id)).toMatchObject([{ status: 'open' }]);
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
   expect(await reservationsOf(ctx, family.user.id)).toMatchObject([{ status: 'settled' }]);
   expect(await secondsUsed(family)).toBe(200);
 });
 
+test('a browser call still running past its deadline is asked about again later, not charged yet', async () => {
+  const family = await createFamily(ctx, { plan: 'subscription_3month', minutes: 10 });
+  const { body } = await startBrowserCall(family);
+  ctx.voice.conversations.set(body.call_id, conversation(body.call_id, { status: 'in-progress' }));
+  await ctx.db.query(
+    `update call_reservations set deadline = now() - interval '1 minute' where call_sid = $1`,
+    [body.call_id],
+  );
+  await sweepBrowserCalls(sweepDeps());
+  await sweepCallReservations(sweeperDeps(ctx, { graceSeconds: -1 }));
+  expect(await reservationsOf(ctx, family.user.id)).toMatchObject([{ status: 'open' }]);
+  expect(await secondsUsed(family)).toBe(0);
+});
+
 function sweepDeps() {
-  return {
-    db: ctx.db,
-    logger: ctx.deps.logger,
-    voice: ctx.voice,
-    subscriptions: ctx.services.subscription,
-    profiles: ctx.services.profile,
-    everySeconds: 0,
-  };
+  return { db: ctx.db, logger: ctx.deps.logger, voice: ctx.voice, everySeconds: 0 };
 }

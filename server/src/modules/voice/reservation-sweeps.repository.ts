@@ -26,7 +26,8 @@ export async function clearHangUp(q: Queryable, id: string): Promise<void> {
   await q.query('update call_reservations set hung_up_at = null where id = $1', [id]);
 }
 
-const UNREPORTED = `status = 'open' and channel = 'phone'
+// A browser call gets here once the sweeper has learned from the voice agent how long it lasted.
+const UNREPORTED = `status = 'open'
   and (ended_at < now() - make_interval(secs => $1) or hung_up_at < now() - make_interval(secs => $1))`;
 
 /**
@@ -40,6 +41,7 @@ export async function findUnreportedWithoutDuration(
 ): Promise<ReservationRow[]> {
   const { rows } = await q.query<ReservationRow>(
     `select * from call_reservations where ${UNREPORTED} and call_duration_secs is null
+       and channel = 'phone'
      order by deadline limit $2`,
     [graceSeconds, limit],
   );
@@ -105,7 +107,7 @@ export async function claimOverdueBrowserCalls(
     `update call_reservations set checked_at = now()
      where id in (
        select id from call_reservations
-       where status = 'open' and channel = 'browser' and deadline < now()
+       where status = 'open' and channel = 'browser' and ended_at is null and deadline < now()
          and (checked_at is null or checked_at < now() - make_interval(secs => $1::double precision))
        order by deadline
        limit $2
