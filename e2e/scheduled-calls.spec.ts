@@ -13,15 +13,15 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
   await expect(page).toHaveURL(/\/santa-calls$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Santa calls your child');
   const form = page.getByRole('form', { name: 'Schedule a call' });
-  // Tomorrow is the default day; 17:00 is outside quiet hours on any day.
-  await form.getByText('17:00', { exact: true }).click();
+  // Tomorrow is the default day; 5 PM is outside quiet hours on any day. The browser is en-US: 12-hour times.
+  await form.getByText('5:00 PM', { exact: true }).click();
   await expect(form.getByLabel('Mia')).toBeChecked();
   await expect(form.getByLabel('Phone Santa rings')).toHaveValue(phone.e164);
   await screenshotsAt390And1280(page, 'santa-calls-form');
   await form.getByRole('button', { name: 'Schedule the Call' }).click();
-  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'at 17:00' })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]').filter({ hasText: 'at 5:00 PM' })).toBeVisible();
   const calls = page.getByRole('list', { name: 'Scheduled calls' });
-  await expect(calls.getByRole('heading', { name: /at 17:00 \(.+ time\)$/ })).toBeVisible();
+  await expect(calls.getByRole('heading', { name: /at 5:00 PM \(.+ time\)$/ })).toBeVisible();
   await expect(calls).toContainText('Mia');
   await expect(calls).toContainText('Scheduled');
   // The slot just taken is still free for others (capacity), so it stays offered.
@@ -53,10 +53,10 @@ test('a call declined twice is missed, and the parent gives it a new time in one
 
   await page.goto('/santa-calls');
   const form = page.getByRole('form', { name: 'Schedule a call' });
-  await form.getByText('18:30', { exact: true }).click();
+  await form.getByText('6:30 PM', { exact: true }).click();
   await form.getByRole('button', { name: 'Schedule the Call' }).click();
   const calls = page.getByRole('list', { name: 'Scheduled calls' });
-  await expect(calls.getByRole('heading', { name: /at 18:30 \(.+ time\)$/ })).toBeVisible();
+  await expect(calls.getByRole('heading', { name: /at 6:30 PM \(.+ time\)$/ })).toBeVisible();
 
   // Santa rings; nobody takes it, twice (the sandbox skips the half hour before the retry).
   await page.goto('/sandbox/phone');

@@ -20,3 +20,16 @@ export function formatLocalDay(day: string): string {
     timeZone: 'UTC',
   });
 }
+
+/**
+ * A wall-clock "HH:MM" as the parent's browser writes times: "5:00 PM" in the US, "17:00" in most
+ * of Europe. `locale` is for tests; the browser's own is used otherwise.
+ */
+export function formatLocalTime(time: string, locale?: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number);
+  return new Date(Date.UTC(2000, 0, 1, hours, minutes)).toLocaleTimeString(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  });
+}

@@ -9,7 +9,7 @@ import { paths } from '@/lib/paths';
 import { useChildren } from '@/lib/queries/children';
 import { toast } from '@/lib/toast';
 import { useCancelCall, useMoveCall, useScheduledCalls } from '../api/scheduled-calls';
-import { formatLocalDay, localDay, zonePlace } from './local-day';
+import { formatLocalDay, formatLocalTime, localDay, zonePlace } from './local-day';
 import { ScheduleCallForm } from './schedule-call-form';
 
 const STATUS_LABELS: Record<ScheduledCallStatus, string> = {
@@ -52,7 +52,9 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
       const slot = await nextFreeSlot(call.time_zone);
       if (!slot) return toast.error('Santa has no free time this week. Choose a day further ahead.');
       await move.mutateAsync({ id: call.id, ...slot, time_zone: call.time_zone });
-      toast.success(`Santa will call again on ${formatLocalDay(slot.date)} at ${slot.time}.`);
+      toast.success(
+        `Santa will call again on ${formatLocalDay(slot.date)} at ${formatLocalTime(slot.time)}.`,
+      );
     } catch (failure) {
       toast.error(requestErrorMessage(failure));
     }
@@ -62,7 +64,7 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
     <li className="flex flex-col gap-3 rounded-2xl border border-santa-100 bg-white p-5 shadow-sm sm:flex-row sm:items-center">
       <div className="flex-1">
         <h3 className="font-display text-xl font-bold text-santa-700">
-          {formatLocalDay(call.date)} at {call.time}{' '}
+          {formatLocalDay(call.date)} at {formatLocalTime(call.time)}{' '}
           <span className="text-base font-semibold text-gray-600">({zonePlace(call.time_zone)} time)</span>
         </h3>
         <p className="text-gray-700">
@@ -99,7 +101,7 @@ function ScheduledCallItem({ call, onMove }: { call: ScheduledCall; onMove: () =
             Cancel
             <span className="sr-only">
               {' '}
-              the call on {formatLocalDay(call.date)} at {call.time}
+              the call on {formatLocalDay(call.date)} at {formatLocalTime(call.time)}
             </span>
           </Button>
         ) : null}

@@ -14,7 +14,7 @@ import {
   useScheduleCall,
   useSlots,
 } from '../api/scheduled-calls';
-import { formatLocalDay, localDay, zonePlace } from './local-day';
+import { formatLocalDay, formatLocalTime, localDay, zonePlace } from './local-day';
 
 /**
  * Day, time (the free slots of that day on the phone's clock), children and phone. With `moving`,
@@ -56,8 +56,8 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
         });
       toast.success(
         moving
-          ? `Santa will now call on ${formatLocalDay(date)} at ${time}.`
-          : `Santa will call on ${formatLocalDay(date)} at ${time}.`,
+          ? `Santa will now call on ${formatLocalDay(date)} at ${formatLocalTime(time)}.`
+          : `Santa will call on ${formatLocalDay(date)} at ${formatLocalTime(time)}.`,
       );
       setTime('');
       onDone?.();
@@ -120,7 +120,7 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
                     onChange={() => setTime(slot.time)}
                     className="sr-only"
                   />
-                  {slot.time}
+                  {formatLocalTime(slot.time)}
                   {!slot.free ? <span className="sr-only"> (taken)</span> : null}
                 </label>
               ))}
