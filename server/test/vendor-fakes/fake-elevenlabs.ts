@@ -133,6 +133,8 @@ export class FakeElevenLabs {
           },
         },
         privacy: { record_voice: true, zero_retention_mode: false },
+        // Browser calls need a signed URL (decision 0035).
+        auth: { enable_auth: true },
       },
     };
   }

@@ -27,6 +27,7 @@ function goodAgent() {
         },
       },
       privacy: { record_voice: true, zero_retention_mode: false },
+      auth: { enable_auth: true },
     },
   };
 }
@@ -86,7 +87,7 @@ const diagnose = () => engine.diagnose({ publicUrl: PUBLIC_URL });
 const finding = (findings: Finding[], check: string) => findings.find((f) => f.check === check);
 const problems = (findings: Finding[]) => findings.filter((f) => f.severity !== 'ok');
 
-test('an agent set up for Twilio calls through register-call has no problems', async () => {
+test('an agent set up for Twilio calls and signed browser calls has no problems', async () => {
   const findings = await diagnose();
   expect(problems(findings)).toEqual([]);
   expect(findings.map((f) => f.check)).toEqual([
@@ -96,6 +97,7 @@ test('an agent set up for Twilio calls through register-call has no problems', a
     'prompt override',
     'first message override',
     'max duration override',
+    'browser calls',
     'call audio',
     'post-call webhook',
   ]);
@@ -138,6 +140,17 @@ test('disabled overrides are fatal: ElevenLabs would refuse every call', async (
       check: 'max duration override',
       severity: 'fatal',
       fix: expect.stringContaining('conversation.max_duration_seconds = true'),
+    }),
+  ]);
+});
+
+test('an agent anyone could talk to without a signed URL is fatal: browser calls would go unbilled', async () => {
+  agent!.platform_settings.auth.enable_auth = false;
+  expect(problems(await diagnose())).toEqual([
+    expect.objectContaining({
+      check: 'browser calls',
+      severity: 'fatal',
+      fix: expect.stringContaining('Enable authentication'),
     }),
   ]);
 });

@@ -96,6 +96,20 @@ function overrideFindings(agent: Agent): Finding[] {
   );
 }
 
+/**
+ * Browser calls connect with a signed URL our server mints after reserving minutes (decision
+ * 0035). An agent that does not require it can be talked to by anyone who knows its id, for free.
+ */
+function authFinding(agent: Agent): Finding {
+  return agent.platformSettings?.auth?.enableAuth === true
+    ? ok('browser calls', 'the agent requires a signed URL, which only our server mints')
+    : fatal(
+        'browser calls',
+        'the agent does not require authentication: anyone who knows its id could talk to Santa unbilled',
+        "In the ElevenLabs agent's Security settings, enable “Enable authentication”.",
+      );
+}
+
 function privacyFindings(agent: Agent): Finding[] {
   const privacy = agent.platformSettings?.privacy;
   const fix =
@@ -197,6 +211,7 @@ export async function diagnoseElevenLabs(
     ok('agent', `${agent.name} (${agent.agentId})`),
     ...audioFindings(agent),
     ...overrideFindings(agent),
+    authFinding(agent),
     ...privacyFindings(agent),
     ...(await webhookFindings(client, agent, context)),
   ];
