@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callRecapSchema } from './recap.ts';
 import { callSafetySchema } from './safety.ts';
+import { SANTA_LANGUAGES } from './languages.ts';
 
 /** Why a call cost nothing, when it did not. */
 export const notChargedReasonSchema = z.enum(['short_call']);
@@ -61,6 +62,8 @@ export const browserCallStartedSchema = z.object({
     dynamic_variables: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])),
     prompt: z.string(),
     first_message: z.string(),
+    /** The child's language: the agent's language override when it is not English. */
+    language: z.enum(SANTA_LANGUAGES),
   }),
 });
 export type BrowserCallStarted = z.infer<typeof browserCallStartedSchema>;

@@ -8,6 +8,7 @@ import {
   personalityField,
   requiredText,
 } from './santa.ts';
+import { languageField, SANTA_LANGUAGES } from './languages.ts';
 
 /** A family may tell Santa about up to six children (the first one included). */
 export const CHILDREN_LIMIT = 6;
@@ -32,6 +33,7 @@ export const childRequestSchema = z.object({
   santa_personality: personalityField,
   avoid_topics: avoidTopicsField,
   name_pronunciation: namePronunciationField,
+  language: languageField,
 });
 export type ChildRequest = z.input<typeof childRequestSchema>;
 export type ChildInput = z.output<typeof childRequestSchema>;
@@ -50,6 +52,8 @@ export const childSchema = z.object({
   santa_personality: z.enum(SANTA_PERSONALITIES),
   avoid_topics: z.array(z.string()),
   name_pronunciation: z.string().nullable(),
+  /** The language Santa speaks with this child. */
+  language: z.enum(SANTA_LANGUAGES),
 });
 export type Child = z.infer<typeof childSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageField, SANTA_LANGUAGES } from './languages.ts';
 import { SANTA_PERSONALITIES } from './constants.ts';
 import { subscriptionSchema } from './subscription.ts';
 import { controlCharacterMessage, noControlCharacters } from './text.ts';
@@ -189,6 +190,7 @@ export const kidProfileRequestSchema = z.object({
   santa_personality: personalityField,
   avoid_topics: avoidTopicsField,
   name_pronunciation: namePronunciationField,
+  language: languageField,
 });
 /** What the form sends. */
 export type KidProfileRequest = z.input<typeof kidProfileRequestSchema>;
@@ -213,6 +215,7 @@ export const kidProfileSchema = z.object({
   avoid_topics: z.array(z.string()),
   /** How the child's name is said, spelled as it sounds; null when the parent left it empty. */
   name_pronunciation: z.string().nullable(),
+  language: z.enum(SANTA_LANGUAGES),
   created_at: z.string(),
   updated_at: z.string(),
 });

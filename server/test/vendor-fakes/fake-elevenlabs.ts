@@ -128,7 +128,7 @@ export class FakeElevenLabs {
       platform_settings: {
         overrides: {
           conversation_config_override: {
-            agent: { prompt: { prompt: true }, first_message: true },
+            agent: { prompt: { prompt: true }, first_message: true, language: true },
             conversation: { max_duration_seconds: true },
           },
         },

@@ -4,6 +4,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { childRequestSchema } from '@santa/shared/children';
 import type { SantaPersonality } from '@santa/shared/constants';
+import type { SantaLanguage } from '@santa/shared/languages';
 import {
   INVALID_PHONE_MESSAGE,
   kidProfileRequestSchema,
@@ -16,8 +17,12 @@ import { formSchema } from '@/components/form/use-zod-form';
 import { isPossiblePhone, phoneForDisplay } from '@/lib/phone';
 
 /** The profile as the form and the guided first run hold it: every field as typed. */
-export type ProfileValues = Record<Exclude<keyof KidProfileRequest, 'santa_personality'>, string> & {
+export type ProfileValues = Record<
+  Exclude<keyof KidProfileRequest, 'santa_personality' | 'language'>,
+  string
+> & {
   santa_personality: SantaPersonality;
+  language: SantaLanguage;
 };
 export type ProfileField = keyof ProfileValues;
 
@@ -43,6 +48,7 @@ export function profileValues(profile: KidProfile | null, defaultCountry: Countr
     santa_personality: profile?.santa_personality ?? 'traditional',
     avoid_topics: (profile?.avoid_topics ?? []).join('\n'),
     name_pronunciation: profile?.name_pronunciation ?? '',
+    language: profile?.language ?? 'en',
   };
 }
 

@@ -1,6 +1,7 @@
 import type { ChildInput } from '@santa/shared/children';
 import type { Queryable } from '../../db/db.ts';
 import type { SantaPersonality } from '@santa/shared/constants';
+import type { SantaLanguage } from '@santa/shared/languages';
 
 /** One child as every reader sees it, whichever table holds them. */
 export interface ChildRow {
@@ -16,6 +17,7 @@ export interface ChildRow {
   santa_personality: SantaPersonality;
   avoid_topics: string[];
   name_pronunciation: string | null;
+  language: SantaLanguage;
 }
 
 const FIELDS = [
@@ -29,6 +31,7 @@ const FIELDS = [
   'santa_personality',
   'avoid_topics',
   'name_pronunciation',
+  'language',
 ] as const satisfies readonly (keyof ChildInput)[];
 const LIST = FIELDS.join(', ');
 

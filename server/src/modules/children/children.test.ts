@@ -85,6 +85,20 @@ describe('the family’s children', () => {
     expect(res.body.detail).toBe(CHILDREN_MESSAGES.profileFirst);
   });
 
+  test('keeps the language Santa speaks with each child, English unless the parent chose one', async () => {
+    const client = await familyWithFirstChild();
+    const res = await addChild(client, { kid_name: 'Lucía', language: 'es' });
+    expect(res.status).toBe(201);
+    expect(res.body.children.map((child: { language: string }) => child.language)).toEqual(['en', 'es']);
+  });
+
+  test('refuses a language Santa does not speak, saying so', async () => {
+    const client = await familyWithFirstChild();
+    const res = await addChild(client, { kid_name: 'Yuki', language: 'ja' });
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('Please choose a language Santa speaks');
+  });
+
   test('refuses a child without a name', async () => {
     const client = await familyWithFirstChild();
     expect((await addChild(client, { age: 4 })).status).toBe(400);

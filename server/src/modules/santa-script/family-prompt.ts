@@ -6,6 +6,8 @@ import {
   type PromptMemory,
   type PromptProfile,
 } from './render-prompt.ts';
+import type { SantaLanguage } from '@santa/shared/languages';
+import { translatedWords } from './santa-languages.ts';
 
 /** One child as the prompt needs them (the children module's rows fit). */
 export type PromptChild = Omit<PromptProfile, 'siblings'> & { id: string };
@@ -68,13 +70,16 @@ export function renderFamilyCall(
   usualCallerId: string | null,
   allowedSeconds: number,
   memories: PromptMemory[] = [],
-): { prompt: string; firstMessage: string } {
+): { prompt: string; firstMessage: string; language: SantaLanguage } {
   const greeted = likelyCaller(children, usualCallerId);
   const filled: PromptProfile = { ...profile, ...(greeted ?? children[0] ?? {}) };
+  // The agent speaks the greeted child's language, or the first child's when nobody is greeted.
+  const language = filled.language ?? 'en';
   if (children.length <= 1)
     return {
       prompt: renderPrompt(template, filled, allowedSeconds, memories),
       firstMessage: renderFirstMessage(filled),
+      language,
     };
   // Each child's memories sit with that child below, never with whoever happens to be greeted.
   const prompt = renderPrompt(template, filled, allowedSeconds);
@@ -97,6 +102,9 @@ export function renderFamilyCall(
           ]
         : []),
     ].join('\n'),
-    firstMessage: greeted ? renderFirstMessage(greeted) : WHO_IS_SPEAKING_MESSAGE,
+    firstMessage: greeted
+      ? renderFirstMessage(greeted)
+      : (translatedWords(language)?.whoIsSpeaking ?? WHO_IS_SPEAKING_MESSAGE),
+    language,
   };
 }

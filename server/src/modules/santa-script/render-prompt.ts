@@ -1,6 +1,8 @@
 import { type PROMPT_PLACEHOLDERS, type SantaPersonality } from '@santa/shared/constants';
 import type { MemoryKind } from '@santa/shared/memory';
+import type { SantaLanguage } from '@santa/shared/languages';
 import { callTimeText } from '@santa/shared/subscription';
+import { translatedWords } from './santa-languages.ts';
 
 export interface PromptProfile {
   kid_name: string;
@@ -16,9 +18,14 @@ export interface PromptProfile {
   avoid_topics?: readonly string[] | null;
   /** "How do you say it?": the name spelled as it sounds; rendered in the fixed part. */
   name_pronunciation?: string | null;
+  /** The language Santa speaks with the child (decision 0036); English when missing. */
+  language?: SantaLanguage;
 }
 
-type Field = Exclude<keyof PromptProfile, 'santa_personality' | 'avoid_topics' | 'name_pronunciation'>;
+type Field = Exclude<
+  keyof PromptProfile,
+  'santa_personality' | 'avoid_topics' | 'name_pronunciation' | 'language'
+>;
 
 /** What Santa hears when the parent left a field empty: a natural phrase, never a raw placeholder. */
 const MISSING: Record<Field, (name: string) => string> = {
@@ -161,7 +168,9 @@ export function renderPrompt(
   // One pass, so text a parent typed (even "{age}") is never substituted again.
   const body = template.replace(PLACEHOLDER, (_match, field: Field) => valueOf(profile, field));
   const name = valueOf(profile, 'kid_name');
+  const words = translatedWords(profile.language);
   return [
+    ...(words ? [words.speakOnly, ''] : []),
     body.trim(),
     '',
     `Your style: ${PERSONALITY_STYLES[profile.santa_personality] ?? PERSONALITY_STYLES.traditional}`,
@@ -170,8 +179,8 @@ export function renderPrompt(
     ...memoryLines(name, memories),
     `Time: this call can last at most ${callTimeText(allowedSeconds)}. Start wrapping up a little before then and say a warm goodbye to ${name} before the time is over.`,
     '',
-    'Rules you must always follow:',
-    ...SAFETY_RULES.map((rule) => `- ${rule}`),
+    words?.rulesHeading ?? 'Rules you must always follow:',
+    ...(words?.rules ?? SAFETY_RULES).map((rule) => `- ${rule}`),
     ...avoidTopicLines(profile.avoid_topics),
   ].join('\n');
 }
@@ -208,8 +217,12 @@ function pronunciationLines(profile: PromptProfile): string[] {
 }
 
 /** Santa speaks first, greeting the child by name, said as the parent spelled it. */
-export function renderFirstMessage(profile: Pick<PromptProfile, 'kid_name' | 'name_pronunciation'>): string {
+export function renderFirstMessage(
+  profile: Pick<PromptProfile, 'kid_name' | 'name_pronunciation' | 'language'>,
+): string {
   const name = pronunciationOf(profile) ?? clean(profile.kid_name);
+  const words = translatedWords(profile.language);
+  if (words) return words.greeting(name);
   return name
     ? `Ho ho ho! Merry Christmas, ${name}! It's Santa Claus, all the way from the North Pole. How wonderful to hear from you!`
     : "Ho ho ho! Merry Christmas! It's Santa Claus, all the way from the North Pole. How wonderful to hear from you!";

@@ -15,6 +15,7 @@ export function presentProfile(row: KidProfileRow): KidProfile {
     santa_personality: row.santa_personality,
     avoid_topics: row.avoid_topics ?? [],
     name_pronunciation: row.name_pronunciation ?? null,
+    language: row.language ?? 'en',
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

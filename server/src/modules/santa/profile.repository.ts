@@ -1,4 +1,5 @@
 import type { SantaPersonality } from '@santa/shared/constants';
+import type { SantaLanguage } from '@santa/shared/languages';
 import { preparedStatement, type Queryable } from '../../db/db.ts';
 import { deleteAllChildren } from '../children/children-removal.ts';
 import { KID_PROFILE_TEXT_FIELDS } from '@santa/shared/santa';
@@ -19,6 +20,8 @@ export interface KidProfileRow {
   avoid_topics: string[];
   /** How the child's name is said (migration 0039). */
   name_pronunciation: string | null;
+  /** The language Santa speaks with the child (migration 0059). */
+  language: SantaLanguage;
   created_at: Date;
   updated_at: Date;
 }
@@ -33,6 +36,7 @@ const COLUMNS: (keyof KidProfileFields)[] = [
   'santa_personality',
   'avoid_topics',
   'name_pronunciation',
+  'language',
 ];
 
 /** What a ringing call needs of its caller's profile (recognition, the Santa prompt). */

@@ -94,6 +94,7 @@ describe('POST /api/santa/kid-profile', () => {
         santa_personality: 'mixed',
         avoid_topics: [],
         name_pronunciation: null,
+        language: 'en',
         created_at: expect.any(String),
         updated_at: expect.any(String),
       },

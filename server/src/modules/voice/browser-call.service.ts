@@ -98,6 +98,7 @@ export function createBrowserCallService(deps: BrowserCallDeps) {
             dynamic_variables: { ...call.dynamicVariables, call_sid: minted.conversationId },
             prompt: call.prompt,
             first_message: call.firstMessage,
+            language: call.language ?? 'en',
           },
         };
       } catch (error) {

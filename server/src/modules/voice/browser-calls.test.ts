@@ -76,11 +76,24 @@ test('Santa in the browser is told the family’s prompt from our side, as on th
     prompt: told.prompt,
     first_message: told.firstMessage,
     dynamic_variables: { ...told.dynamicVariables, call_sid: res.body.call_id },
+    language: 'en',
   });
   expect(res.body.conversation.dynamic_variables).toMatchObject({
     user_id: family.user.id,
     allowed_seconds: 600,
   });
+});
+
+test("a Spanish child's browser call is in Spanish: the prompt, the greeting and the agent's language", async () => {
+  const family = await createFamily(ctx, {
+    plan: 'subscription_3month',
+    minutes: 10,
+    profile: { kid_name: 'Lucía', language: 'es' },
+  });
+  const { body } = await startBrowserCall(family);
+  expect(body.conversation.language).toBe('es');
+  expect(body.conversation.first_message).toContain('¡Feliz Navidad, Lucía!');
+  expect(body.conversation.prompt).toContain('speak only Spanish');
 });
 
 test('a browser call is billed to the second by its post-call event and shows as made in the browser', async () => {

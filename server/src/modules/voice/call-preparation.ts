@@ -54,5 +54,6 @@ export function prepareCall(input: {
     // What settlement may bill: the reservation plus its grace minute, never more.
     maxDurationSeconds: allowed + GRACE_SECONDS,
     direction: outbound ? 'outbound' : 'inbound',
+    language: familyCall.language,
   };
 }

@@ -16,13 +16,13 @@ function goodAgent() {
     metadata: { created_at_unix_secs: 1735000000, updated_at_unix_secs: 1735000000 },
     conversation_config: {
       asr: { user_input_audio_format: 'ulaw_8000' },
-      tts: { agent_output_audio_format: 'ulaw_8000' },
+      tts: { agent_output_audio_format: 'ulaw_8000', model_id: 'eleven_flash_v2_5' },
       conversation: { max_duration_seconds: 600 },
     },
     platform_settings: {
       overrides: {
         conversation_config_override: {
-          agent: { prompt: { prompt: true }, first_message: true },
+          agent: { prompt: { prompt: true }, first_message: true, language: true },
           conversation: { max_duration_seconds: true },
         },
       },
@@ -97,6 +97,8 @@ test('an agent set up for Twilio calls and signed browser calls has no problems'
     'prompt override',
     'first message override',
     'max duration override',
+    'language override',
+    'voice model',
     'browser calls',
     'call audio',
     'post-call webhook',
@@ -121,7 +123,7 @@ test('an agent speaking 16 kHz PCM is fatal both ways, with the setting to chang
 
 test('disabled overrides are fatal: ElevenLabs would refuse every call', async () => {
   agent!.platform_settings.overrides.conversation_config_override = {
-    agent: { prompt: { prompt: false }, first_message: false },
+    agent: { prompt: { prompt: false }, first_message: false, language: true },
     conversation: { max_duration_seconds: false },
   };
   const findings = await diagnose();
@@ -140,6 +142,23 @@ test('disabled overrides are fatal: ElevenLabs would refuse every call', async (
       check: 'max duration override',
       severity: 'fatal',
       fix: expect.stringContaining('conversation.max_duration_seconds = true'),
+    }),
+  ]);
+});
+
+test("an agent that cannot speak the child's language is warned about, with the fix", async () => {
+  agent!.platform_settings.overrides.conversation_config_override.agent.language = false;
+  agent!.conversation_config.tts.model_id = 'eleven_turbo_v2';
+  expect(problems(await diagnose())).toEqual([
+    expect.objectContaining({
+      check: 'language override',
+      severity: 'warning',
+      fix: expect.stringContaining('Language'),
+    }),
+    expect.objectContaining({
+      check: 'voice model',
+      severity: 'warning',
+      fix: expect.stringContaining('multilingual'),
     }),
   ]);
 });

@@ -96,6 +96,34 @@ function overrideFindings(agent: Agent): Finding[] {
   );
 }
 
+/** ElevenLabs' voice models that speak English only; the rest speak every language we offer. */
+const ENGLISH_ONLY_MODELS = new Set(['eleven_monolingual_v1', 'eleven_turbo_v2', 'eleven_flash_v2']);
+
+/**
+ * A child's call in Spanish, French, German, Italian or Portuguese carries the language override
+ * (decision 0036), and needs a voice model that speaks it. English calls work without either.
+ */
+function languageFindings(agent: Agent): Finding[] {
+  const allowed = agent.platformSettings?.overrides?.conversationConfigOverride?.agent?.language;
+  const model = agent.conversationConfig.tts?.modelId;
+  return [
+    allowed === true
+      ? ok('language override', "allowed: Santa speaks each child's language")
+      : warning(
+          'language override',
+          'not allowed: calls of children who speak Spanish, French, German, Italian or Portuguese would be refused',
+          "In the ElevenLabs agent's Security settings, under Overrides, enable “Language”.",
+        ),
+    model && ENGLISH_ONLY_MODELS.has(model)
+      ? warning(
+          'voice model',
+          `${model} speaks English only: Santa could not speak the other languages`,
+          "In the agent's Voice settings, choose a multilingual model (Flash v2.5, Turbo v2.5 or Multilingual v2).",
+        )
+      : ok('voice model', `${model ?? 'the default model'} speaks every language Santa offers`),
+  ];
+}
+
 /**
  * Browser calls connect with a signed URL our server mints after reserving minutes (decision
  * 0035). An agent that does not require it can be talked to by anyone who knows its id, for free.
@@ -211,6 +239,7 @@ export async function diagnoseElevenLabs(
     ok('agent', `${agent.name} (${agent.agentId})`),
     ...audioFindings(agent),
     ...overrideFindings(agent),
+    ...languageFindings(agent),
     authFinding(agent),
     ...privacyFindings(agent),
     ...(await webhookFindings(client, agent, context)),

@@ -179,6 +179,26 @@ test('registering a call sends the agent, numbers, direction, dynamic variables,
   });
 });
 
+test("a Spanish child's call tells the agent to speak Spanish; an English one sends no language", async () => {
+  const input = {
+    fromNumber: '+14155550000',
+    toNumber: '+15550100',
+    callSid: 'CA2',
+    dynamicVariables: {},
+    prompt: 'Habla español.',
+    firstMessage: '¡Jo, jo, jo!',
+    maxDurationSeconds: 360,
+  };
+  seen = [];
+  await engine.registerCall({ ...input, language: 'es' });
+  await engine.registerCall({ ...input, language: 'en' });
+  const agents = seen.map(
+    (s) => JSON.parse(s.body).conversation_initiation_client_data.conversation_config_override.agent,
+  );
+  expect(agents[0]).toMatchObject({ language: 'es' });
+  expect(agents[1]).not.toHaveProperty('language');
+});
+
 test("Santa's scheduled call is registered as outbound", async () => {
   seen = [];
   await engine.registerCall({

@@ -65,7 +65,12 @@ export class ElevenLabsVoiceEngine implements VoiceEngine {
         conversationInitiationClientData: {
           dynamicVariables: { ...input.dynamicVariables, call_sid: input.callSid },
           conversationConfigOverride: {
-            agent: { prompt: { prompt: input.prompt }, firstMessage: input.firstMessage },
+            agent: {
+              prompt: { prompt: input.prompt },
+              firstMessage: input.firstMessage,
+              // Only when not English: an agent without the language override still takes English calls.
+              ...(input.language && input.language !== 'en' ? { language: input.language } : {}),
+            },
             conversation: { maxDurationSeconds: input.maxDurationSeconds },
           },
         },

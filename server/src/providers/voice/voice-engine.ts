@@ -1,3 +1,4 @@
+import type { SantaLanguage } from '@santa/shared/languages';
 import type { Diagnosable } from '../diagnosis.ts';
 
 /** The voice agent in our words: ElevenLabs Agents, or the sandbox's scripted Santa. */
@@ -18,12 +19,14 @@ export interface RegisterCallInput {
   maxDurationSeconds: number;
   /** Who rang whom: Santa's scheduled calls are outbound (register-call's `direction`). */
   direction?: 'inbound' | 'outbound';
+  /** The child's language (conversation_config_override.agent.language); English when missing. */
+  language?: SantaLanguage;
 }
 
 /** A call in the parent's browser: what the agent is told, as for a phone call, minus the numbers. */
 export type BrowserConversationInput = Pick<
   RegisterCallInput,
-  'dynamicVariables' | 'prompt' | 'firstMessage' | 'maxDurationSeconds'
+  'dynamicVariables' | 'prompt' | 'firstMessage' | 'maxDurationSeconds' | 'language'
 >;
 
 /** A one-time signed URL the browser's official client connects with (decision 0035). */

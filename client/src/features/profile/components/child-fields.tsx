@@ -12,6 +12,8 @@ import {
 import { FormTextAreaField, FormTextField } from '@/components/form/text-fields';
 import { asText, useFormField } from '@/components/form/use-form-field';
 import { paths } from '@/lib/paths';
+import { fieldInputClasses } from '@/components/ui/field-parts';
+import { LANGUAGE_NAMES, SANTA_LANGUAGES } from '@santa/shared/languages';
 import type { ChildValues, TEXT_FIELDS } from '../profile-values';
 import { NamePronunciationField } from './name-pronunciation-field';
 import { PersonalityPicker } from './personality-picker';
@@ -142,6 +144,37 @@ function PronunciationField<TValues extends ChildValues, TOutput>({
   );
 }
 
+/** The language Santa speaks with the child: his greeting, his words and his rules are in it. */
+export function LanguageField<TValues extends ChildValues, TOutput>({
+  form,
+}: {
+  form: ChildForm<TValues, TOutput>;
+}) {
+  const child = childForm(form);
+  const { attach, name, value, onValueChange } = useFormField(child, 'language');
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor="child-language" className="text-sm font-semibold text-ink">
+        Santa speaks
+      </label>
+      <select
+        ref={attach}
+        id="child-language"
+        name={name}
+        value={asText(value) || 'en'}
+        onChange={(event) => onValueChange(event.target.value)}
+        className={`min-h-11 w-full ${fieldInputClasses(false)} px-2`}
+      >
+        {SANTA_LANGUAGES.map((code) => (
+          <option key={code} value={code}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 /** What Santa knows of any child: name, age, how the name is said, his style, and the notes. */
 export function ChildFields<TValues extends ChildValues, TOutput>({
   form,
@@ -162,6 +195,7 @@ export function ChildFields<TValues extends ChildValues, TOutput>({
         {leading ? <div className="sm:col-span-2">{leading}</div> : null}
         <KidNameField form={form} label={nameLabel} />
         <AgeField form={form} />
+        <LanguageField form={form} />
         <PronunciationField form={form} />
       </div>
       <PersonalityField form={form} />

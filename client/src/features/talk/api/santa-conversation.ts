@@ -33,6 +33,8 @@ export async function connectToSanta(started: BrowserCallStarted, on: SantaCallH
       agent: {
         prompt: { prompt: started.conversation.prompt },
         firstMessage: started.conversation.first_message,
+        // English is the agent's own language: no override for it.
+        ...(started.conversation.language === 'en' ? {} : { language: started.conversation.language }),
       },
     },
     dynamicVariables: started.conversation.dynamic_variables,

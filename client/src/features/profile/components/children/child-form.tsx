@@ -23,6 +23,7 @@ function childValues(child: Child | undefined): ChildValues {
     santa_personality: child?.santa_personality ?? 'traditional',
     avoid_topics: (child?.avoid_topics ?? []).join('\n'),
     name_pronunciation: child?.name_pronunciation ?? '',
+    language: child?.language ?? 'en',
   };
 }
 
