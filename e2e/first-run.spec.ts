@@ -116,8 +116,9 @@ for (const journey of JOURNEYS) {
     await code.fill(await codeTextedTo(page, journey.e164));
     await page.getByRole('button', { name: 'Verify phone' }).click();
 
-    // Step 5: the sample asked for at the start is claimed, and Santa's number is one tap away.
+    // Step 5: the sample asked for at the start is claimed; talking here comes first, the number after.
     await expect(page.getByText('Step 5 of 5')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Talk to Santa here' })).toHaveAttribute('href', '/talk');
     const call = page.getByRole('link', { name: 'Call Santa now' });
     await expect(call).toHaveAttribute('href', /^tel:\+\d+$/);
     await expect(page.getByText('The free sample is one 1-minute call.')).toBeVisible();

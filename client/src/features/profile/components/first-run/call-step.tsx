@@ -60,11 +60,16 @@ export function CallStep({ kidName, parentPhone, country, claimSample }: CallSte
     const number = formatPhoneNumber(hotline.data.phone_number);
     return (
       <div className="flex flex-col items-center gap-4 text-center">
-        <p className="text-lg text-gray-800">Santa is waiting for {kidName}'s call. His number:</p>
+        <p className="text-lg text-gray-800">Santa is waiting for {kidName}'s call.</p>
+        {/* Talking here needs nothing more (decision 0035); the phone is the alternative. */}
+        <ButtonLink to={paths.talk} variant="secondary" size="lg" className="w-full sm:w-auto">
+          Talk to Santa here
+        </ButtonLink>
+        <p className="text-gray-700">Or call his number from your phone:</p>
         <p className="font-display text-4xl font-bold text-santa-700 sm:text-5xl">{number}</p>
         <a
           href={telHref(hotline.data.phone_number)}
-          className="inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full bg-pine-600 px-8 text-xl font-bold text-white shadow-lg hover:bg-pine-700 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink sm:w-auto"
+          className="inline-flex min-h-14 w-full items-center justify-center gap-2 rounded-full border-2 border-pine-600 bg-white px-8 text-xl font-bold text-pine-700 hover:bg-pine-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink sm:w-auto"
         >
           Call Santa now
         </a>
