@@ -4,6 +4,10 @@ import { z } from 'zod';
 export const SANTA_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt'] as const;
 export type SantaLanguage = (typeof SANTA_LANGUAGES)[number];
 
+export function isSantaLanguage(value: unknown): value is SantaLanguage {
+  return typeof value === 'string' && (SANTA_LANGUAGES as readonly string[]).includes(value);
+}
+
 /** Each language in its own words, as a parent who speaks it looks for it. */
 export const LANGUAGE_NAMES: Record<SantaLanguage, string> = {
   en: 'English',

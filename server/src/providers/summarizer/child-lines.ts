@@ -20,11 +20,14 @@ const PROMISE =
   /\b(?:i promise|i will|i'll|i'm going to|i am going to|i'm gonna|we will|we'll|we're going to)\b|\b(?:leave|put out)\b.*\b(?:carrots?|cookies|milk|reindeer|rudolph)\b/i;
 const WISH =
   /\b(?:i want|i wish|i'd (?:really )?(?:like|love)|i would (?:really )?(?:like|love)|i'm hoping|i hope (?:i get|to get|for)|can i (?:have|get)|could i (?:have|get)|please bring|bring me|my wish|on my list|for christmas i)\b/i;
+/** A wish in the other languages Santa speaks (decision 0036): "quiero…", "je voudrais…", "ich wünsche mir…". */
+const WISH_ABROAD =
+  /(?:^|[\s¡¿"'])(?:quiero|me gustaría|deseo|je veux|je voudrais|j'aimerais|ich will|ich möchte|ich wünsche mir|voglio|vorrei|desidero|quero|gostaria|eu desejo)(?=[\s,.!?]|$)/i;
 
 function kindOf(sentence: string): RecapKind | undefined {
   if (SMALL_TALK.test(sentence)) return undefined;
   // "Can I have a puppy?" is a wish before it is a question.
-  if (WISH.test(sentence)) return 'wishes';
+  if (WISH.test(sentence) || WISH_ABROAD.test(sentence)) return 'wishes';
   if (PROMISE.test(sentence)) return 'promises';
   if (QUESTION.test(sentence)) return 'questions';
   // News is what the child chose to tell: a sentence, not a one-word answer.

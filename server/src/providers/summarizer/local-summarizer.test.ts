@@ -55,3 +55,17 @@ test('a call where the child only said hello has an empty recap and a plain summ
   expect(recap).toEqual({ wishes: [], news: [], questions: [], promises: [] });
   expect(summary).toBe('Mia said hello to Santa.');
 });
+
+test("a child's wish in Spanish, French or German is kept in the child's own words", () => {
+  const transcript = [
+    'Santa: ¡Jo, jo, jo! ¡Feliz Navidad, Lucía!',
+    'Child: Quiero una bicicleta roja, por favor.',
+    'Child: Je voudrais un petit chien.',
+    'Child: Ich wünsche mir einen Schlitten.',
+  ].join('\n');
+  expect(summarizeLocally({ transcript, kidName: 'Lucía' }).recap.wishes).toEqual([
+    'Quiero una bicicleta roja, por favor.',
+    'Je voudrais un petit chien.',
+    'Ich wünsche mir einen Schlitten.',
+  ]);
+});

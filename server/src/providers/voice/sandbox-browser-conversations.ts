@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/db.ts';
+import { withLanguage } from './sandbox-santa-languages.ts';
 import {
   SIGNED_URL_TTL_MS,
   type BrowserConversation,
@@ -42,7 +43,7 @@ export async function storeBrowserConversation(
       input.prompt,
       input.firstMessage,
       JSON.stringify({
-        ...input.dynamicVariables,
+        ...withLanguage(input.dynamicVariables, input.language),
         call_sid: conversationId,
         max_duration_seconds: input.maxDurationSeconds,
       }),

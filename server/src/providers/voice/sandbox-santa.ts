@@ -1,4 +1,6 @@
 import { avoidTopicsFromPrompt, boundaryReply, mentionsAny } from './sandbox-santa-boundaries.ts';
+import { isSantaLanguage, type SantaLanguage } from '@santa/shared/languages';
+import { localSantaReply } from './sandbox-santa-languages.ts';
 import type { TranscriptTurn } from './voice-engine.ts';
 
 /**
@@ -17,6 +19,7 @@ export interface SantaPersonalisation {
   allowedSeconds: number | null;
   /** What the parent asked Santa never to mention (the prompt's fixed part). */
   avoidTopics: string[];
+  language: SantaLanguage; // the child's (decision 0036), as the app registered the call
 }
 
 export interface SantaReply {
@@ -153,6 +156,7 @@ export function personalisationFrom(input: {
     personality: personality === 'modern' || personality === 'mixed' ? personality : 'traditional',
     allowedSeconds: allowedSecondsFrom(vars),
     avoidTopics,
+    language: isSantaLanguage(vars.language) ? vars.language : 'en',
   };
 }
 
@@ -232,7 +236,10 @@ export function santaReply(
   elapsedSeconds: number,
 ): SantaReply {
   const text = childSaid.trim();
-  if (p.allowedSeconds !== null && p.allowedSeconds - elapsedSeconds <= WRAP_UP_SECONDS) {
+  const timeIsShort = p.allowedSeconds !== null && p.allowedSeconds - elapsedSeconds <= WRAP_UP_SECONDS;
+  const local = localSantaReply(p.language, p, text, timeIsShort);
+  if (local) return local;
+  if (timeIsShort) {
     return { message: wrapUpLine(p), endCall: true };
   }
   if (GOODBYE.test(text))

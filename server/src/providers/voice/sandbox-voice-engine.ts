@@ -5,6 +5,7 @@ import { signElevenLabsWebhook, verifyElevenLabsSignature } from './elevenlabs-s
 import { allowedSecondsFrom } from './sandbox-santa.ts';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import { storeBrowserConversation } from './sandbox-browser-conversations.ts';
+import { withLanguage } from './sandbox-santa-languages.ts';
 import {
   ConversationNotFoundError,
   type BrowserConversation,
@@ -165,7 +166,8 @@ async function insertConversations(db: Db, inputs: RegisterCallInput[]): Promise
     to_number: input.toNumber,
     prompt: input.prompt,
     first_message: input.firstMessage,
-    dynamic_variables: input.dynamicVariables,
+    // The sandbox Santa speaks the child's language (decision 0036), as the agent is told to.
+    dynamic_variables: withLanguage(input.dynamicVariables, input.language),
     allowed_seconds: allowedSecondsFrom(input.dynamicVariables),
   }));
   const { rows: stored } = await db.query<{ conversation_id: string; call_sid: string }>(

@@ -59,11 +59,11 @@ async function connect(signedUrl: string) {
   return { ws, next };
 }
 
-async function startCall() {
+async function startCall(profile: Record<string, string> = { kid_name: 'Mia', wish_list: 'a telescope' }) {
   const family = await createFamily({ ...ctx, voiceApp: ctx.app } as VoiceTestContext, {
     plan: 'subscription_3month',
     minutes: 5,
-    profile: { kid_name: 'Mia', wish_list: 'a telescope' },
+    profile,
   });
   const res = await family.client.post('/api/calls/browser');
   expect(res.status).toBe(201);
@@ -117,4 +117,35 @@ test('a call ended in the browser is stored, settled and in the history as made 
     [started.call_id],
   );
   expect(rows[0]?.status).not.toBe('open');
+});
+
+test("a Spanish child's call is in Spanish from Santa's greeting to his goodbye", async () => {
+  const { family, started } = await startCall({
+    kid_name: 'Lucía',
+    wish_list: 'una bicicleta roja',
+    language: 'es',
+  });
+  const { ws, next } = await connect(started.signed_url);
+  ws.send(JSON.stringify({ type: 'conversation_initiation_client_data' }));
+  const said = async () => String((await next('agent_response')).agent_response_event!.agent_response);
+  expect(await said()).toContain('¡Feliz Navidad, Lucía!');
+  ws.send(JSON.stringify({ type: 'user_message', text: 'Quiero una bicicleta roja, por favor.' }));
+  expect(await said()).toContain('¡Qué deseo tan bonito! Tengo tu carta aquí: una bicicleta roja.');
+  ws.send(JSON.stringify({ type: 'user_message', text: '¡Adiós, Papá Noel!' }));
+  expect(await said()).toContain('Papá Noel tiene que volver al taller, Lucía.');
+  ws.close();
+  let calls: { transcript: string }[] = [];
+  for (let i = 0; i < 100 && calls.length === 0; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    calls = (await family.client.get('/api/calls/history')).body.calls;
+  }
+  expect(calls[0]!.transcript).toContain('Child: Quiero una bicicleta roja, por favor.');
+  expect(calls[0]!.transcript).toContain('Santa: ¡Jo, jo, jo! ¡Qué deseo tan bonito!');
+  // The recap keeps the child's own words, in Spanish.
+  let recap: { wishes: string[] } | null = null;
+  for (let i = 0; i < 100 && !recap; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    recap = (await family.client.get('/api/calls/history')).body.calls[0].recap;
+  }
+  expect(recap?.wishes).toEqual(['Quiero una bicicleta roja, por favor.']);
 });
