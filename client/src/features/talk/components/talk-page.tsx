@@ -12,10 +12,15 @@ export function TalkPage() {
   return (
     <main className="mx-auto flex max-w-2xl flex-col items-center px-4 py-8 text-center sm:py-12">
       <h1 className="font-display text-3xl font-bold text-santa-700 sm:text-4xl">Talk to Santa</h1>
-      <div className="relative mt-6">
-        <SantaIllustration
-          className={`h-44 w-44 sm:h-56 sm:w-56 ${call.mode === 'speaking' && phase.name === 'live' ? 'animate-pulse' : ''}`}
-        />
+      {/* A warm glow while Santa talks: the child sees who is speaking without Santa fading. */}
+      <div
+        className={`relative mt-6 rounded-full p-3 transition-shadow duration-300 ${
+          call.mode === 'speaking' && phase.name === 'live'
+            ? 'bg-gold-300/40 shadow-[0_0_0_12px_rgba(253,230,138,0.5)]'
+            : ''
+        }`}
+      >
+        <SantaIllustration className="h-44 w-44 sm:h-56 sm:w-56" />
       </div>
       {phase.name === 'live' ? (
         <LiveCall
