@@ -13,6 +13,9 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
   await expect(page).toHaveURL(/\/santa-calls$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Santa calls your child');
   const form = page.getByRole('form', { name: 'Schedule a call' });
+  // The sample's minute: the parent is told the call would be short, with a way to add minutes.
+  await expect(form.getByText(/Your family has 1 min of call time left/)).toBeVisible();
+  await expect(form.getByRole('link', { name: 'Add minutes' })).toHaveAttribute('href', '/pricing');
   // Tomorrow is the default day; 5 PM is outside quiet hours on any day. The browser is en-US: 12-hour times.
   await form.getByText('5:00 PM', { exact: true }).click();
   await expect(form.getByLabel('Mia')).toBeChecked();

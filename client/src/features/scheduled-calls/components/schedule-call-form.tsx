@@ -15,6 +15,7 @@ import {
   useSlots,
 } from '../api/scheduled-calls';
 import { formatLocalDay, formatLocalTime, localDay, zonePlace } from './local-day';
+import { ShortTimeWarning } from './short-time-warning';
 
 /**
  * Day, time (the free slots of that day on the phone's clock), children and phone. With `moving`,
@@ -79,6 +80,7 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
         <h2 className="font-display text-2xl font-bold text-ink">
           {moving ? 'Pick a new time' : 'Schedule a call'}
         </h2>
+        {moving ? null : <ShortTimeWarning />}
         <PhoneClock zones={phoneZones} timeZone={timeZone} onSay={setSaidZone} />
         <label htmlFor="call-date" className="mt-4 block text-sm font-semibold text-ink">
           Day
