@@ -12,7 +12,8 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/api': { target: apiTarget },
-      '/sandbox': { target: apiTarget },
+      // ws: the sandbox agent's conversation socket for browser calls.
+      '/sandbox': { target: apiTarget, ws: true },
     },
   },
   build: {
