@@ -34,6 +34,7 @@ function refuse(socket: Duplex, status: 403 | 404, reason: string) {
 /** One connection, from the client's initiation data until either side closes. */
 function converse(deps: AgentSocketDeps, ws: WebSocket, conversationId: string, maxDurationSeconds: number) {
   let conversation: ReturnType<typeof createAgentConversation> | undefined;
+  let started = false;
   let eventId = 0;
   let heardSince = 0;
   const send = (event: unknown) => ws.readyState === ws.OPEN && ws.send(JSON.stringify(event));
@@ -77,8 +78,9 @@ function converse(deps: AgentSocketDeps, ws: WebSocket, conversationId: string, 
     } catch {
       return;
     }
-    if (event.type === 'conversation_initiation_client_data' && !conversation) {
-      void start();
+    if (event.type === 'conversation_initiation_client_data' && !started) {
+      started = true;
+      start().catch(fail);
     } else if (event.type === 'user_message' && typeof event.text === 'string') {
       answer(event.text);
     } else if ('user_audio_chunk' in event && heardSince && Date.now() - heardSince > CHILD_TURN_MS) {
