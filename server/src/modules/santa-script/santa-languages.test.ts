@@ -26,7 +26,9 @@ test('every language Santa speaks has every fixed rule, translated', () => {
 
 test("a Spanish child's prompt tells Santa to speak Spanish and holds him to the rules in Spanish", () => {
   const prompt = renderPrompt('You are Santa talking with {kid_name}.', lucia, 300);
-  expect(prompt.split('\n')[0]).toBe(SANTA_WORDS.es.speakOnly);
+  expect(prompt.split('\n')[0]).toBe(
+    'Language: speak only Spanish (Español) for the whole call, even if these instructions are in English; the child speaks Spanish.',
+  );
   expect(prompt).toContain(SANTA_WORDS.es.rulesHeading);
   for (const rule of SANTA_WORDS.es.rules) expect(prompt).toContain(`- ${rule}`);
   for (const rule of SAFETY_RULES) expect(prompt).not.toContain(rule);

@@ -1,4 +1,4 @@
-import type { SantaLanguage } from '@santa/shared/languages';
+import { LANGUAGE_NAMES, type SantaLanguage } from '@santa/shared/languages';
 
 /**
  * Santa's fixed words in each language a child may speak (decision 0036): the greeting, the
@@ -10,21 +10,17 @@ import type { SantaLanguage } from '@santa/shared/languages';
 export interface SantaWords {
   /** The language's name in English, for the agent's instruction. */
   name: string;
-  /** Put first among the fixed lines: the agent speaks only this language. */
-  speakOnly: string;
   greeting: (name: string | undefined) => string;
   whoIsSpeaking: string;
   rulesHeading: string;
   rules: readonly string[];
 }
 
-type Translated = Exclude<SantaLanguage, 'en'>;
+export type Translated = Exclude<SantaLanguage, 'en'>;
 
 export const SANTA_WORDS: Record<Translated, SantaWords> = {
   es: {
     name: 'Spanish',
-    speakOnly:
-      'Language: speak only Spanish (español) for the whole call, even if these instructions are in English; the child speaks Spanish.',
     greeting: (name) =>
       `¡Jo, jo, jo! ¡Feliz Navidad${name ? `, ${name}` : ''}! Soy Papá Noel, desde el Polo Norte. ¡Qué alegría oírte!`,
     whoIsSpeaking: '¡Jo, jo, jo! ¡Feliz Navidad! Soy Papá Noel, desde el Polo Norte. ¿Con quién hablo hoy?',
@@ -42,8 +38,6 @@ export const SANTA_WORDS: Record<Translated, SantaWords> = {
   },
   fr: {
     name: 'French',
-    speakOnly:
-      'Language: speak only French (français) for the whole call, even if these instructions are in English; the child speaks French.',
     greeting: (name) =>
       `Oh, oh, oh ! Joyeux Noël${name ? `, ${name}` : ''} ! C'est le Père Noël, tout droit du pôle Nord. Quelle joie de t'entendre !`,
     whoIsSpeaking:
@@ -62,8 +56,6 @@ export const SANTA_WORDS: Record<Translated, SantaWords> = {
   },
   de: {
     name: 'German',
-    speakOnly:
-      'Language: speak only German (Deutsch) for the whole call, even if these instructions are in English; the child speaks German.',
     greeting: (name) =>
       `Ho, ho, ho! Frohe Weihnachten${name ? `, ${name}` : ''}! Hier ist der Weihnachtsmann, direkt vom Nordpol. Wie schön, von dir zu hören!`,
     whoIsSpeaking:
@@ -82,8 +74,6 @@ export const SANTA_WORDS: Record<Translated, SantaWords> = {
   },
   it: {
     name: 'Italian',
-    speakOnly:
-      'Language: speak only Italian (italiano) for the whole call, even if these instructions are in English; the child speaks Italian.',
     greeting: (name) =>
       `Oh, oh, oh! Buon Natale${name ? `, ${name}` : ''}! Sono Babbo Natale, direttamente dal Polo Nord. Che bello sentirti!`,
     whoIsSpeaking:
@@ -102,8 +92,6 @@ export const SANTA_WORDS: Record<Translated, SantaWords> = {
   },
   pt: {
     name: 'Portuguese',
-    speakOnly:
-      'Language: speak only Portuguese (português) for the whole call, even if these instructions are in English; the child speaks Portuguese.',
     greeting: (name) =>
       `Ho, ho, ho! Feliz Natal${name ? `, ${name}` : ''}! É o Papai Noel, direto do Polo Norte. Que alegria ouvir você!`,
     whoIsSpeaking:
@@ -122,7 +110,17 @@ export const SANTA_WORDS: Record<Translated, SantaWords> = {
   },
 };
 
+/** The prompt's first line for a child who does not speak English: the agent speaks only theirs. */
+export function speakOnlyLine(language: Translated): string {
+  const { name } = SANTA_WORDS[language];
+  return `Language: speak only ${name} (${LANGUAGE_NAMES[language]}) for the whole call, even if these instructions are in English; the child speaks ${name}.`;
+}
+
 /** Santa's fixed words for a language, or undefined for English (render-prompt.ts has those). */
-export function translatedWords(language: SantaLanguage | undefined): SantaWords | undefined {
-  return language && language !== 'en' ? SANTA_WORDS[language] : undefined;
+export function translatedWords(
+  language: SantaLanguage | undefined,
+): (SantaWords & { speakOnly: string }) | undefined {
+  return language && language !== 'en'
+    ? { ...SANTA_WORDS[language], speakOnly: speakOnlyLine(language) }
+    : undefined;
 }

@@ -69,52 +69,58 @@ export async function claimUnreportedReservations(
 }
 
 /**
- * Live calls nobody has reported on for `silentSeconds` (counted from their start, or from the
- * sweeper's last question): the sweeper asks Twilio about them long before their deadline.
+ * Marks as asked, and answers, up to `limit` open reservations that `which` picks, in `order`;
+ * another replica's sweeper skips the rows this one holds. `$1` is `seconds`, `$2` the limit.
  */
-export async function claimSilentCalls(
+async function claimToAsk(
   q: Queryable,
-  silentSeconds: number,
+  which: string,
+  order: string,
+  seconds: number,
   limit: number,
 ): Promise<ReservationRow[]> {
   const { rows } = await q.query<ReservationRow>(
     `update call_reservations set checked_at = now()
      where id in (
        select id from call_reservations
-       where status = 'open' and ended_at is null and hung_up_at is null and channel = 'phone'
-         and coalesce(checked_at, created_at) < now() - make_interval(secs => $1::double precision)
-       order by coalesce(checked_at, created_at)
+       where status = 'open' and ${which}
+       order by ${order}
        limit $2
        for update skip locked
      )
      returning *`,
-    [silentSeconds, limit],
+    [seconds, limit],
   );
   return rows;
 }
 
 /**
+ * Live calls nobody has reported on for `silentSeconds` (counted from their start, or from the
+ * sweeper's last question): the sweeper asks Twilio about them long before their deadline.
+ */
+export function claimSilentCalls(q: Queryable, silentSeconds: number, limit: number) {
+  return claimToAsk(
+    q,
+    `ended_at is null and hung_up_at is null and channel = 'phone'
+     and coalesce(checked_at, created_at) < now() - make_interval(secs => $1::double precision)`,
+    'coalesce(checked_at, created_at)',
+    silentSeconds,
+    limit,
+  );
+}
+
+/**
  * Browser calls past their deadline (the signed URL's window, then the call and its grace minute)
  * whose post-call event has not settled them, each asked about at most once per `everySeconds`:
- * the sweeper asks the voice agent how they ended. Another replica skips the rows this one holds.
+ * the sweeper asks the voice agent how they ended.
  */
-export async function claimOverdueBrowserCalls(
-  q: Queryable,
-  everySeconds: number,
-  limit: number,
-): Promise<ReservationRow[]> {
-  const { rows } = await q.query<ReservationRow>(
-    `update call_reservations set checked_at = now()
-     where id in (
-       select id from call_reservations
-       where status = 'open' and channel = 'browser' and ended_at is null and deadline < now()
-         and (checked_at is null or checked_at < now() - make_interval(secs => $1::double precision))
-       order by deadline
-       limit $2
-       for update skip locked
-     )
-     returning *`,
-    [everySeconds, limit],
+export function claimOverdueBrowserCalls(q: Queryable, everySeconds: number, limit: number) {
+  return claimToAsk(
+    q,
+    `channel = 'browser' and ended_at is null and deadline < now()
+     and (checked_at is null or checked_at < now() - make_interval(secs => $1::double precision))`,
+    'deadline',
+    everySeconds,
+    limit,
   );
-  return rows;
 }
