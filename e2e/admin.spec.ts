@@ -47,19 +47,20 @@ test('the admin gifts minutes to a user found by part of the name, and the dashb
   await expect(page.getByText('email/password', { exact: true })).toBeVisible();
   await shot(page, 'user-detail-desktop');
 
-  await page.getByRole('button', { name: 'Gift Minutes' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Gift Minutes' });
+  // Giving minutes is its own button beside the gift history, not a Danger Zone action.
+  await page.getByRole('button', { name: 'Give minutes' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Give minutes' });
   await expect(dialog.getByLabel('Minutes')).toHaveAttribute('max', '10000');
   await dialog.getByLabel('Minutes').fill('10001');
-  await dialog.getByRole('button', { name: 'Gift Minutes' }).click();
+  await dialog.getByRole('button', { name: 'Give minutes' }).click();
   await expect(toast(page, 'Cannot gift more than 10,000 minutes at once')).toBeVisible();
   await dialog.getByLabel('Minutes').fill('0');
-  await dialog.getByRole('button', { name: 'Gift Minutes' }).click();
+  await dialog.getByRole('button', { name: 'Give minutes' }).click();
   await expect(toast(page, 'Please enter a valid number of minutes')).toBeVisible();
   await dialog.getByLabel('Minutes').fill('30');
   await dialog.getByLabel('Note (optional)').fill('Merry Christmas from the team');
   await shot(page, 'dialog-gift-minutes');
-  await dialog.getByRole('button', { name: 'Gift Minutes' }).click();
+  await dialog.getByRole('button', { name: 'Give minutes' }).click();
   await expect(toast(page, `Successfully gifted 30 minutes to ${parent.account.email}`)).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('gift-history')).toContainText('+30 minutes');
@@ -68,6 +69,11 @@ test('the admin gifts minutes to a user found by part of the name, and the dashb
   await page.setViewportSize(VIEWPORTS.phone);
   await page.waitForTimeout(150);
   await page.screenshot({ path: 'test-results/screenshots/admin-users-tab-phone.png', fullPage: true });
+  // The plan and its state stay readable on a common phone's width.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.waitForTimeout(150);
+  await expect(page.getByRole('list', { name: 'Users' })).toContainText('Gifted Minutes · active');
+  await shot(page, 'users-tab-390');
   await page.setViewportSize(VIEWPORTS.desktop);
 
   await parent.page.reload();
@@ -119,10 +125,19 @@ test('a generated coupon is copied, redeemed by a parent at checkout, shown Used
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('tab', { name: 'Coupons & Gifts' }).click();
   await expect(page.getByTestId(`coupon-row-${code}`)).toContainText('Used');
+  await expect(page.getByTestId(`coupon-row-${code}`)).toContainText(`${parent.account.email} · 1 use`);
+  await shot(page, 'coupons-tab-used-by');
+  await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the coupon is a card, so who used it is on screen without scrolling sideways.
+  await expect(page.getByTestId(`coupon-card-${code}`)).toContainText(`${parent.account.email} · 1 use`);
+  await expect(page.getByTestId(`coupon-card-${code}`)).toBeVisible();
+  await shot(page, 'coupons-tab-used-by-phone');
+  await page.setViewportSize(VIEWPORTS.desktop);
 
   await page.getByRole('tab', { name: 'User Management' }).click();
   await selectUser(page, `coupon${tag}`, parent.account.email);
   await expect(page.getByRole('list', { name: 'Users' })).toContainText('100% off · First Month');
+  await expect(page.getByRole('list', { name: 'Users' })).toContainText('3-Month Pass · active');
   await expect(page.getByText('Agent Configuration')).toBeVisible();
   await expect(page.getByTestId('discount-history')).toContainText(code);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUPON_PERCENTS, DISCOUNT_TYPES, GIFT_MAX_MINUTES } from './constants.ts';
-import { subscriptionSchema } from './subscription.ts';
+import { PLANS } from './plans.ts';
+import { subscriptionSchema, type Subscription } from './subscription.ts';
 
 /** Spec §5 messages, shared by the gift dialog and the server. */
 export const GIFT_INVALID_MESSAGE = 'Please enter a valid number of minutes';
@@ -80,8 +81,34 @@ export const adminUserSchema = z.object({
   subscription: subscriptionSchema.nullable(),
   discount_percent: z.number().int().nullable(),
   discount_type: z.enum(DISCOUNT_TYPES).nullable(),
+  /** The plan and its state in a few words, e.g. "Free Sample · used" or "no plan". */
+  plan_summary: z.string(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+const STATE_WORDS: Record<Subscription['status'], string> = {
+  active: 'active',
+  canceled: 'cancelled',
+  past_due: 'payment due',
+  ended: 'ended',
+};
+
+/**
+ * What the admin reads beside each user. A one-call plan whose time is spent says "used" (a
+ * pay-per-call ends after its call, a free sample stays active at 0), so the admin can tell it
+ * from a plan that was cancelled or refunded.
+ */
+export function planSummary(subscription: Subscription | null): string {
+  if (!subscription) return 'no plan';
+  const plan = PLANS[subscription.plan];
+  const oneCall = plan.billing === 'free' || plan.billing === 'one_time';
+  let state = STATE_WORDS[subscription.status];
+  if (oneCall && subscription.seconds_remaining <= 0) state = 'used';
+  else if (subscription.status === 'active' && subscription.cancel_at_period_end)
+    state = 'ends at period end';
+  else if (subscription.status === 'active' && subscription.seconds_remaining <= 0) state = 'no minutes left';
+  return `${subscription.plan_name} · ${state}`;
+}
 
 export const adminUsersResponseSchema = z.object({ users: z.array(adminUserSchema) });
 export type AdminUsersResponse = z.infer<typeof adminUsersResponseSchema>;
@@ -173,6 +200,11 @@ export const adminCouponSchema = z.object({
   discount_percent: z.number().int(),
   discount_type: z.enum(DISCOUNT_TYPES),
   used: z.boolean(),
+  /**
+   * The accounts that redeemed the code, with how many times each did. Empty for a used code
+   * means the account that used it was deleted.
+   */
+  used_by: z.array(z.object({ email: z.string(), uses: z.number().int() })),
   created_at: z.string(),
 });
 export type AdminCoupon = z.infer<typeof adminCouponSchema>;

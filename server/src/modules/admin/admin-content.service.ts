@@ -28,13 +28,12 @@ export function createAdminContentService(db: Db, ports: Pick<AdminPorts, 'santa
     },
 
     async generateCoupon(admin: AdminActor, query: GenerateCouponQuery): Promise<AdminCoupon> {
-      const coupon = presentCoupon(
-        await ports.coupons.generateCoupon({
-          percent: query.discount_percent,
-          type: query.discount_type,
-          validDays: query.valid_days,
-        }),
-      );
+      const generated = await ports.coupons.generateCoupon({
+        percent: query.discount_percent,
+        type: query.discount_type,
+        validDays: query.valid_days,
+      });
+      const coupon = presentCoupon({ ...generated, redemptions: [] });
       await repo.insertAudit(db, {
         adminEmail: admin.email,
         action: 'generate_coupon',

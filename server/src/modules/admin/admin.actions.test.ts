@@ -185,6 +185,7 @@ describe('coupons', () => {
         discount_percent: percent,
         discount_type: type,
         used: false,
+        used_by: [],
         created_at: expect.any(String),
       });
     },
@@ -211,5 +212,26 @@ describe('coupons', () => {
     expect(byCode.get(codes[0]!)!.used).toBe(true);
     expect(byCode.get(codes[1]!)!.used).toBe(false);
     expect(await auditRows(ctx, 'generate_coupon')).not.toHaveLength(0);
+  });
+
+  test('each coupon tells who used it: the email of the account that redeemed it, with its uses', async () => {
+    const [kept, forgotten, unused] = await Promise.all([
+      generateCoupon(admin, 25, 'first_month'),
+      generateCoupon(admin, 50, 'forever'),
+      generateCoupon(admin, 100, 'first_month'),
+    ]);
+    const stays = await createParent(ctx, 'Coupon Keeper');
+    const leaves = await createParent(ctx, 'Coupon Leaver');
+    await buyPass(ctx, stays.client, kept);
+    await buyPass(ctx, leaves.client, forgotten);
+    expect((await admin.delete(`/api/admin/users/${leaves.user.id}`)).status).toBe(200);
+
+    const list = await admin.get('/api/admin/coupons/list');
+    type Listed = { code: string; used: boolean; used_by: { email: string; uses: number }[] };
+    const byCode = new Map((list.body.coupons as Listed[]).map((c) => [c.code, c]));
+    expect(byCode.get(kept)).toMatchObject({ used: true, used_by: [{ email: stays.user.email, uses: 1 }] });
+    // A deleted account leaves the code used, by nobody the admin can still look up.
+    expect(byCode.get(forgotten)).toMatchObject({ used: true, used_by: [] });
+    expect(byCode.get(unused)).toMatchObject({ used: false, used_by: [] });
   });
 });

@@ -19,11 +19,17 @@ export interface CouponView {
   discount_percent: number;
   discount_type: DiscountType;
   used: boolean;
+  /** Who redeemed the code and how often, from the payments module's record of redemptions. */
+  redemptions: { email: string; uses: number }[];
   created_at: Date | string;
 }
 
 export interface CouponsPort {
-  generateCoupon(input: { percent: number; type: DiscountType; validDays?: number }): Promise<CouponView>;
+  generateCoupon(input: {
+    percent: number;
+    type: DiscountType;
+    validDays?: number;
+  }): Promise<Omit<CouponView, 'redemptions'>>;
   listCoupons(): Promise<CouponView[]>;
 }
 

@@ -1,10 +1,11 @@
-import type {
-  AdminCoupon,
-  AdminUser,
-  AdminUserDetail,
-  DiscountHistoryItem,
-  GiftHistoryItem,
-  SantaPromptResponse,
+import {
+  planSummary,
+  type AdminCoupon,
+  type AdminUser,
+  type AdminUserDetail,
+  type DiscountHistoryItem,
+  type GiftHistoryItem,
+  type SantaPromptResponse,
 } from '@santa/shared/admin';
 import { presentSubscription } from '../subscription/subscription.service.ts';
 import type {
@@ -21,15 +22,17 @@ import type { GiftHistoryRow } from './admin.repository.ts';
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function presentAdminUser(user: UserRow, subscription: SubscriptionRow | undefined): AdminUser {
+  const plan = subscription ? presentSubscription(subscription) : null;
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     picture: user.picture,
     created_at: iso(user.created_at),
-    subscription: subscription ? presentSubscription(subscription) : null,
+    subscription: plan,
     discount_percent: subscription?.discount_percent ?? null,
     discount_type: subscription?.discount_type ?? null,
+    plan_summary: planSummary(plan),
   };
 }
 
@@ -113,6 +116,7 @@ export function presentCoupon(coupon: CouponView): AdminCoupon {
     discount_percent: coupon.discount_percent,
     discount_type: coupon.discount_type,
     used: coupon.used,
+    used_by: coupon.redemptions.map(({ email, uses }) => ({ email, uses })),
     created_at: iso(coupon.created_at),
   };
 }

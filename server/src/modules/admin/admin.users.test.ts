@@ -40,12 +40,36 @@ describe('GET /api/admin/users', () => {
       subscription: null,
       discount_percent: null,
       discount_type: null,
+      plan_summary: 'no plan',
     });
     expect(byId.get(discounted.user.id)).toMatchObject({
       discount_percent: 25,
       discount_type: 'first_month',
       subscription: { plan: 'subscription_3month', status: 'active', minutes_limit: 180 },
     });
+  });
+
+  test("each user's plan and its state are told in a few words", async () => {
+    const sampled = await createParent(ctx, 'Sampled Parent');
+    const paidOnce = await createParent(ctx, 'Paid Once Parent');
+    const passHolder = await createParent(ctx, 'Pass Parent');
+    const newcomer = await createParent(ctx, 'New Parent');
+    // A spent free sample stays active at 0; a spent pay-per-call ends, as the call settles them.
+    await ctx.db.query(
+      `insert into subscriptions (user_id, plan, status, seconds_limit, seconds_used)
+       values ($1, 'free_sample', 'active', 60, 60), ($2, 'pay_per_call', 'ended', 300, 300)`,
+      [sampled.user.id, paidOnce.user.id],
+    );
+    await buyPass(ctx, passHolder.client);
+
+    const res = await admin.get('/api/admin/users');
+    const summaries = new Map(
+      (res.body.users as { id: string; plan_summary: string }[]).map((u) => [u.id, u.plan_summary]),
+    );
+    expect(summaries.get(sampled.user.id)).toBe('Free Sample · used');
+    expect(summaries.get(paidOnce.user.id)).toBe('Pay Per Call · used');
+    expect(summaries.get(passHolder.user.id)).toBe('3-Month Pass · active');
+    expect(summaries.get(newcomer.user.id)).toBe('no plan');
   });
 });
 

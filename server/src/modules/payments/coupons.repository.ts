@@ -32,6 +32,28 @@ export async function listCoupons(q: Queryable): Promise<CouponRow[]> {
   return rows;
 }
 
+export interface CouponRedemptionRow {
+  code: string;
+  email: string;
+  uses: number;
+}
+
+/**
+ * Who redeemed which code: each redemption is a discount_history 'applied' row naming the code
+ * as its source, so a deleted account's redemptions go with it.
+ */
+export async function listCouponRedemptions(q: Queryable): Promise<CouponRedemptionRow[]> {
+  const { rows } = await q.query<CouponRedemptionRow>(
+    `select c.code, u.email, count(*)::int as uses
+     from coupons c
+     join discount_history d on d.discount_source = c.code and d.action = 'applied'
+     join users u on u.id = d.user_id
+     group by c.code, u.email
+     order by c.code, uses desc, u.email`,
+  );
+  return rows;
+}
+
 export async function findCouponByCode(q: Queryable, code: string): Promise<CouponRow | undefined> {
   const { rows } = await q.query<CouponRow>('select * from coupons where code = $1', [code]);
   return rows[0];

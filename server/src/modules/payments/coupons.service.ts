@@ -46,7 +46,9 @@ export function createCouponsService(db: Db, newCode: () => string = generateCou
       }
     },
 
-    listCoupons: (): Promise<CouponRow[]> => repo.listCoupons(db),
+    /** Every coupon, newest first, with the accounts that redeemed it. */
+    listCoupons: async () =>
+      withRedemptions(await repo.listCoupons(db), await repo.listCouponRedemptions(db)),
 
     findByCode: (code: string, q: Queryable = db) => repo.findCouponByCode(q, code),
 
@@ -95,6 +97,19 @@ export function createCouponsService(db: Db, newCode: () => string = generateCou
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+type Redemption = { email: string; uses: number };
+
+function withRedemptions(
+  coupons: CouponRow[],
+  redemptions: repo.CouponRedemptionRow[],
+): (CouponRow & { redemptions: Redemption[] })[] {
+  const byCode = new Map<string, Redemption[]>();
+  for (const { code, email, uses } of redemptions) {
+    byCode.set(code, [...(byCode.get(code) ?? []), { email, uses }]);
+  }
+  return coupons.map((coupon) => ({ ...coupon, redemptions: byCode.get(coupon.code) ?? [] }));
+}
 
 function isExpired(coupon: CouponRow): boolean {
   return !!coupon.expires_at && new Date(coupon.expires_at).getTime() <= Date.now();

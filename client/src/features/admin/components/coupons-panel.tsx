@@ -4,7 +4,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { useCoupons, useGenerateCoupon } from '../api/coupons';
-import { discountTypeLabel, formatDate } from './format-admin';
+import { CouponCards, CouponTable } from './coupon-rows';
+import { discountTypeLabel } from './format-admin';
 
 const MESSAGE_MS = 3000;
 type Status = { tone: 'ok' | 'error'; text: string } | null;
@@ -81,61 +82,10 @@ export function CouponsPanel() {
         ) : coupons.data.length === 0 ? (
           <p className="text-gray-600">No coupons yet. Generate one above.</p>
         ) : (
-          <div className="relative overflow-x-auto">
-            <table className="w-full min-w-[560px] text-left text-sm">
-              <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-500">
-                <tr>
-                  <th scope="col" className="py-2 pr-3">
-                    Code
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Discount
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Type
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Created
-                  </th>
-                  <th scope="col" className="py-2">
-                    Copy
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
-                {coupons.data.map((coupon) => (
-                  <tr key={coupon.id} data-testid={`coupon-row-${coupon.code}`}>
-                    <td className="py-2 pr-3 font-mono font-semibold text-ink">{coupon.code}</td>
-                    <td className="py-2 pr-3">{coupon.discount_percent}%</td>
-                    <td className="py-2 pr-3">{discountTypeLabel(coupon.discount_type)}</td>
-                    <td className="py-2 pr-3">
-                      <span
-                        className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                          coupon.used ? 'bg-gray-200 text-gray-700' : 'bg-pine-50 text-pine-700'
-                        }`}
-                      >
-                        {coupon.used ? 'Used' : 'Available'}
-                      </span>
-                    </td>
-                    <td className="py-2 pr-3 text-gray-600">{formatDate(coupon.created_at)}</td>
-                    <td className="py-2 text-right">
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        onClick={() => void onCopy(coupon.code)}
-                        aria-label={`Copy ${coupon.code}`}
-                      >
-                        Copy
-                      </Button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <>
+            <CouponTable coupons={coupons.data} onCopy={(code) => void onCopy(code)} />
+            <CouponCards coupons={coupons.data} onCopy={(code) => void onCopy(code)} />
+          </>
         )}
       </Card>
     </div>

@@ -3,11 +3,11 @@ import type { AdminUserDetail } from '@santa/shared/admin';
 import { Button } from '@/components/ui/button';
 import { DeletePhoneDialog } from './delete-phone-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
-import { GiftMinutesDialog } from './gift-minutes-dialog';
 import { RevokeDiscountDialog } from './revoke-discount-dialog';
 
-type DialogName = 'phone' | 'gift' | 'revoke' | 'user';
+type DialogName = 'phone' | 'revoke' | 'user';
 
+/** Only what cannot be undone; giving minutes lives with the gift history (give-minutes.tsx). */
 export function DangerZone({
   detail,
   isSelf,
@@ -28,9 +28,6 @@ export function DangerZone({
       <div className="grid gap-2 sm:grid-cols-2">
         <Button variant="outline" onClick={() => setOpen('phone')} disabled={!agent}>
           Delete Phone Number
-        </Button>
-        <Button variant="secondary" onClick={() => setOpen('gift')}>
-          Gift Minutes
         </Button>
         <Button variant="outline" onClick={() => setOpen('revoke')} disabled={!hasDiscount}>
           Revoke Discount
@@ -56,7 +53,6 @@ export function DangerZone({
         user={user}
         phoneNumber={agent?.twilio_phone_number ?? null}
       />
-      <GiftMinutesDialog open={open === 'gift'} onClose={close} user={user} />
       <RevokeDiscountDialog
         open={open === 'revoke'}
         onClose={close}

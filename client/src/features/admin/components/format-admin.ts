@@ -1,3 +1,4 @@
+import type { AdminCoupon } from '@santa/shared/admin';
 import type { DiscountType } from '@santa/shared/constants';
 import { formatPrice, isPlanId, monthlyAmountCents, PLANS } from '@santa/shared/plans';
 
@@ -25,4 +26,13 @@ export function formatDate(iso: string): string {
 
 export function shortId(id: string): string {
   return id.length > 8 ? `${id.slice(0, 8)}…` : id;
+}
+
+/**
+ * Who used a coupon, one line per account: "ana@example.com · 1 use". A used code nobody is
+ * listed for was redeemed by an account deleted since.
+ */
+export function couponUsedBy(coupon: Pick<AdminCoupon, 'used' | 'used_by'>): string[] {
+  if (coupon.used_by.length === 0) return coupon.used ? ['a deleted account'] : [];
+  return coupon.used_by.map(({ email, uses }) => `${email} · ${uses === 1 ? '1 use' : `${uses} uses`}`);
 }

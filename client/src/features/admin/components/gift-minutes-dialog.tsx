@@ -36,7 +36,7 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
           toast.success(result.message);
           close();
         },
-        onError: (error) => toast.error(errorMessage(error, 'Failed to gift minutes')),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to give minutes')),
       },
     );
   };
@@ -45,7 +45,7 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
     <AdminDialog
       open={open}
       onClose={close}
-      title="Gift Minutes"
+      title="Give minutes"
       description={
         <p>
           Add call minutes to <strong>{user.email}</strong>. They raise the minute limit at once.
@@ -85,7 +85,7 @@ export function GiftMinutesDialog({ open, onClose, user }: Props) {
             Cancel
           </Button>
           <Button type="submit" variant="secondary" disabled={mutation.isPending}>
-            {mutation.isPending ? 'Gifting...' : 'Gift Minutes'}
+            {mutation.isPending ? 'Giving...' : 'Give minutes'}
           </Button>
         </DialogActions>
       </Form>

@@ -8,7 +8,8 @@ import { formatMinutesSeconds, formatPhoneNumber, formatShortDateTime } from '@/
 import { useAdminUserDetail } from '../api/get-users';
 import { DangerZone } from './danger-zone';
 import { amountLabel, discountLabel, formatDate } from './format-admin';
-import { DiscountHistoryList, GiftHistoryList } from './history-lists';
+import { GiveMinutes } from './give-minutes';
+import { DiscountHistoryList } from './history-lists';
 import { UserAvatar } from './user-avatar';
 
 const DETAIL_LOAD_FAILED = 'Failed to load user details';
@@ -64,7 +65,7 @@ export function UserDetail({
   return <UserDetailView data={detail.data} isSelf={userId === adminId} onDeleted={onDeleted} />;
 }
 
-function UserDetailView({
+export function UserDetailView({
   data,
   isSelf,
   onDeleted,
@@ -125,8 +126,8 @@ function UserDetailView({
         <DiscountHistoryList userId={user.id} />
       </Section>
 
-      <Section title="Minute Gift History">
-        <GiftHistoryList userId={user.id} />
+      <Section title="Gifted Minutes">
+        <GiveMinutes user={user} />
       </Section>
 
       <Section title="Agent Configuration">

@@ -36,6 +36,12 @@ export function UserList({ users, selectedId, onSelect }: UserListProps) {
               <span className="flex min-w-0 flex-1 flex-col">
                 <span className="truncate font-semibold text-ink">{user.name || '(no name)'}</span>
                 <span className="truncate text-sm text-gray-600">{user.email}</span>
+                <span
+                  className={`text-sm font-medium ${user.subscription ? 'text-pine-700' : 'text-gray-500'}`}
+                  data-testid="user-plan"
+                >
+                  {user.plan_summary}
+                </span>
                 <span className="flex flex-wrap items-center gap-2 pt-1">
                   <span className="font-mono text-xs text-gray-500" title={user.id}>
                     ID: {shortId(user.id)}
