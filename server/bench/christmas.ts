@@ -69,6 +69,12 @@ const env = {
   DATA_DIR: dataDir,
   PUBLIC_URL: publicUrl,
   LOG_LEVEL: 'error',
+  // As deployed: React, Express and the rest in their production builds. The sandboxes stay on,
+  // as on a staging deployment, behind the token production requires for them.
+  NODE_ENV: 'production',
+  ALLOW_SANDBOX: 'true',
+  SANDBOX_PAGES_TOKEN: 'bench-sandbox-pages-token-0123456789',
+  RECORDINGS_LOCAL_DISK: 'single-replica',
   // The bench measures the app, not an ElevenLabs plan: no caller is turned away as "lines busy".
   MAX_CONCURRENT_CALLS: '1000000',
 };

@@ -76,6 +76,7 @@ export function createEmailService(deps: EmailServiceDeps) {
       listenerId?: string;
       toAddress?: string;
       data?: object;
+      onlyIfRecapsWanted?: boolean;
     },
     tx?: Queryable,
   ): Promise<boolean> {
@@ -137,12 +138,12 @@ export function createEmailService(deps: EmailServiceDeps) {
      * recaps off; it carries what the child told Santa.
      */
     async callRecap(tx: Queryable, call: RecappedCall): Promise<void> {
-      if (!(await repo.findPreferences(tx, call.userId)).call_recaps) return;
       await queue(
         {
           kind: 'call_recap',
           eventKey: call.callId,
           userId: call.userId,
+          onlyIfRecapsWanted: true,
           data: {
             kidName: call.kidName,
             minutes: Math.max(1, Math.round(call.durationSeconds / 60)),

@@ -29,10 +29,10 @@ const BUDGET = {
   inboundOwnLine: 8,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
-  // Seen before?, the reservation, the children, then one transaction: the call, the locked
+  // Seen before? with the reservation, the children, then one transaction: the call, the locked
   // reservation and plan, the plan's write, the settlement, the provider copy's deletion, both
   // jobs in one insert (BEGIN and COMMIT included).
-  postCallTranscription: 12,
+  postCallTranscription: 11,
   // The audio's key, and the provider copy's deletion that waited for it.
   postCallAudio: 3,
   // The summary and the safety read.
@@ -41,9 +41,9 @@ const BUDGET = {
   planStatus: 2,
   // The calls with their reservations, their safety reads, the children who made them.
   callHistory: 3,
-  // The transcript, then one transaction: the summary and recap, Santa's memories, the parent's
-  // email preference, the recap email and its job.
-  summaryJob: 8,
+  // The transcript, then one transaction: the summary and recap, Santa's memories, the recap
+  // email (unless the parent turned recaps off, read in the same insert) and its job.
+  summaryJob: 7,
   // The transcript, whether it was read before (moderation is paid for), the read.
   safetyJob: 3,
   // The email with its account, then its sent mark.

@@ -28,12 +28,6 @@ export interface CallMediaRow {
   created_at: Date;
 }
 
-export async function hasCallForConversation(q: Queryable, conversationId: string): Promise<boolean> {
-  // PGlite reports no rowCount for a select, so count the rows themselves.
-  const { rows } = await q.query('select 1 from calls where conversation_id = $1', [conversationId]);
-  return rows.length > 0;
-}
-
 /** Idempotent by conversation id (and call sid): a replayed event inserts nothing. */
 export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(

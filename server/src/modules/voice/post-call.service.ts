@@ -168,8 +168,9 @@ export function createPostCallService(deps: PostCallDeps) {
   }
 
   async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
-    if (await calls.hasCallForConversation(db, call.conversationId)) return false;
-    const reservation = await reservations.findReservationForCall(db, call.conversationId, call.callSid);
+    const found = await reservations.findFinishedConversation(db, call.conversationId, call.callSid);
+    if (found.recorded) return false;
+    const { reservation } = found;
     const browser = reservation?.channel === 'browser';
     const userId =
       reservation?.user_id ??
