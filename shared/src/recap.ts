@@ -55,6 +55,30 @@ export function isEmptyRecap(recap: CallRecap | null | undefined): boolean {
   return !recap || RECAP_KINDS.every((kind) => recap[kind].length === 0);
 }
 
+/** Which of the child's lines leads: what they wished for, then their news, promises, questions. */
+const HEADLINE_ORDER: readonly RecapKind[] = ['wishes', 'news', 'promises', 'questions'];
+const HEADLINE_LENGTH = 120;
+
+/**
+ * The call's headline in the child's own words: the fullest line of the first kind they told
+ * (a wish before news), shortened at a word; null when the child said nothing worth quoting.
+ */
+export function recapHeadline(recap: CallRecap | null | undefined): { kind: RecapKind; text: string } | null {
+  if (!recap) return null;
+  for (const kind of HEADLINE_ORDER) {
+    const fullest = recap[kind].reduce<string | undefined>(
+      (best, line) => (best === undefined || wordCount(line) > wordCount(best) ? line : best),
+      undefined,
+    );
+    if (fullest) return { kind, text: shortenAtWord(fullest, HEADLINE_LENGTH) };
+  }
+  return null;
+}
+
+function wordCount(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
 /**
  * What the OpenAI summariser answers (its JSON schema is built from the same fields): a short
  * summary for the parent and the recap. Validated here before anything is stored.

@@ -93,7 +93,7 @@ test('when a call ends the parent gets one recap linking to the call; a replayed
     questions: [],
     promises: [],
   });
-  expect(call.summary).toBe('Emma told Santa a wish.');
+  expect(call.summary).toBe('Emma told Santa “I would love a red bicycle please”.');
   // The one optional email says where to turn it off.
   expect(recaps[0]!.html).toContain(`${PUBLIC_URL}/account#email-preferences`);
 });

@@ -80,8 +80,8 @@ test('the transcription stores the call with transcript, duration, number and su
   expect(call!.transcript).toBe(
     'Santa: Ho ho ho! Merry Christmas, Emma!\nChild: Hi Santa! I would love a red bicycle please.\nSanta: The elves will see what they can do!',
   );
-  // The voice agent's own summary reads back the parent's notes; ours counts what the child said.
-  expect(call!.summary).toBe('Emma told Santa a wish.');
+  // The voice agent's own summary reads back the parent's notes; ours quotes what the child said.
+  expect(call!.summary).toBe('Emma told Santa “I would love a red bicycle please”.');
   expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(95);
   const { rows } = await ctx.db.query(
     'select status, seconds_billed from call_reservations where call_sid = $1',
@@ -98,7 +98,7 @@ test("without a provider summary a local summary is written from the child's wor
   );
   expect(await ctx.jobs.drained()).toBe(true);
   const [call] = await callsOf(user.id);
-  expect(call!.summary).toBe('Emma told Santa a wish.');
+  expect(call!.summary).toBe('Emma told Santa “I would love a red bicycle please”.');
   expect(call!.recap?.wishes).toEqual(['I would love a red bicycle please.']);
 });
 

@@ -27,13 +27,15 @@ test("the fallback recap quotes the child's own lines by kind, never the parent'
   expect(JSON.stringify(recap)).not.toContain('snow');
 });
 
-test("the fallback summary tells what kinds of things the child said, not the voice agent's retelling of the wish list", () => {
+test("the fallback summary leads with the child's own words, not the voice agent's retelling of the wish list", () => {
   const { summary } = summarizeLocally({
     transcript: TRANSCRIPT,
     kidName: 'Olivia',
     providerSummary: `Santa talked with Olivia about the wish list (${WISH_LIST}).`,
   });
-  expect(summary).toBe('Olivia told Santa a wish, some news, a question and a promise.');
+  expect(summary).toBe(
+    'Olivia told Santa “I want a kitten with white paws”, and some news, a question and a promise.',
+  );
   expect(summary).not.toContain('snow');
 });
 

@@ -1,14 +1,17 @@
-import { RECAP_KINDS, type RecapKind } from '@santa/shared/recap';
+import { RECAP_KINDS, recapHeadline, type CallRecap, type RecapKind } from '@santa/shared/recap';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import { childSentences, recapFromChildLines } from './child-lines.ts';
 import type { CallSummary, Summarizer, SummaryInput } from './summarizer.ts';
 
-/** "a wish", "2 wishes", "some news": how much of each kind the child told. */
-const COUNTED: Record<RecapKind, (count: number) => string> = {
-  wishes: (n) => (n === 1 ? 'a wish' : `${n} wishes`),
-  news: () => 'some news',
-  questions: (n) => (n === 1 ? 'a question' : `${n} questions`),
-  promises: (n) => (n === 1 ? 'a promise' : `${n} promises`),
+/** "a wish", "2 wishes", "some news": how much of each kind the child told besides the quote. */
+const COUNTED: Record<RecapKind, (count: number, besides: boolean) => string> = {
+  wishes: (n, besides) =>
+    n === 1 ? (besides ? 'another wish' : 'a wish') : `${n} ${besides ? 'more ' : ''}wishes`,
+  news: (_n, besides) => (besides ? 'more news' : 'some news'),
+  questions: (n, besides) =>
+    n === 1 ? (besides ? 'another question' : 'a question') : `${n} ${besides ? 'more ' : ''}questions`,
+  promises: (n, besides) =>
+    n === 1 ? (besides ? 'another promise' : 'a promise') : `${n} ${besides ? 'more ' : ''}promises`,
 };
 
 function joinWords(parts: string[]): string {
@@ -16,10 +19,26 @@ function joinWords(parts: string[]): string {
 }
 
 /**
+ * "Olivia told Santa “I want a kitten with white paws”, and some news": the child's fullest line
+ * of the first kind they told, in their words, then how much else they said.
+ */
+function toldSentence(who: string, recap: CallRecap): string | undefined {
+  const headline = recapHeadline(recap);
+  if (!headline) return undefined;
+  const rest = RECAP_KINDS.map((kind) => {
+    const count = recap[kind].length - (kind === headline.kind ? 1 : 0);
+    return count > 0 ? COUNTED[kind](count, kind === headline.kind) : undefined;
+  }).filter((part) => part !== undefined);
+  const quote = headline.text.replace(/[.,;:\s]+$/, '');
+  if (rest.length > 0) return `${who} told Santa “${quote}”, and ${joinWords(rest)}.`;
+  // “…a puppy!” ends the sentence already.
+  return `${who} told Santa “${quote}”${/[!?]$/.test(quote) ? '' : '.'}`;
+}
+
+/**
  * No outside service: the recap quotes the child's own lines, sorted by kind, and the summary
- * says what kinds they were (the quotes sit beside it, so it does not repeat them). The voice
- * agent's summary is used only when nobody spoke: it reads back the parent's notes (the wish
- * list) rather than what the child said.
+ * leads with the child's fullest line. The voice agent's summary is used only when nobody spoke:
+ * it reads back the parent's notes (the wish list) rather than what the child said.
  */
 export function summarizeLocally(input: SummaryInput): CallSummary {
   const recap = recapFromChildLines(input.transcript);
@@ -27,10 +46,8 @@ export function summarizeLocally(input: SummaryInput): CallSummary {
   if (!input.transcript.trim()) {
     return { summary: input.providerSummary?.trim() || 'A short call with Santa.', recap };
   }
-  const told = RECAP_KINDS.filter((kind) => recap[kind].length > 0).map((kind) =>
-    COUNTED[kind](recap[kind].length),
-  );
-  if (told.length > 0) return { summary: `${who} told Santa ${joinWords(told)}.`, recap };
+  const told = toldSentence(who, recap);
+  if (told) return { summary: told, recap };
   const spoke = childSentences(input.transcript).length > 0;
   return { summary: spoke ? `${who} said hello to Santa.` : `Santa spoke with ${who}.`, recap };
 }

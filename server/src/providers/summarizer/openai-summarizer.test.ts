@@ -117,7 +117,7 @@ test('an answer that fails validation is reported, and the recap quotes the chil
   };
   const { instance, errors } = summarizer();
   const { summary, recap } = await instance.summarize({ transcript: TRANSCRIPT, kidName: 'Olivia' });
-  expect(summary).toBe('Olivia told Santa some news.');
+  expect(summary).toBe('Olivia told Santa “A red bike and a puppy!”');
   expect(recap.news).toEqual(['A red bike and a puppy!']);
   expect(errors.map((e) => e.advice)).toEqual([
     'OpenAI answered in an unexpected shape; a local summary was written instead',

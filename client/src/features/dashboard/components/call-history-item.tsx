@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { formatCallDuration, formatLongDateTime, formatPhoneNumber } from '@/lib/format';
 import { TranscriptDetails } from '@/components/transcript-details';
 import { CallRecapSection } from '@/components/call-recap';
+import { CallHeadline } from '@/components/call-headline';
 import { CallKeepsakeActions } from './call-keepsake-actions';
 import { CallSafetyBanner } from './call-safety-banner';
 
@@ -51,7 +52,7 @@ export function CallHistoryItem({
         </p>
       ) : null}
       {call.safety ? <CallSafetyBanner safety={call.safety} transcript={call.transcript} /> : null}
-      {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
+      <CallHeadline recap={call.recap} summary={call.summary} />
       <CallRecapSection recap={call.recap} childName={call.child_name} />
       {call.transcript ? <TranscriptDetails label="View transcript" transcript={call.transcript} /> : null}
       {call.audio_url ? (

@@ -1,3 +1,4 @@
+import { CallHeadline } from '@/components/call-headline';
 import type { ReactNode } from 'react';
 import { toast } from '@/lib/toast';
 import { formatPrice, isTopPass, PLANS, type PlanId } from '@santa/shared/plans';
@@ -92,7 +93,7 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
             {formatLongDateTime(step.call.created_at)} · {formatCallDuration(step.call.duration)}
           </p>
           {step.call.summary ? (
-            <p className="mt-3 text-lg text-gray-900">{step.call.summary}</p>
+            <CallHeadline recap={step.call.recap} summary={step.call.summary} size="large" />
           ) : (
             <p className="mt-3 text-gray-800">
               Santa is still writing up the call: the recap appears here in a minute.

@@ -2,6 +2,7 @@ import type { ListenedCall } from '@santa/shared/listeners';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { RecapList } from '@/components/recap-list';
+import { CallHeadline } from '@/components/call-headline';
 import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatCallDuration, formatLongDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -17,7 +18,7 @@ function ListenedCallItem({ call }: { call: ListenedCall }) {
         {call.child_name ? <>{call.child_name} · </> : null}
         Duration: {formatCallDuration(call.duration)}
       </p>
-      {call.summary ? <p className="mt-3 text-gray-800">{call.summary}</p> : null}
+      <CallHeadline recap={call.recap} summary={call.summary} />
       <RecapList recap={call.recap} name={call.child_name} />
       {call.recording_url ? (
         <audio controls preload="none" src={call.recording_url} className="mt-4 w-full">
