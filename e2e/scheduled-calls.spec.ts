@@ -16,7 +16,13 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
   // The sample's minute: the parent is told the call would be short, with a way to add minutes.
   await expect(form.getByText(/Your family has 1 min of call time left/)).toBeVisible();
   await expect(form.getByRole('link', { name: 'Add minutes' })).toHaveAttribute('href', '/pricing');
-  // Tomorrow is the default day; 5 PM is outside quiet hours on any day. The browser is en-US: 12-hour times.
+  // The form opens on the soonest day with a free time (today, or tomorrow late at night); the
+  // parent picks tomorrow, where 5 PM is always ahead. The browser is en-US: 12-hour times.
+  const day = form.getByLabel('Day');
+  const today = await page.evaluate(() => new Date().toLocaleDateString('en-CA'));
+  const tomorrow = await page.evaluate(() => new Date(Date.now() + 86_400_000).toLocaleDateString('en-CA'));
+  await expect(day).toHaveValue(new RegExp(`^(${today}|${tomorrow})$`));
+  await day.fill(tomorrow);
   await form.getByText('5:00 PM', { exact: true }).click();
   await expect(form.getByLabel('Mia')).toBeChecked();
   await expect(form.getByLabel('Phone Santa rings')).toHaveValue(phone.e164);

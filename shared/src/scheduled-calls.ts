@@ -103,8 +103,18 @@ export const phoneTimeZonesQuerySchema = z.object({ phone: z.string().min(1).max
 export const phoneTimeZonesResponseSchema = z.object({ phone: z.string(), time_zones: z.array(z.string()) });
 export type PhoneTimeZonesResponse = z.infer<typeof phoneTimeZonesResponseSchema>;
 
-/** GET /api/scheduled-calls/slots?date=&time_zone= */
-export const slotsQuerySchema = z.object({ date: localDate, time_zone: timeZone });
+/** How far ahead `soonest` looks for a day with a free slot. */
+export const SOONEST_DAY_LOOKAHEAD = 14;
+
+/**
+ * GET /api/scheduled-calls/slots?date=&time_zone=[&soonest=true]: with `soonest`, the first day
+ * from `date` (up to SOONEST_DAY_LOOKAHEAD days on) that still has a free slot.
+ */
+export const slotsQuerySchema = z.object({
+  date: localDate,
+  time_zone: timeZone,
+  soonest: z.literal('true').optional(),
+});
 
 export const scheduledCallSchema = z.object({
   id: z.string(),

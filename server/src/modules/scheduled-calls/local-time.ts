@@ -59,6 +59,13 @@ export function lastSlotMinute(date: string): number {
   return date.slice(5) === '12-24' ? CHRISTMAS_EVE_LAST_SLOT_MINUTE : LAST_SLOT_MINUTE;
 }
 
+/** The calendar day `days` after `date` (YYYY-MM-DD), whatever the zone. */
+export function dayAfter(date: string, days: number): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
 /** Every start time Santa calls on `date`, outside quiet hours. */
 export function slotTimes(date: string): string[] {
   const times: string[] = [];

@@ -35,7 +35,10 @@ export function createScheduledCallsRouter(deps: { scheduledCalls: ScheduledCall
 
   router.get('/slots', async (req, res) => {
     const query = parseInput(slotsQuerySchema, req.query);
-    res.json((await scheduledCalls.slots(query.date, query.time_zone)) satisfies SlotsResponse);
+    const slots = query.soonest
+      ? await scheduledCalls.soonestSlots(query.date, query.time_zone)
+      : await scheduledCalls.slots(query.date, query.time_zone);
+    res.json(slots satisfies SlotsResponse);
   });
 
   router.get('/phone-time-zones', async (req, res) => {

@@ -2,6 +2,7 @@ import {
   CANCELABLE_STATUSES,
   MOVABLE_STATUSES,
   SCHEDULE_MAX_DAYS_AHEAD,
+  SOONEST_DAY_LOOKAHEAD,
   UPCOMING_CALLS_LIMIT,
   SCHEDULED_CALL_MESSAGES as MESSAGES,
   type MoveCallRequest,
@@ -16,7 +17,7 @@ import { AppError } from '../../http/errors.ts';
 import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import { phoneForStorage } from '../../phone-numbers.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
-import { instantIn, isOnSlot, isOutsideQuietHours, isTimeZone, slotTimes } from './local-time.ts';
+import { dayAfter, instantIn, isOnSlot, isOutsideQuietHours, isTimeZone, slotTimes } from './local-time.ts';
 import { createCallPlacement, type OutboundVoice } from './call-placement.ts';
 import * as repo from './scheduled-calls.repository.ts';
 import { phoneTimeZones, quietAtPhone } from './phone-time-zones.ts';
@@ -118,6 +119,22 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
     call_at: at,
   });
 
+  /** Every start time of `date` in `zone` outside quiet hours, and whether it still has room. */
+  async function slotsOf(date: string, zone: string): Promise<SlotsResponse> {
+    if (!isTimeZone(zone)) throw new AppError('bad_request', MESSAGES.badTimeZone);
+    const times = slotTimes(date);
+    const instants = times.map((time) => instantIn(date, time, zone));
+    const counts = await repo.countBySlot(db, instants);
+    const soon = now().getTime();
+    return {
+      date,
+      slots: times.map((time, i) => ({
+        time,
+        free: instants[i]!.getTime() > soon && (counts.get(instants[i]!.getTime()) ?? 0) < deps.slotCapacity,
+      })),
+    };
+  }
+
   return {
     async list(userId: string): Promise<ScheduledCall[]> {
       return (await repo.listForUser(db, userId)).map(present);
@@ -134,21 +151,17 @@ export function createScheduledCallsService(deps: ScheduledCallsDeps) {
     /** How many of the family's calls are still to come: the admin's count. */
     upcomingCountOf: (userId: string) => repo.countUpcoming(db, userId),
 
-    /** Every start time of `date` in `zone` outside quiet hours, and whether it still has room. */
-    async slots(date: string, zone: string): Promise<SlotsResponse> {
-      if (!isTimeZone(zone)) throw new AppError('bad_request', MESSAGES.badTimeZone);
-      const times = slotTimes(date);
-      const instants = times.map((time) => instantIn(date, time, zone));
-      const counts = await repo.countBySlot(db, instants);
-      const soon = now().getTime();
-      return {
-        date,
-        slots: times.map((time, i) => ({
-          time,
-          free:
-            instants[i]!.getTime() > soon && (counts.get(instants[i]!.getTime()) ?? 0) < deps.slotCapacity,
-        })),
-      };
+    slots: slotsOf,
+
+    /** The slots of the first day from `date` with one still free; `date`'s own if none is. */
+    async soonestSlots(date: string, zone: string): Promise<SlotsResponse> {
+      const first = await slotsOf(date, zone);
+      let day = first;
+      for (let ahead = 1; !day.slots.some((slot) => slot.free); ahead += 1) {
+        if (ahead > SOONEST_DAY_LOOKAHEAD) return first;
+        day = await slotsOf(dayAfter(date, ahead), zone);
+      }
+      return day;
     },
 
     async schedule(userId: string, input: ScheduleCallRequest): Promise<ScheduledCall> {

@@ -181,6 +181,20 @@ describe('scheduling a call', () => {
     expect(times(eve).at(-1)).toBe('21:00');
   });
 
+  test('the soonest day with a free time is today while its evening is free, else the next day', async () => {
+    const f = await family();
+    const soonest = (zone: string) =>
+      f.client.get(`/api/scheduled-calls/slots?date=2026-12-01&time_zone=${zone}&soonest=true`);
+    // Noon in London: the afternoon is still ahead.
+    const london = await soonest('Europe/London');
+    expect(london.body.date).toBe('2026-12-01');
+    expect(london.body.slots).toContainEqual({ time: '12:15', free: true });
+    // Eleven at night in Sydney: today's last call has passed, so tomorrow it is.
+    const sydney = await soonest('Australia/Sydney');
+    expect(sydney.body.date).toBe('2026-12-02');
+    expect(sydney.body.slots[0]).toEqual({ time: '08:00', free: true });
+  });
+
   test('refuses a day that does not exist', async () => {
     const f = await family();
     const res = await schedule(f, { date: '2026-02-31' });

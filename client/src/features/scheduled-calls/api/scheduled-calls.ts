@@ -34,12 +34,15 @@ export function usePhoneTimeZones(phone: string) {
 }
 
 /** The day's start times and which still have room, in the parent's zone. */
-export function useSlots(date: string, timeZone: string) {
+/** The free times of `date`; with `soonest`, of the first day from `date` that has one. */
+export function useSlots(date: string, timeZone: string, soonest = false) {
   return useQuery({
-    queryKey: [...scheduledCallsKey, 'slots', date, timeZone],
+    queryKey: [...scheduledCallsKey, 'slots', date, timeZone, soonest],
     queryFn: () =>
       api.get<SlotsResponse>(
-        `/scheduled-calls/slots?date=${encodeURIComponent(date)}&time_zone=${encodeURIComponent(timeZone)}`,
+        `/scheduled-calls/slots?date=${encodeURIComponent(date)}&time_zone=${encodeURIComponent(timeZone)}${
+          soonest ? '&soonest=true' : ''
+        }`,
       ),
     enabled: Boolean(date),
   });

@@ -22,7 +22,8 @@ import { ShortTimeWarning } from './short-time-warning';
  * the same form gives an existing call a new day and time.
  */
 export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; onDone?: () => void }) {
-  const [date, setDate] = useState(moving?.date ?? localDay(1));
+  // Until the parent picks a day, the form shows the soonest day that still has a free time.
+  const [pickedDate, setDate] = useState(moving?.date ?? '');
   const [time, setTime] = useState('');
   const children = useChildren();
   const phones = useFamilyPhones();
@@ -35,7 +36,8 @@ export function ScheduleCallForm({ moving, onDone }: { moving?: ScheduledCall; o
   const phoneZones = usePhoneTimeZones(chosenPhone).data?.time_zones ?? [];
   const [saidZone, setSaidZone] = useState('');
   const timeZone = pickZone(phoneZones, saidZone);
-  const slots = useSlots(date, timeZone);
+  const slots = useSlots(pickedDate || localDay(0), timeZone, !pickedDate);
+  const date = pickedDate || slots.data?.date || localDay(0);
   const schedule = useScheduleCall();
   const move = useMoveCall();
   const [error, setError] = useState('');
