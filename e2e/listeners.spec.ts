@@ -38,6 +38,9 @@ test('a grandparent invited by email signs up, accepts, hears the call, and lose
   const grandma = await context.newPage();
   await grandma.goto(link);
   await expect(grandma.getByRole('heading', { name: 'Listen to the calls with Santa' })).toBeVisible();
+  // The invitation names who sent it before she signs up.
+  await expect(grandma.getByText('Hello Grandma Rose! Holly Parent invited you')).toBeVisible();
+  await screenshotsAt390And1280(grandma, 'listening-invitation');
   await grandma.getByRole('link', { name: 'Create an account' }).click();
   await grandma.getByLabel('Name').fill('Rose Grandma');
   await grandma.getByLabel('Email').fill(grandmaEmail);
@@ -55,7 +58,12 @@ test('a grandparent invited by email signs up, accepts, hears the call, and lose
   // The recording plays for her, as it does for the family.
   const played = await grandma.request.get((await audio.getAttribute('src'))!);
   expect(played.status()).toBe(200);
+  // Her own pages: the calls she may hear and her account, not a family set-up of her own.
+  const nav = grandma.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link')).toHaveText(['Listening', 'Account']);
   await screenshotsAt390And1280(grandma, 'listening-page');
+  await grandma.goto('/dashboard');
+  await expect(grandma).toHaveURL(/\/listening$/);
 
   // The family removes her: she sees nothing of it any more.
   await page.goto('/dashboard');

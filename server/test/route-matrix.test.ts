@@ -175,6 +175,7 @@ const MATRIX: Record<string, Access> = {
   'GET /api/listeners/': signedIn(200),
   'POST /api/listeners/': signedIn(400),
   'DELETE /api/listeners/:id': signedIn(404),
+  'GET /api/listening/invitation': everyone(400),
   'GET /api/listening/': signedIn(200),
   'POST /api/listening/accept': signedIn(400),
   'GET /api/listening/:id/calls/:callId/recording': signedIn(404),

@@ -58,6 +58,16 @@ export type Listener = z.infer<typeof listenerSchema>;
 export const listenersResponseSchema = z.object({ listeners: z.array(listenerSchema), limit: z.number() });
 export type ListenersResponse = z.infer<typeof listenersResponseSchema>;
 
+/** GET /api/listening/invitation?token=: whose invitation a link is, before it is accepted. */
+export const invitationQuerySchema = z.object({ token: z.string().min(1, 'Invitation not found').max(200) });
+export const invitationResponseSchema = z.object({
+  family_name: z.string(),
+  invitee_name: z.string(),
+  /** Past LISTENER_INVITE_DAYS: the page asks for a new invitation instead of offering Accept. */
+  expired: z.boolean(),
+});
+export type InvitationResponse = z.infer<typeof invitationResponseSchema>;
+
 /** POST /api/listening/accept: the token from the emailed link's #fragment. */
 export const acceptInviteSchema = z.object({ token: z.string().min(1, 'Invitation not found') });
 

@@ -4,12 +4,28 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/logo';
 import { useLogout } from '@/features/auth/api/logout';
 import { paths } from '@/lib/paths';
+import { useKidProfile } from '@/lib/queries/kid-profile';
+import { useListening } from '@/lib/queries/listening';
 
-const LINKS = [
+const FAMILY_LINKS = [
   { to: paths.dashboard, label: 'Dashboard' },
   { to: paths.calls, label: 'Calls' },
-  { to: paths.account, label: 'Account' },
 ] as const;
+const LISTENING_LINK = { to: paths.listening, label: 'Listening' } as const;
+const ACCOUNT_LINK = { to: paths.account, label: 'Account' } as const;
+
+/**
+ * A grandparent who only listens to another family's calls has no dashboard of their own: their
+ * pages are the calls they may hear and their account. A parent who is also invited sees both.
+ */
+function useMainLinks() {
+  const profile = useKidProfile();
+  const listening = useListening();
+  const listens = (listening.data?.families.length ?? 0) > 0;
+  const onlyListens = listens && profile.data?.has_profile === false;
+  if (onlyListens) return [LISTENING_LINK, ACCOUNT_LINK];
+  return listens ? [...FAMILY_LINKS, LISTENING_LINK, ACCOUNT_LINK] : [...FAMILY_LINKS, ACCOUNT_LINK];
+}
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
   `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink ${
@@ -17,12 +33,13 @@ const linkClasses = ({ isActive }: { isActive: boolean }) =>
   }`;
 
 /**
- * The header of every signed-in page: the pages a parent moves between (the current one marked),
- * Admin for the admin, and Logout.
+ * The header of every signed-in page: the pages a parent (or a grandparent) moves between, the
+ * current one marked; Admin for the admin; and Logout.
  */
 export function SignedInHeader({ user }: { user: User }) {
   const logout = useLogout();
   const navigate = useNavigate();
+  const links = useMainLinks();
   return (
     <header className="sticky top-0 z-20 border-b border-santa-100 bg-snow/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 sm:px-6">
@@ -44,7 +61,7 @@ export function SignedInHeader({ user }: { user: User }) {
           </Button>
         </div>
         <nav aria-label="Main" className="-mx-2 flex w-full items-center gap-1 sm:mx-0 sm:ml-auto sm:w-auto">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={linkClasses}>
               {link.label}
             </NavLink>

@@ -56,9 +56,14 @@ export async function setTokenHash(
   return rows[0];
 }
 
-export async function findByTokenHash(q: Queryable, tokenHash: string): Promise<ListenerRow | undefined> {
+/** `lock`: the row is held until the transaction ends (accepting it). */
+export async function findByTokenHash(
+  q: Queryable,
+  tokenHash: string,
+  lock = true,
+): Promise<ListenerRow | undefined> {
   const { rows } = await q.query<ListenerRow>(
-    `select ${COLUMNS} from family_listeners where token_hash = $1 for update`,
+    `select ${COLUMNS} from family_listeners where token_hash = $1${lock ? ' for update' : ''}`,
     [tokenHash],
   );
   return rows[0];

@@ -1,7 +1,9 @@
 import { Router } from 'express';
 import {
   acceptInviteSchema,
+  invitationQuerySchema,
   inviteListenerSchema,
+  type InvitationResponse,
   LISTENER_MESSAGES,
   type ListenersResponse,
   type ListeningResponse,
@@ -54,6 +56,12 @@ export function createListenersRouter(deps: {
 export function createListeningRouter(deps: { listeners: ListenersService }) {
   const { listeners } = deps;
   const router = Router();
+  // Before signing in: the link's page names the family that invited them.
+  router.get('/invitation', async (req, res) => {
+    const { token } = parseInput(invitationQuerySchema, req.query);
+    res.set('Cache-Control', 'no-store');
+    res.json((await listeners.invitation(token)) satisfies InvitationResponse);
+  });
   router.use(requireUser);
 
   router.get('/', async (req, res) => {

@@ -2,6 +2,7 @@ import {
   LISTENER_INVITE_DAYS,
   LISTENER_MESSAGES,
   LISTENERS_LIMIT,
+  type InvitationResponse,
   type InviteListenerInput,
   type ListenedCall,
   type Listener,
@@ -60,6 +61,8 @@ const presentListener = (row: repo.ListenerRow): Listener => ({
 export function createListenersService(deps: ListenersDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const isExpired = (invitedAt: Date) =>
+    now().getTime() - new Date(invitedAt).getTime() > LISTENER_INVITE_DAYS * DAY_MS;
   const notFound = () => new AppError('not_found', LISTENER_MESSAGES.notFound);
 
   async function listened(familyUserId: string, membershipId: string): Promise<ListenedCall[]> {
@@ -110,13 +113,23 @@ export function createListenersService(deps: ListenersDeps) {
       if (!(isUuid(id) && (await repo.deleteListener(db, userId, id)))) throw notFound();
     },
 
+    /** Whose invitation the emailed link is, so its page can name the family before accepting. */
+    async invitation(token: string): Promise<InvitationResponse> {
+      const row = await repo.findByTokenHash(db, hashToken(token), false);
+      if (!row) throw notFound();
+      return {
+        family_name: (await deps.accounts.findAccount(row.user_id))?.name ?? 'A family',
+        invitee_name: row.name,
+        expired: isExpired(row.invited_at),
+      };
+    },
+
     /** The signed-in person accepts the emailed link; answers the family's name. */
     async accept(listenerUserId: string, token: string): Promise<string> {
       const familyUserId = await db.transaction(async (tx) => {
         const row = await repo.findByTokenHash(tx, hashToken(token));
         if (!row) throw notFound();
-        if (now().getTime() - new Date(row.invited_at).getTime() > LISTENER_INVITE_DAYS * DAY_MS)
-          throw new AppError('gone', LISTENER_MESSAGES.expired);
+        if (isExpired(row.invited_at)) throw new AppError('gone', LISTENER_MESSAGES.expired);
         if (row.user_id === listenerUserId) throw new AppError('conflict', LISTENER_MESSAGES.ownFamily);
         // The link is no bearer pass: it was mailed only to the invited address, so it joins the
         // account of that address (and proves it, as a password reset does), and no other.

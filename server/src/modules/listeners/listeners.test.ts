@@ -2,6 +2,7 @@
  * A grandparent invited to listen (decision 0026): the family invites an address by email; whoever
  * accepts the link sees the family's calls, recaps and playable recordings, and nothing else.
  */
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { LISTENER_MESSAGES, LISTENERS_LIMIT } from '@santa/shared/listeners';
 import { QUEUES } from '../../jobs/job-queue.ts';
@@ -96,6 +97,33 @@ describe('a grandparent invited to listen', () => {
     const again = await grandparentAccepting(token);
     expect(again.res.status).toBe(404);
     expect(again.res.body.detail).toBe(LISTENER_MESSAGES.notFound);
+  });
+
+  test('the link’s page names the family that invited them before anyone signs in', async () => {
+    const family = await familyWithKeepsake(ctx, 'Greta');
+    const { token } = await invite(family, inviteeAddress(), 'Grandpa Joe');
+    const { name } = (await family.client.get('/api/auth/me')).body.user as { name: string };
+    const page = await request(ctx.app).get(`/api/listening/invitation?token=${token}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({ family_name: name, invitee_name: 'Grandpa Joe', expired: false });
+  });
+
+  test('a link nobody sent names no family', async () => {
+    const page = await request(ctx.app).get(`/api/listening/invitation?token=${'x'.repeat(43)}`);
+    expect(page.status).toBe(404);
+    expect(page.body.detail).toBe(LISTENER_MESSAGES.notFound);
+  });
+
+  test('an expired link’s page says so before the grandparent signs in', async () => {
+    const family = await familyWithKeepsake(ctx, 'Ines');
+    const email = inviteeAddress();
+    const { token } = await invite(family, email);
+    await ctx.db.query(
+      "update family_listeners set invited_at = now() - interval '15 days' where email = $1",
+      [email],
+    );
+    const page = await request(ctx.app).get(`/api/listening/invitation?token=${token}`);
+    expect(page.body.expired).toBe(true);
   });
 
   test('a link older than its days is refused as expired', async () => {

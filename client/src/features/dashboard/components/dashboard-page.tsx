@@ -1,3 +1,4 @@
+import { Navigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonBlock } from '@/components/ui/skeleton-block';
@@ -8,6 +9,8 @@ import { useChildren } from '@/lib/queries/children';
 import { useFamilyPhones } from '@/lib/queries/family-phones';
 import { useHotlineNumber } from '@/lib/queries/hotline-number';
 import { useKidProfile } from '@/lib/queries/kid-profile';
+import { useListening } from '@/lib/queries/listening';
+import { paths } from '@/lib/paths';
 import { useSampleCallStatus } from '@/lib/queries/sample-call-status';
 import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 import { useCheckoutReturn } from '../api/use-checkout-return';
@@ -68,6 +71,9 @@ export function DashboardPage({ userName }: { userName: string }) {
   const history = useCallHistory({ poll: hasSubscription && profile !== null });
   const children = useChildren({ enabled: profile !== null });
   const otherChildren = children.data?.children.slice(1).map((child) => child.kid_name) ?? [];
+  const listening = useListening();
+  // A grandparent with no family of their own is at home with the calls they may hear.
+  const onlyListens = kidProfile.data?.has_profile === false && (listening.data?.families.length ?? 0) > 0;
 
   const step = selectNextStep({
     subscription: { ...status, data: status.data ? subscription : undefined },
@@ -83,6 +89,7 @@ export function DashboardPage({ userName }: { userName: string }) {
     now: history.dataUpdatedAt,
   });
 
+  if (onlyListens) return <Navigate to={paths.listening} replace />;
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
       <div>

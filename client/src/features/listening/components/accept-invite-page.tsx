@@ -7,17 +7,20 @@ import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { toast } from '@/lib/toast';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useAcceptInvite } from '../api/listening';
+import { useAcceptInvite, useInvitation } from '../api/listening';
 import { forgetToken, takeTokenFromLocation } from '../invite-token';
 
 const linkClasses =
-  'rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink';
+  'inline-flex min-h-tap items-center rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink';
 
 /** An invitation to listen: sign in (or sign up), then accept it once. */
 export function AcceptInvitePage({ isSignedIn }: { isSignedIn: boolean }) {
   useDocumentTitle('Listen to the calls with Santa');
   const [token] = useState(takeTokenFromLocation);
   const accept = useAcceptInvite();
+  const invitation = useInvitation(token);
+  const family = invitation.data?.family_name ?? 'A family';
+  const greeting = invitation.data ? `Hello ${invitation.data.invitee_name}! ` : '';
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
 
@@ -45,10 +48,16 @@ export function AcceptInvitePage({ isSignedIn }: { isSignedIn: boolean }) {
           This invitation link is incomplete. Open it again from the email, or ask the family to invite you
           again.
         </p>
+      ) : invitation.data?.expired ? (
+        <p className="text-gray-700">
+          {greeting}
+          {family}’s invitation has expired. Ask them to invite you again: the new email brings a fresh link.
+        </p>
       ) : isSignedIn ? (
         <>
           <p className="text-gray-700">
-            A family invited you to hear their children’s calls with Santa: what each child told him, and the
+            {greeting}
+            {family} invited you to hear their children’s calls with Santa: what each child told him, and the
             recordings they keep. You will see nothing else of their account.
           </p>
           <Button size="lg" onClick={() => void handleAccept()} disabled={accept.isPending}>
@@ -63,7 +72,8 @@ export function AcceptInvitePage({ isSignedIn }: { isSignedIn: boolean }) {
       ) : (
         <>
           <p className="text-gray-700">
-            A family invited you to hear their children’s calls with Santa. Create an account (or sign in) to
+            {greeting}
+            {family} invited you to hear their children’s calls with Santa. Create an account (or sign in) to
             accept: it is free, and you will come back here.
           </p>
           <div className="flex flex-col gap-3 sm:flex-row">

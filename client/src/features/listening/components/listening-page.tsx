@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { ListenedCall } from '@santa/shared/listeners';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -7,6 +8,7 @@ import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { formatCallDuration, formatLongDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useListening } from '@/lib/queries/listening';
+import { useKidProfile } from '@/lib/queries/kid-profile';
 
 function ListenedCallItem({ call }: { call: ListenedCall }) {
   return (
@@ -35,11 +37,16 @@ function ListenedCallItem({ call }: { call: ListenedCall }) {
  */
 export function ListeningPage() {
   const listening = useListening();
+  const profile = useKidProfile();
+  // A grandparent's home: the way back to a dashboard only for someone who has a family there.
+  const hasFamily = profile.data?.has_profile === true;
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
-      <ButtonLink to={paths.dashboard} variant="ghost" size="sm" className="-ml-3 min-h-11">
-        <span aria-hidden="true">←</span> Back to Dashboard
-      </ButtonLink>
+      {hasFamily ? (
+        <ButtonLink to={paths.dashboard} variant="ghost" size="sm" className="-ml-3 min-h-11">
+          <span aria-hidden="true">←</span> Back to Dashboard
+        </ButtonLink>
+      ) : null}
       <h1 className="mt-4 font-display text-3xl font-bold text-santa-700 sm:text-4xl">
         Calls you can listen to
       </h1>
@@ -81,6 +88,14 @@ export function ListeningPage() {
           </section>
         ))
       )}
+      {profile.data?.has_profile === false ? (
+        <p className="mt-10 text-gray-700">
+          Would your own children like a call from Santa?{' '}
+          <Link to={paths.welcome} className="font-semibold text-santa-700 underline underline-offset-4">
+            Set up Santa for your family
+          </Link>
+        </p>
+      ) : null}
     </main>
   );
 }
