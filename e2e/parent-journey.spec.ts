@@ -41,7 +41,7 @@ test.describe('Pricing for a visitor', () => {
     await expect(page.getByText('Can I cancel a pass?')).toBeVisible();
     await expect(page.getByText('What if the call drops?')).toBeVisible();
     await expect(page.getByText('$0.99')).toBeVisible();
-    await expect(page.getByText('© 2024')).toBeVisible();
+    await expect(page.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
   });
 
   test('the coupon input is forced to uppercase and trimmed, and Clear empties it', async ({ page }) => {

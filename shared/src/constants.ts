@@ -18,7 +18,6 @@ export const TOAST_DURATION_MS = 4000;
 export const TOAST_MAX_VISIBLE = 3;
 export const USAGE_WARNING_RATIO = 0.8;
 export const RESIZE_DEBOUNCE_MS = 20;
-export const COPYRIGHT_YEAR = 2024;
 export const SESSION_COOKIE = 'session_token';
 
 export const COUPON_PERCENTS = [25, 50, 100] as const;

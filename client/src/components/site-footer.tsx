@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { COPYRIGHT_YEAR } from '@santa/shared/constants';
 import { paths } from '@/lib/paths';
 import { SantaHatIcon } from './logo';
 
-/** The footer of public pages, with the spec's fixed copyright year. */
+/** The footer of public pages; its copyright year is the visitor's current year. */
 export function SiteFooter() {
   return (
     <footer className="border-t border-white/10 bg-night-800 text-frost">
@@ -33,7 +32,7 @@ export function SiteFooter() {
             Terms of use
           </Link>
         </nav>
-        <p className="text-sm">© {COPYRIGHT_YEAR} Santa Calls. All rights reserved.</p>
+        <p className="text-sm">© {new Date().getFullYear()} Santa Calls. All rights reserved.</p>
       </div>
     </footer>
   );

@@ -2,7 +2,7 @@
 export function TranscriptDetails({ label, transcript }: { label: string; transcript: string }) {
   return (
     <details className="mt-3">
-      <summary className="cursor-pointer rounded font-semibold text-santa-700 hover:text-santa-800">
+      <summary className="flex min-h-tap cursor-pointer items-center rounded font-semibold text-santa-700 hover:text-santa-800">
         {label}
       </summary>
       <p className="mt-2 max-h-64 overflow-y-auto rounded-xl bg-snow p-3 text-sm whitespace-pre-wrap text-gray-800">

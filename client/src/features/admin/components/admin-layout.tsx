@@ -5,6 +5,7 @@ import { ADMIN_DENIED_MESSAGE } from '@santa/shared/admin';
 import { ButtonLink } from '@/components/ui/button';
 import { SiteHeader } from '@/components/site-header';
 import { paths } from '@/lib/paths';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** Spec §5: a non-admin is told and sent to the dashboard. */
 export function useRejectNonAdmin(isAdmin: boolean | undefined) {
@@ -17,6 +18,7 @@ export function useRejectNonAdmin(isAdmin: boolean | undefined) {
 }
 
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="min-h-screen bg-snow">
       <SiteHeader>

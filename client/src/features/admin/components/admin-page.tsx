@@ -55,7 +55,7 @@ export function AdminPage({ user }: { user: User }) {
             aria-controls={`admin-panel-${t.id}`}
             tabIndex={tab === t.id ? 0 : -1}
             onClick={() => setTab(t.id)}
-            className={`rounded-xl px-2 py-2.5 text-sm leading-tight font-semibold transition-colors sm:px-4 sm:text-base ${
+            className={`min-h-tap rounded-xl px-2 py-2.5 text-sm leading-tight font-semibold transition-colors sm:px-4 sm:text-base ${
               tab === t.id ? 'bg-white text-santa-700 shadow' : 'text-gray-700 hover:bg-white/60'
             }`}
           >

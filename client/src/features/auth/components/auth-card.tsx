@@ -141,7 +141,7 @@ export function AuthCard() {
         {mode === 'signin' ? (
           <Link
             to={paths.forgotPassword}
-            className="-mt-2 self-end rounded text-sm font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
+            className="-my-2 inline-flex min-h-tap items-center self-end rounded text-sm font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
           >
             Forgot password?
           </Link>
@@ -155,7 +155,7 @@ export function AuthCard() {
       <p className="mt-6 text-center">
         <button
           type="button"
-          className="rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          className="inline-flex min-h-tap items-center rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
           onClick={() => {
             form.clearErrors();
             setMode(mode === 'signin' ? 'signup' : 'signin');

@@ -14,7 +14,7 @@ import { useResetPassword } from '../api/account-links';
 import { useLinkToken } from '../hooks/use-link-token';
 
 const linkClass =
-  'rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink';
+  'inline-flex min-h-tap items-center rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink';
 
 /** The new password typed twice, then the server's own check of the link's token and the password. */
 function resetFormSchema(token: string) {

@@ -53,7 +53,7 @@ export function VerifyEmailCard() {
       <p className="mt-6">
         <Link
           to={paths.landing}
-          className="rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
+          className="inline-flex min-h-tap items-center rounded font-semibold text-santa-700 underline-offset-4 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink"
         >
           Santa Calls home
         </Link>

@@ -18,7 +18,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
       <SantaHatIcon className="h-16 w-16" />
       <h1 className="font-display text-3xl font-bold text-santa-700">{title}</h1>
       {children}
-      <Link to={paths.landing} className={linkClasses}>
+      <Link to={paths.landing} className={`inline-flex min-h-tap items-center ${linkClasses}`}>
         Santa Calls home
       </Link>
     </Card>

@@ -54,7 +54,7 @@ export function CouponField({
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => setIsOpen((open) => !open)}
-        className="rounded font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
+        className="inline-flex min-h-tap items-center rounded font-semibold text-santa-700 underline underline-offset-4 hover:text-santa-800"
       >
         Have a coupon code?
       </button>

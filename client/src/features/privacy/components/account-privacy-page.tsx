@@ -10,7 +10,7 @@ export function AccountPrivacyPage({ hasPassword }: { hasPassword: boolean }) {
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-10 sm:px-6">
       <div>
         <p>
-          <Link to={paths.account} className={linkClass}>
+          <Link to={paths.account} className={`inline-flex min-h-tap items-center ${linkClass}`}>
             ← Account
           </Link>
         </p>

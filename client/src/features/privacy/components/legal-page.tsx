@@ -20,7 +20,10 @@ export function LegalPage({
       <main className="mx-auto flex w-full max-w-3xl flex-1 flex-col gap-10 px-4 py-10 sm:px-6">
         <header className="flex flex-col gap-3">
           <p>
-            <Link to={paths.landing} className="font-semibold text-santa-700 underline underline-offset-4">
+            <Link
+              to={paths.landing}
+              className="inline-flex min-h-tap items-center font-semibold text-santa-700 underline underline-offset-4"
+            >
               Santa Calls
             </Link>
           </p>

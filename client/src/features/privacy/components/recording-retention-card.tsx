@@ -129,7 +129,7 @@ function RetentionForm({ retention }: { retention: RecordingRetention }) {
               max={retention.max_days}
               disabled={mode !== 'days'}
               {...form.register('days')}
-              className="w-24 rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 disabled:bg-gray-100"
+              className="min-h-tap w-24 rounded-xl border border-gray-300 bg-white px-3 py-2 text-base text-ink focus:border-santa-600 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-santa-600 disabled:bg-gray-100"
             />
             <span className="text-ink">days after each call</span>
           </span>

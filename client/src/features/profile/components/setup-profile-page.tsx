@@ -28,7 +28,7 @@ export function SetupProfilePage() {
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-10">
       <Link
         to={paths.dashboard}
-        className="inline-flex items-center gap-1 rounded font-semibold text-santa-700 hover:text-santa-800"
+        className="inline-flex min-h-tap items-center gap-1 rounded font-semibold text-santa-700 hover:text-santa-800"
       >
         <span aria-hidden="true">←</span> Back to Dashboard
       </Link>
