@@ -9,6 +9,7 @@ import { useRequestLogging } from './http/request-logging.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { serveSpa } from './http/spa.ts';
 import { createAdminRouter } from './modules/admin/admin.routes.ts';
+import { createVoiceSamplesRouter } from './modules/santa/voice-samples.routes.ts';
 import { loadUser } from './modules/auth/auth.middleware.ts';
 import { createAuthRouter, DEFAULT_AUTH_RATE_LIMITS } from './modules/auth/auth.routes.ts';
 import { createEmailRouter } from './modules/email/email.routes.ts';
@@ -133,6 +134,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       publicUrl: config.publicUrl,
     }),
   );
+  api.use('/voice-samples', createVoiceSamplesRouter({ voiceSamples: services.voiceSamples }));
   api.use(
     '/privacy',
     createPrivacyRouter({

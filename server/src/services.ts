@@ -17,6 +17,8 @@ import { createReversalHistory } from './modules/payments/reversal-history.ts';
 import { createFamilyPhonesService } from './modules/santa/family-phones.service.ts';
 import { createHotlineService } from './modules/santa/hotline.service.ts';
 import { createPronunciationService } from './modules/santa/pronunciation.service.ts';
+import { createVoiceSamplesService } from './modules/santa/voice-samples.service.ts';
+import { santaWarbleWav } from './providers/voice/santa-warble.ts';
 import { createLineAccessService } from './modules/santa/line-access.service.ts';
 import { createProfileService } from './modules/santa/profile.service.ts';
 import { createSampleService } from './modules/santa/sample.service.ts';
@@ -170,6 +172,12 @@ export function createServices(deps: AppDeps): AppServices {
     sample: createSampleService(db, subscription),
     hotline,
     pronunciation: createPronunciationService(providers.voice, logger),
+    voiceSamples: createVoiceSamplesService({
+      speech: providers.voice,
+      storage: providers.recordings,
+      standIn: santaWarbleWav,
+      logger,
+    }),
     familyPhones,
     lineAccess,
     payments,

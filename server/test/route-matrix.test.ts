@@ -208,6 +208,9 @@ const MATRIX: Record<string, Access> = {
   'PUT /api/privacy/retention/': signedIn(400),
   // Open to visitors (the pricing page checks a code before sign-in); ":code" is no code at all.
   'GET /api/stripe/coupons/:code/preview': everyone(400),
+  // Santa's voice before paying: for everyone (":personality" is no Santa); made again by the admin.
+  'GET /api/voice-samples/:personality': everyone(404),
+  'POST /api/voice-samples/': adminOnly(200),
 };
 
 let ctx: TestContext;

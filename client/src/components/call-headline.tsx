@@ -19,7 +19,7 @@ export function CallHeadline({ recap, summary, size = 'normal' }: CallHeadlinePr
     <>
       {quote ? (
         <blockquote
-          className={`mt-3 border-l-4 border-santa-200 pl-3 font-semibold text-ink ${
+          className={`mt-3 border-l-4 border-santa-600 pl-3 font-semibold text-ink ${
             size === 'large' ? 'text-xl' : 'text-lg'
           }`}
         >

@@ -28,6 +28,7 @@ import type { FulfilmentService } from '../modules/payments/fulfilment.service.t
 import type { FamilyPhonesService } from '../modules/santa/family-phones.service.ts';
 import type { HotlineService } from '../modules/santa/hotline.service.ts';
 import type { PronunciationService } from '../modules/santa/pronunciation.service.ts';
+import type { VoiceSamplesService } from '../modules/santa/voice-samples.service.ts';
 import type { LineAccessService } from '../modules/santa/line-access.service.ts';
 import type { ProfileService } from '../modules/santa/profile.service.ts';
 import type { SampleService } from '../modules/santa/sample.service.ts';
@@ -89,6 +90,8 @@ export interface AppServices {
   hotline: HotlineService;
   /** "Hear how Santa says it", in the voice provider's Santa voice (sandbox: the browser's). */
   pronunciation: PronunciationService;
+  /** Each Santa's voice sample, heard before paying. */
+  voiceSamples: VoiceSamplesService;
   familyPhones: FamilyPhonesService;
   lineAccess: LineAccessService;
   payments: PaymentsServices;

@@ -75,3 +75,13 @@ test('a voice provider that refuses the key is a 502 with a plain message, not a
     speaker = real;
   }
 });
+
+test('the same name said again is not paid for twice', async () => {
+  const { client } = await signUp(ctx.app);
+  const spoken = () => fake.requests.filter((req) => req.path.startsWith('/v1/text-to-speech/')).length;
+  const before = spoken();
+  const first = await preview(client, { kid_name: 'Anouk', name_pronunciation: 'ah-NOOK' });
+  const again = await preview(client, { kid_name: 'Anouk', name_pronunciation: 'ah-NOOK' });
+  expect(Buffer.from(again.body as Buffer)).toEqual(Buffer.from(first.body as Buffer));
+  expect(spoken() - before).toBe(1);
+});

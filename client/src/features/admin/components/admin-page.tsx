@@ -5,6 +5,7 @@ import { CouponsPanel } from './coupons-panel';
 import { GiftsCard } from './gifts-card';
 import { SafetyFlagsCard } from './safety-flags-card';
 import { SantaScriptTab } from './santa-script-tab';
+import { VoiceSamplesCard } from './voice-samples-card';
 import { UsersTab } from './users-tab';
 
 const TABS = [
@@ -73,6 +74,7 @@ export function AdminPage({ user }: { user: User }) {
         {tab === 'script' ? (
           <>
             <SantaScriptTab />
+            <VoiceSamplesCard />
             <SafetyFlagsCard />
           </>
         ) : null}

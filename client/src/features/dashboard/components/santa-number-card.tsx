@@ -38,7 +38,7 @@ export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) 
         </h2>
         <a
           href={href}
-          className="mt-2 inline-block rounded font-display text-3xl font-bold break-words text-white underline-offset-4 hover:underline focus-visible:outline-white sm:text-4xl"
+          className="mt-2 inline-flex min-h-tap items-center rounded font-display text-3xl font-bold break-words text-white underline-offset-4 hover:underline focus-visible:outline-white sm:text-4xl"
         >
           {display}
         </a>

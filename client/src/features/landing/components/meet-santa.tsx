@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { SANTA_PERSONALITIES, type SantaPersonality } from '@santa/shared/constants';
 import { SantaIllustration } from '@/components/illustrations/santa';
+import { SantaVoiceSample } from '@/components/santa-voice-sample';
 import { UntilHydrated } from '@/components/ui/until-hydrated';
 
 const EXAMPLE_NAME = 'Olivia';
@@ -84,6 +85,9 @@ export function MeetSanta() {
                   />
                   <p className="relative">&ldquo;{santa.greeting(shown)}&rdquo;</p>
                 </blockquote>
+                <div className="mt-4">
+                  <SantaVoiceSample personality={personality} />
+                </div>
               </li>
             );
           })}

@@ -14,6 +14,7 @@ import { useActivateSampleCall } from '../api/use-sample-call';
 import { CouponField } from './coupon-field';
 import { PlanCard } from './plan-card';
 import { changeConfirmation, offerFor } from './plan-offers';
+import { SantaVoiceSamples } from '@/components/santa-voice-sample';
 import { PricingFaq } from './pricing-faq';
 
 function isPurchasable(plan: Plan): plan is Plan & { id: PurchasablePlanId } {
@@ -163,6 +164,8 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
             Give Santa as a gift
           </Link>
         </p>
+
+        <SantaVoiceSamples />
 
         <PricingFaq />
       </main>

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { SANTA_PERSONALITIES, type SantaPersonality } from '@santa/shared/constants';
 import { SmileIcon, SparklesIcon } from '@/components/ui/icons';
 import { SantaHatIcon } from '@/components/logo';
+import { SantaVoiceSample } from '@/components/santa-voice-sample';
 
 const STYLES: Record<
   SantaPersonality,
@@ -55,30 +56,30 @@ export function PersonalityPicker({ value, onChange, kidName }: PersonalityPicke
           const style = STYLES[personality];
           const descriptionId = `personality-${personality}-description`;
           return (
-            <label
-              key={personality}
-              className="flex min-h-11 cursor-pointer flex-col gap-2 rounded-2xl border-2 border-gray-200 bg-white p-4 transition-colors hover:border-santa-600 has-[:checked]:border-santa-600 has-[:checked]:bg-santa-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400"
-            >
-              <span className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="santa_personality"
-                  value={personality}
-                  checked={value === personality}
-                  onChange={() => onChange(personality)}
-                  aria-describedby={descriptionId}
-                  className="h-5 w-5 accent-santa-600 focus-visible:outline-none"
-                />
-                <style.Icon className="h-5 w-5 text-santa-600" />
-                <span className="font-semibold text-ink">{style.title}</span>
-              </span>
-              <span id={descriptionId} className="flex flex-col gap-2">
-                <q className="rounded-xl bg-snow px-3 py-2 font-display text-ink italic">
-                  {style.greeting(name)}
-                </q>
-                <span className="text-sm text-gray-700">{style.description}</span>
-              </span>
-            </label>
+            <div key={personality} className="flex flex-col gap-2">
+              <label className="flex min-h-11 cursor-pointer flex-col gap-2 rounded-2xl border-2 border-gray-200 bg-white p-4 transition-colors hover:border-santa-600 has-[:checked]:border-santa-600 has-[:checked]:bg-santa-50 has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-gold-400">
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="santa_personality"
+                    value={personality}
+                    checked={value === personality}
+                    onChange={() => onChange(personality)}
+                    aria-describedby={descriptionId}
+                    className="h-5 w-5 accent-santa-600 focus-visible:outline-none"
+                  />
+                  <style.Icon className="h-5 w-5 text-santa-600" />
+                  <span className="font-semibold text-ink">{style.title}</span>
+                </span>
+                <span id={descriptionId} className="flex flex-col gap-2">
+                  <q className="rounded-xl bg-snow px-3 py-2 font-display text-ink italic">
+                    {style.greeting(name)}
+                  </q>
+                  <span className="text-sm text-gray-700">{style.description}</span>
+                </span>
+              </label>
+              <SantaVoiceSample personality={personality} />
+            </div>
           );
         })}
       </div>
