@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
 
@@ -5,20 +6,62 @@ import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/**
+ * Every statement with parameters is prepared once per connection, named for its text: Postgres
+ * then parses and plans it once rather than on every call, which was most of what a call's simple
+ * statements cost it (npm run bench:christmas). Statements without parameters stay unnamed (a
+ * script of several statements cannot be prepared).
+ */
+function asPrepared(sql: string | PreparedStatement, params: unknown[] | undefined): pg.QueryConfig {
+  if (typeof sql !== 'string') return { name: sql.name, text: sql.text, values: params };
+  if (!params || params.length === 0) return { text: sql, values: params };
+  return { name: `s_${createHash('sha1').update(sql).digest('base64url')}`, text: sql, values: params };
+}
+
+/**
+ * A prepared `select *` whose table gained a column (a newer replica migrated it during a rolling
+ * deploy) is refused by Postgres; its connection is dropped so the next one prepares it afresh.
+ */
+export function isStalePlan(error: unknown): boolean {
+  return (
+    error instanceof Error &&
+    (error as { code?: string }).code === '0A000' &&
+    error.message.includes('cached plan must not change result type')
+  );
+}
+
+function rowsOf<T>(result: pg.QueryResult): QueryResult<T> {
+  return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+}
+
+function wrap(client: pg.PoolClient): Queryable {
   return {
     async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
-      // node-postgres prepares a named statement once per connection and reuses it after.
-      const result = await client.query(
-        typeof sql === 'string' ? sql : { name: sql.name, text: sql.text },
-        params,
-      );
-      return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
+      return rowsOf<T>(await client.query(asPrepared(sql, params)));
     },
     async exec(sql: string) {
       await client.query(sql);
     },
   };
+}
+
+/** One statement on any pooled connection; a stale prepared plan is prepared again on a fresh one. */
+async function queryOnPool<T>(
+  pool: pg.Pool,
+  sql: string | PreparedStatement,
+  params?: unknown[],
+): Promise<QueryResult<T>> {
+  const client = await pool.connect();
+  try {
+    const result = await client.query(asPrepared(sql, params));
+    client.release();
+    return rowsOf<T>(result);
+  } catch (error) {
+    // As the pool's own query does: a connection that failed a statement is not reused.
+    client.release(error as Error);
+    if (isStalePlan(error)) return rowsOf<T>(await pool.query(asPrepared(sql, params)));
+    throw error;
+  }
 }
 
 /** How long the app waits on Postgres before it gives up and answers 503 (docs/going-live.md, "Production settings"). */
@@ -62,11 +105,12 @@ export function createPostgresDb(
   // Without a listener, an idle connection's error is an uncaught 'error' event that ends the
   // process; the pool has already dropped that connection and opens a new one when needed.
   pool.on('error', (error) => options.onIdleError?.(error));
-  const base = wrap(pool);
   return {
     kind: 'postgres',
-    query: base.query,
-    exec: base.exec,
+    query: (sql, params) => queryOnPool(pool, sql, params),
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
     async transaction(fn) {
       const client = await pool.connect();
       let broken: Error | undefined;
@@ -77,9 +121,11 @@ export function createPostgresDb(
         return result;
       } catch (error) {
         await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+        if (isStalePlan(error)) broken = error as Error;
         throw error;
       } finally {
-        // A connection that could not even roll back is destroyed, not handed to the next request.
+        // A connection that could not even roll back (or holds a stale plan) is destroyed, not
+        // handed to the next request.
         client.release(broken);
       }
     },
@@ -88,7 +134,7 @@ export function createPostgresDb(
       let broken: Error | undefined;
       try {
         // Several statements come back as one result each.
-        const result = (await client.query(sql, params)) as pg.QueryResult | pg.QueryResult[];
+        const result = (await client.query(asPrepared(sql, params))) as pg.QueryResult | pg.QueryResult[];
         return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
       } catch (error) {
         await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));

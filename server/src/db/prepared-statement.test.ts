@@ -54,3 +54,38 @@ test.skipIf(!postgresUrl)(
     }
   },
 );
+
+test.skipIf(!postgresUrl)(
+  'on Postgres every statement with parameters is prepared, and a `select *` prepared before a migration added a column is prepared afresh',
+  async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const single = createPostgresDb(postgresUrl!, { searchPath: schema, max: 1 });
+    const everything = 'select * from things where id = $1';
+    try {
+      await single.exec(`create table things (id int primary key, name text not null);
+        insert into things values (1, 'sleigh');`);
+      expect((await single.query(everything, [1])).rows).toEqual([{ id: 1, name: 'sleigh' }]);
+      const { rows } = await single.query<{ statement: string }>(
+        'select statement from pg_prepared_statements',
+      );
+      expect(rows.map((row) => row.statement)).toEqual([everything]);
+
+      // A newer replica migrates while this one keeps its prepared statement.
+      await admin.query(`alter table ${schema}.things add column colour text default 'red'`);
+      expect((await single.query(everything, [1])).rows).toEqual([{ id: 1, name: 'sleigh', colour: 'red' }]);
+      // Inside a transaction the statement fails once, and the connection is not reused after it.
+      await admin.query(`alter table ${schema}.things add column size text default 'big'`);
+      await expect(single.transaction((tx) => tx.query(everything, [1]))).rejects.toThrow(/cached plan/);
+      expect((await single.query(everything, [1])).rows).toEqual([
+        { id: 1, name: 'sleigh', colour: 'red', size: 'big' },
+      ]);
+    } finally {
+      await single.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  },
+);
