@@ -41,8 +41,8 @@ const BUDGET = {
   planStatus: 2,
   // The calls with their reservations, their safety reads, the children who made them.
   callHistory: 3,
-  // The transcript, then one transaction: the summary and recap, Santa's memories, the recap
-  // email (unless the parent turned recaps off, read in the same insert) and its job.
+  // The call and its transcript, then one transaction: Santa's memories, the recap email (unless
+  // the parent turned recaps off, read in the same insert) and its job, the summary and recap.
   summaryJob: 7,
   // The transcript, whether it was read before (moderation is paid for), the read.
   safetyJob: 3,

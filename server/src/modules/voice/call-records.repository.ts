@@ -54,12 +54,25 @@ export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promi
 }
 
 /** The transcript a summary is written from; undefined once the call is gone (account deleted). */
-export async function findTranscript(q: Queryable, conversationId: string): Promise<string | undefined> {
-  const { rows } = await q.query<{ transcript: string }>(
-    'select transcript from calls where conversation_id = $1',
+/** What the summary job needs of a stored call, and whether its summary is written already. */
+export async function findCallToSummarize(
+  q: Queryable,
+  conversationId: string,
+): Promise<
+  { id: string; user_id: string; duration: number; transcript: string; summarized: boolean } | undefined
+> {
+  const { rows } = await q.query<{
+    id: string;
+    user_id: string;
+    duration: number;
+    transcript: string;
+    summarized: boolean;
+  }>(
+    `select id, user_id, duration, transcript, summary <> '' as summarized
+     from calls where conversation_id = $1`,
     [conversationId],
   );
-  return rows[0]?.transcript;
+  return rows[0];
 }
 
 /** A stored call's id and transcript (the safety read); undefined once the call is gone. */

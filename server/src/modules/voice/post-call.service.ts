@@ -157,6 +157,9 @@ interface SafetyRules {
 }
 
 /** After the call: store it, settle its minutes, clean up pay-per-call data. */
+/** Another try of the job wrote the summary first: this one's transaction is rolled back. */
+const SUMMARIZED_MEANWHILE = new Error('the call was summarised meanwhile');
+
 export function createPostCallService(deps: PostCallDeps) {
   const { db, logger } = deps;
 
@@ -250,27 +253,32 @@ export function createPostCallService(deps: PostCallDeps) {
 
   /** The call-summary job: a vendor call outside any transaction, retried by the queue. */
   async function writeSummary(job: CallSummaryJob): Promise<void> {
-    const transcript = await calls.findTranscript(db, job.conversationId);
-    if (transcript === undefined) return;
+    const call = await calls.findCallToSummarize(db, job.conversationId);
+    // Gone, or summarised by an earlier try: the summariser (paid for) is not asked again.
+    if (!call || call.summarized) return;
     const { summary, recap } = await deps.summarizer.summarize({
-      transcript: withoutPersonalDetails(transcript),
+      transcript: withoutPersonalDetails(call.transcript),
       kidName: job.kidName,
       providerSummary: job.providerSummary,
     });
-    await db.transaction(async (tx) => {
-      const call = await calls.setSummary(tx, job.conversationId, summary, recap);
-      // Only the write that filled the summary tells the parent: a retried job sends nothing.
-      if (!call) return;
-      await deps.memory.rememberRecap(tx, { userId: call.user_id, callId: call.id, recap });
-      await deps.recaps?.callRecap(tx, {
-        callId: call.id,
-        userId: call.user_id,
-        kidName: job.kidName,
-        durationSeconds: call.duration,
-        summary,
-        recap,
+    await db
+      .transaction(async (tx) => {
+        await deps.memory.rememberRecap(tx, { userId: call.user_id, callId: call.id, recap });
+        await deps.recaps?.callRecap(tx, {
+          callId: call.id,
+          userId: call.user_id,
+          kidName: job.kidName,
+          durationSeconds: call.duration,
+          summary,
+          recap,
+        });
+        // The call's row is written last: the audio's webhook, which writes it too, waits only
+        // for the commit. Only the write that fills the summary keeps the memories and the email.
+        if (!(await calls.setSummary(tx, job.conversationId, summary, recap))) throw SUMMARIZED_MEANWHILE;
+      })
+      .catch((error: unknown) => {
+        if (error !== SUMMARIZED_MEANWHILE) throw error;
       });
-    });
   }
 
   return {

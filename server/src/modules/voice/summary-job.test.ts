@@ -72,6 +72,26 @@ test('the post-call webhook answers before the summary is written, and the summa
   expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
 });
 
+test('a summary job run again after it succeeded pays the summariser nothing and sends no second recap', async () => {
+  const { callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  const emails = async () =>
+    (
+      await ctx.db.query<{ n: number }>(
+        "select count(*)::int as n from emails e join calls c on c.id::text = e.event_key where e.kind = 'call_recap' and c.conversation_id = $1",
+        [conversationId],
+      )
+    ).rows[0]!.n;
+  await expect.poll(emails, { timeout: 10_000 }).toBe(1);
+  const before = summarizer.calls;
+
+  await ctx.services.voice.postCall.writeSummary({ conversationId, kidName: 'Emma', providerSummary: null });
+  expect(summarizer.calls).toBe(before);
+  expect(await emails()).toBe(1);
+  expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
+});
+
 test('a summary that fails is retried by the job queue, not lost', async () => {
   const { callSid } = await connectedCall(ctx);
   const conversationId = nextConversationId();
