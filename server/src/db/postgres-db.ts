@@ -52,8 +52,13 @@ async function queryOnPool<T>(
   params?: unknown[],
 ): Promise<QueryResult<T>> {
   const client = await pool.connect();
+  // A connection that dies mid-statement also emits 'error' (as the pool's own query knows): the
+  // statement's rejection reports it, so the event must not end the process.
+  const reported = () => undefined;
+  client.on('error', reported);
   try {
     const result = await client.query(asPrepared(sql, params));
+    client.removeListener('error', reported);
     client.release();
     return rowsOf<T>(result);
   } catch (error) {
