@@ -75,6 +75,11 @@ export function recapHeadline(recap: CallRecap | null | undefined): { kind: Reca
   return null;
 }
 
+/** The child's line as quoted inside a sentence: without the full stop or comma it ended on. */
+export function asQuote(line: string): string {
+  return line.replace(/[.,;:\s]+$/, '');
+}
+
 function wordCount(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
 }

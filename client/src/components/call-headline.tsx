@@ -1,4 +1,4 @@
-import { recapHeadline, type CallRecap } from '@santa/shared/recap';
+import { asQuote, recapHeadline, type CallRecap } from '@santa/shared/recap';
 
 interface CallHeadlineProps {
   recap: CallRecap | null;
@@ -13,7 +13,7 @@ interface CallHeadlineProps {
  */
 export function CallHeadline({ recap, summary, size = 'normal' }: CallHeadlineProps) {
   const headline = recapHeadline(recap);
-  const quote = headline?.text.replace(/[.,;:\s]+$/, '');
+  const quote = headline && asQuote(headline.text);
   const summaryAddsMore = summary !== '' && (!quote || !summary.includes(quote));
   return (
     <>

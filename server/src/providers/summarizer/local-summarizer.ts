@@ -1,4 +1,4 @@
-import { RECAP_KINDS, recapHeadline, type CallRecap, type RecapKind } from '@santa/shared/recap';
+import { asQuote, RECAP_KINDS, recapHeadline, type CallRecap, type RecapKind } from '@santa/shared/recap';
 import { sandboxFinding, type Finding } from '../diagnosis.ts';
 import { childSentences, recapFromChildLines } from './child-lines.ts';
 import type { CallSummary, Summarizer, SummaryInput } from './summarizer.ts';
@@ -29,7 +29,7 @@ function toldSentence(who: string, recap: CallRecap): string | undefined {
     const count = recap[kind].length - (kind === headline.kind ? 1 : 0);
     return count > 0 ? COUNTED[kind](count, kind === headline.kind) : undefined;
   }).filter((part) => part !== undefined);
-  const quote = headline.text.replace(/[.,;:\s]+$/, '');
+  const quote = asQuote(headline.text);
   if (rest.length > 0) return `${who} told Santa “${quote}”, and ${joinWords(rest)}.`;
   // “…a puppy!” ends the sentence already.
   return `${who} told Santa “${quote}”${/[!?]$/.test(quote) ? '' : '.'}`;
