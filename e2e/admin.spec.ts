@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN_PASSWORD } from '../playwright.config';
 import { signInViaUi, signOutViaApi, signUpViaUi, VIEWPORTS } from './helpers';
+import { sampleFamilyViaUi } from './sample-family';
 
 const ADMIN = { email: 'admin@santacalls.local', password: E2E_ADMIN_PASSWORD };
 const shot = (page: Page, name: string) =>
@@ -225,4 +226,75 @@ test('a parent at /admin is refused and sent to /dashboard; /admin/coupons check
   await page.goto('/admin/coupons');
   await expect(page.getByRole('heading', { name: 'Coupon Generator' })).toBeVisible();
   await shot(page, 'coupons-page');
+});
+
+/** Inside the element: whether the page scrolls sideways, and which controls are under 44×44 px. */
+async function layoutProblems(page: Page, testId: string) {
+  return page.getByTestId(testId).evaluate((root) => {
+    const small = Array.from(root.querySelectorAll('a[href], button, input, textarea, select'))
+      .map((el) => ({ el, box: el.getBoundingClientRect() }))
+      .filter(({ box }) => box.width > 1 && (box.width < 43.5 || box.height < 43.5))
+      .map(({ el, box }) => `${el.tagName} "${(el as HTMLElement).innerText}" ${box.width}×${box.height}`);
+    return { sideways: document.documentElement.scrollWidth > window.innerWidth, small };
+  });
+}
+
+test("the admin previews Santa's script for a family found by email, then hears the opening on a test call", async ({
+  page,
+  browser,
+}) => {
+  const tag = Math.random().toString(36).slice(2, 7);
+  const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+  const parentPage = await context.newPage();
+  const { account } = await sampleFamilyViaUi(parentPage, {
+    account: { name: `Nora Preview${tag}` },
+    kidName: 'Noelle',
+    fields: { 'Wish list': 'a secret telescope' },
+  });
+  await context.close();
+
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await openAdmin(page);
+  await page.getByRole('tab', { name: "Santa's Script" }).click();
+  const card = page.getByTestId('family-preview');
+  await card.getByLabel('Find a family').fill(account.email.toUpperCase());
+  await card
+    .getByRole('list', { name: 'Matching families' })
+    .getByRole('button', { name: account.email })
+    .click();
+  await expect(card.getByTestId('preview-family')).toHaveText(account.email);
+  await expect(card.getByTestId('preview-first-message')).toContainText('Noelle');
+  const prompt = card.getByTestId('preview-prompt');
+  await expect(prompt).toContainText('Rules you must always follow:');
+  // The family's own words stay theirs: the admin sees where they go and how long they are.
+  await expect(prompt).toContainText('[wish list · 18 characters]');
+  await expect(card).not.toContainText('telescope');
+  await expect(card.getByRole('status')).toContainText('Santa would answer a call now, for at most 1 minute');
+
+  await card.getByRole('button', { name: 'Test call' }).click();
+  const transcript = card.getByRole('log', { name: 'Test call' });
+  await expect(transcript.getByRole('listitem')).toHaveCount(3);
+  await expect(transcript.getByRole('listitem').first()).toContainText('Noelle');
+  await expect(transcript).toContainText('Hi Santa! I have been really good this year.');
+  await card.getByLabel('What the child says').fill('Goodbye Santa!');
+  await card.getByRole('button', { name: 'Say it' }).click();
+  await expect(card.getByText('Santa said goodbye: the test call is over.')).toBeVisible();
+  await shot(page, 'script-preview-1280');
+
+  // An unsaved draft is previewed on request, and never saved by it.
+  await page.getByLabel('Santa prompt').fill('DRAFT ONLY: you are Santa, talking with {kid_name}.');
+  await card.getByRole('button', { name: 'Preview again' }).click();
+  await expect(prompt).toContainText('DRAFT ONLY: you are Santa, talking with Noelle.');
+  await expect(card).toContainText('from your unsaved draft');
+
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await page.waitForTimeout(150);
+    expect(await layoutProblems(page, 'family-preview'), `at ${width} px`).toEqual({
+      sideways: false,
+      small: [],
+    });
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'script-preview-390');
 });

@@ -149,6 +149,7 @@ export function createServices(deps: AppDeps): AppServices {
     children,
     listeners,
     scheduledCalls,
+    callPreview: voice.preview,
     gifts: gifts.upkeep,
   };
   const adminAccounts = createAdminAccountsService(db, admin);

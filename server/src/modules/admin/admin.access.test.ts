@@ -27,6 +27,9 @@ const routes = (id: string): [Method, string, Record<string, string>?][] => [
   ['post', '/api/admin/revoke-discount', { user_id: id, action: 'finish_period' }],
   ['get', '/api/admin/santa-prompt'],
   ['post', '/api/admin/santa-prompt', { prompt: 'Ho ho ho, {kid_name}!' }],
+  ['get', `/api/admin/santa-prompt/preview?user_id=${id}`],
+  ['post', '/api/admin/santa-prompt/preview', { user_id: id }],
+  ['post', '/api/admin/santa-prompt/test-call', { user_id: id, 'child_says[]': 'Hi Santa' }],
   ['get', '/api/admin/coupons/list'],
   ['post', '/api/admin/coupons/generate?discount_percent=25&discount_type=forever'],
 ];

@@ -2,6 +2,7 @@ import type { SyncCallsResponse } from '@santa/shared/voice';
 import type { DiscountType } from '@santa/shared/constants';
 import type { NewPlanNotice } from '@santa/shared/notices';
 import type { SafetyFlagCounts } from '@santa/shared/safety';
+import type { ScriptPreview, TestCall } from '@santa/shared/script-preview';
 import type { Queryable } from '../../db/db.ts';
 import type { DiscountHistoryService } from '../payments/discount-history.service.ts';
 export type { DiscountHistoryRow } from '../payments/discount-history.service.ts';
@@ -149,6 +150,15 @@ export interface ScheduledCallsPort {
   upcomingCountOf(userId: string): Promise<number>;
 }
 
+/**
+ * A family's next call as the voice module prepares it (the family's own words hidden), and a test
+ * call with the sandbox Santa: nothing reserved, registered or stored (decision 0038).
+ */
+export interface CallPreviewPort {
+  preview(userId: string, draft?: string): Promise<ScriptPreview>;
+  testCall(userId: string, childSays: readonly string[], draft?: string): Promise<TestCall>;
+}
+
 export interface AdminPorts {
   subscription: SubscriptionService;
   notices: NoticesPort;
@@ -167,6 +177,7 @@ export interface AdminPorts {
   children: ChildrenPort;
   listeners: ListenersPort;
   scheduledCalls: ScheduledCallsPort;
+  callPreview: CallPreviewPort;
   /** A deleted account's gifts: kept for their recipient, without what they said about it. */
   gifts?: { forgetAccount(q: Queryable, userId: string): Promise<void> };
 }

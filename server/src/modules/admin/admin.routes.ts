@@ -12,11 +12,20 @@ import {
   type MessageResponse,
 } from '@santa/shared/admin';
 import { saveSantaPromptRequestSchema } from '@santa/shared/santa-script';
+import {
+  scriptPreviewQuerySchema,
+  scriptPreviewRequestSchema,
+  testCallRequestSchema,
+} from '@santa/shared/script-preview';
 import type { Db } from '../../db/db.ts';
 import { parseInput } from '../../http/validate.ts';
 import { requireAdmin, signedInUser } from '../auth/auth.middleware.ts';
 import { createAdminAccountsService } from './admin-accounts.service.ts';
 import { createAdminContentService } from './admin-content.service.ts';
+import {
+  createAdminScriptPreviewService,
+  type AdminScriptPreviewService,
+} from './admin-script-preview.service.ts';
 import type { AdminPorts } from './admin.ports.ts';
 import { createAdminService, userNotFound, type AdminActor } from './admin.service.ts';
 
@@ -36,6 +45,25 @@ function actor(req: Request): AdminActor {
   return { id: user.id, email: user.email };
 }
 
+/** The Santa's Script tab's look at one family's next call (decision 0038). */
+function addScriptPreviewRoutes(router: Router, previews: AdminScriptPreviewService) {
+  // The script as one family's next call would get it; POST previews the tab's unsaved draft.
+  router.get('/santa-prompt/preview', async (req, res) => {
+    const { user_id } = parseInput(scriptPreviewQuerySchema, req.query);
+    res.json(await previews.preview(actor(req), user_id));
+  });
+
+  router.post('/santa-prompt/preview', async (req, res) => {
+    const input = parseInput(scriptPreviewRequestSchema, req.body);
+    res.json(await previews.preview(actor(req), input.user_id, input.prompt));
+  });
+
+  // The sandbox Santa plays the family's call in memory: never dialled, billed or kept (decision 0038).
+  router.post('/santa-prompt/test-call', async (req, res) => {
+    res.json(await previews.testCall(actor(req), parseInput(testCallRequestSchema, req.body)));
+  });
+}
+
 /** /api/admin/*: every route checks the admin role on the server. */
 export function createAdminRouter(db: Db, ports: AdminPorts) {
   const admin = createAdminService(db, ports);
@@ -43,6 +71,7 @@ export function createAdminRouter(db: Db, ports: AdminPorts) {
   const content = createAdminContentService(db, ports);
   const router = Router();
   router.use(requireAdmin);
+  addScriptPreviewRoutes(router, createAdminScriptPreviewService(db, ports));
 
   router.get('/users', async (_req, res) => {
     res.json(await admin.listUsers());

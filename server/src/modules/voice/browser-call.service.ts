@@ -10,6 +10,7 @@ import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts
 import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { createCallAdmission } from './call-admission.ts';
+import { readCallContext } from './call-context.ts';
 import { prepareCall } from './call-preparation.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
@@ -47,24 +48,8 @@ export function createBrowserCallService(deps: BrowserCallDeps) {
 
   /** Who Santa talks to and what he may say, from our side only, as for a phone call. */
   async function prepare(profile: CallerProfile, key: string, allowedSeconds: number) {
-    const userId = profile.user_id;
-    const [script, family, memories] = await Promise.all([
-      deps.prompts.scriptForCall(),
-      deps.children?.familyForCall(userId),
-      // Santa without his memories is better than no Santa.
-      deps.memory.forCall(userId).catch((error: unknown) => {
-        deps.logger.error({ err: error, userId }, "could not read Santa's memories");
-        return [];
-      }),
-    ]);
-    return prepareCall({
-      call: { From: '', To: '', CallSid: key },
-      profile,
-      script: script.prompt,
-      family,
-      memories,
-      allowedSeconds,
-    });
+    const context = await readCallContext(deps, profile.user_id);
+    return prepareCall({ call: { From: '', To: '', CallSid: key }, profile, ...context, allowedSeconds });
   }
 
   async function admit(userId: string) {

@@ -30,6 +30,7 @@ import { createProviderDeletions, type ProviderDeletions } from './provider-dele
 import { createCallRecovery, type CallRecovery } from './call-recovery.ts';
 import * as reservations from './reservations.repository.ts';
 import { createBrowserCallService, type BrowserCallService } from './browser-call.service.ts';
+import { createCallPreview, type CallPreview } from './call-preview.ts';
 
 /** What the voice module is built from: its providers and the services of other modules it asks. */
 export interface VoiceModuleDeps {
@@ -69,6 +70,8 @@ export interface VoiceModule {
   inbound: InboundCallService;
   /** "Talk to Santa now" in the parent's browser (decision 0035). */
   browser: BrowserCallService;
+  /** The admin's look at a family's next call, and a test call with the sandbox Santa (decision 0038). */
+  preview: CallPreview;
   status: CallStatusService;
   postCall: PostCallService;
   /** The parent's calls: history, recordings, sync. */
@@ -150,6 +153,8 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       children: deps.children,
       maxConcurrentCalls: deps.maxConcurrentCalls,
     }),
+    // Reads what a ringing call reads, through the same deps.
+    preview: createCallPreview(deps),
     status: createCallStatusService(db),
     callsInProgress: () => reservations.countOpenReservations(db),
     postCall,

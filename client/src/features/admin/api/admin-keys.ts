@@ -6,6 +6,8 @@ export const adminKeys = {
   discountHistory: (id: string) => ['admin', 'discount-history', id] as const,
   giftHistory: (id: string) => ['admin', 'gift-history', id] as const,
   santaPrompt: ['admin', 'santa-prompt'] as const,
+  scriptPreview: (userId: string, draft: string | null, savedVersion: string) =>
+    ['admin', 'script-preview', userId, draft, savedVersion] as const,
   coupons: ['admin', 'coupons'] as const,
   safetyFlags: ['admin', 'safety-flags'] as const,
   gifts: ['admin', 'gifts'] as const,
