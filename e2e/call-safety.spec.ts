@@ -34,8 +34,14 @@ test('a child shares an address on a call: the dashboard shows a calm note quoti
   await expect(log).toContainText('Santa does not need to know that');
   await hangUp(page);
 
-  // The safety read runs on the queue after the call is stored.
+  // The safety read runs on the queue after the call is stored; the home points to it.
   await page.goto('/dashboard');
+  const pointer = page.getByRole('link', {
+    name: /Santa noticed something you may want to know about: read it/,
+  });
+  await reloadUntil(page, () => expect(pointer).toBeVisible(AFTER_RELOAD));
+  await pointer.click();
+  await expect(page).toHaveURL(/\/calls$/);
   const banner = page.getByRole('region', { name: 'Santa noticed something you may want to know about' });
   await reloadUntil(page, () => expect(banner).toBeVisible(AFTER_RELOAD));
   await expect(banner).toContainText('Your child shared a personal detail');

@@ -140,13 +140,13 @@ for (const journey of JOURNEYS) {
 
     // The dashboard now leads with Santa's number, under a header that reaches every page.
     await page.getByRole('link', { name: 'Go to your dashboard' }).click();
-    await expect(page).toHaveTitle('Dashboard · Santa Calls');
+    await expect(page).toHaveTitle('Home · Santa Calls');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Calls', 'Account'])
-      await expect(nav.getByRole('link', { name })).toBeVisible();
+    for (const name of ['Home', 'Calls', 'Children', 'Santa calls', 'Family', 'Account'])
+      await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Setup Required' })).toHaveCount(0);
-    await expect(page.getByText('No calls yet!')).toBeVisible();
+    await expect(page.getByText('No calls yet: the recap of each call appears here.')).toBeVisible();
     await shot(page, width, '6-dashboard');
   });
 }
@@ -186,7 +186,7 @@ test('the history failing to load says so with Try again, never "No calls yet!"'
   await shot(page, 'desktop', '7-history-error');
   fail = false;
   await alert.getByRole('button', { name: 'Try again' }).click();
-  await expect(page.getByText('No calls yet!')).toBeVisible();
+  await expect(page.getByText('No calls yet: the recap of each call appears here.')).toBeVisible();
 });
 
 test('an unknown address shows the 404 inside the site, with a way back', async ({ page }) => {

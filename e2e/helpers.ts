@@ -119,10 +119,11 @@ export async function openEmail(page: Page, address: string, subject: string) {
 }
 
 /**
- * Verifies the profile's phone from the dashboard's Family phones card, reading the code the way a
- * parent would: from the text the sandbox Twilio sent to that phone.
+ * Verifies the profile's phone on the Family page, reading the code the way a parent would: from
+ * the text the sandbox Twilio sent to that phone; then back to the dashboard.
  */
 export async function verifyPhoneViaUi(page: Page, e164: string) {
+  await page.goto('/family');
   const card = page.getByRole('region', { name: 'Family phones' });
   await expect(card.getByLabel('Phone to verify')).toHaveValue(e164);
   await card.getByRole('button', { name: 'Text me a code' }).click();
@@ -134,6 +135,7 @@ export async function verifyPhoneViaUi(page: Page, e164: string) {
   await card.getByLabel('Code').fill(code);
   await card.getByRole('button', { name: 'Verify' }).click();
   await expect(card.getByText(/· verified$/)).toBeVisible();
+  await page.goto('/dashboard');
 }
 
 /** Ticks the profile form's agreement to the privacy notice, as a parent must before saving. */

@@ -61,6 +61,7 @@ const PARENT_ROUTES = [
   '/setup-profile',
   '/children',
   '/santa-calls',
+  '/family',
   '/welcome',
   '/calls',
   '/talk',
@@ -236,7 +237,7 @@ async function grandparentWhoAccepted(page: Page, browser: Browser): Promise<Pag
     kidName: 'Mia',
     lines: ['A red bike please.'],
   });
-  await page.goto('/dashboard');
+  await page.goto('/family');
   const card = page.getByRole('region', { name: 'Grandparents and family' });
   const email = uniqueEmail('grandma');
   await card.getByLabel('Their name').fill('Grandma Rose');

@@ -21,7 +21,7 @@ test('a grandparent invited by email signs up, accepts, hears the call, and lose
     lines: ['I would love a red bike please.'],
   });
 
-  await page.goto('/dashboard');
+  await page.goto('/family');
   const card = page.getByRole('region', { name: 'Grandparents and family' });
   const grandmaEmail = uniqueEmail('grandma');
   await card.getByLabel('Their name').fill('Grandma Rose');
@@ -66,7 +66,7 @@ test('a grandparent invited by email signs up, accepts, hears the call, and lose
   await expect(grandma).toHaveURL(/\/listening$/);
 
   // The family removes her: she sees nothing of it any more.
-  await page.goto('/dashboard');
+  await page.goto('/family');
   await card.getByRole('button', { name: 'Remove Grandma Rose' }).click();
   await expect(page.getByText('They can no longer listen to your calls.')).toBeVisible();
   await grandma.reload();

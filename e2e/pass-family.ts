@@ -19,11 +19,12 @@ export async function screenshotsAt390And1280(page: Page, name: string) {
 
 /**
  * A family on a 3-month pass (recordings included) whose child has called Santa on their own
- * number from the sandbox phone and said `lines`, then hung up.
+ * number from the sandbox phone and said `lines`, then hung up (`pastFreeStart`: after the free
+ * first seconds, so the call is charged and featured).
  */
 export async function passFamilyAfterACall(
   page: Page,
-  family: { parentName: string; kidName: string; lines: string[] },
+  family: { parentName: string; kidName: string; lines: string[]; pastFreeStart?: boolean },
 ) {
   const phone = uniquePhone();
   await signUpViaUi(page, { name: family.parentName });
@@ -52,5 +53,7 @@ export async function passFamilyAfterACall(
     await expect(page.getByRole('log')).toContainText(line);
     await expect(page.getByRole('button', { name: 'Send' })).toBeEnabled();
   }
+  // A call in its first 20 seconds (FREE_START_SECONDS) is forgiven and never the featured one.
+  if (family.pastFreeStart) await page.waitForTimeout(21_000);
   await hangUp(page);
 }

@@ -37,7 +37,7 @@ test('a pass holder plays the recording of a call on their dedicated number with
   await hangUp(page);
 
   // The pass includes recordings: no $0.99 unlock, the audio is there and plays.
-  await page.goto('/dashboard');
+  await page.goto('/calls');
   const history = page.locator('li').filter({ hasText: 'Completed' });
   await expect(history).toHaveCount(1);
   await expect(history.getByRole('button', { name: /Purchase/ })).toHaveCount(0);

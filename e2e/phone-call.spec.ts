@@ -44,13 +44,14 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await hangUp(page);
   await screenshot(page, 'sandbox-phone-ended');
 
-  // The dashboard shows the call, and what is left of the sample's minute in seconds.
-  await page.goto('/dashboard');
+  // The calls page shows the call; the dashboard what is left of the sample's minute in seconds.
+  await page.goto('/calls');
   const history = page.locator('li').filter({ hasText: 'Completed' });
   await expect(history).toHaveCount(1);
   await expect(history).toContainText(/Duration: \d+ seconds/);
   await history.getByText('View transcript').click();
   await expect(history).toContainText('I learned to swim at school');
+  await page.goto('/dashboard');
   // Billed by the second: the call spent its seconds, not the whole minute.
   await expect(page.getByText(/^\d+ seconds? left of 1 minute$/)).toBeVisible();
   await expect(page.getByText(/^\d+ seconds? used$/)).toBeVisible();
@@ -62,11 +63,13 @@ test('a child calls Santa from the phone simulator, the call lands on the dashbo
   await expect(page.getByRole('link', { name: 'Add More Minutes' })).toHaveAttribute('href', '/pricing');
   await screenshot(page, 'dashboard-seconds-left');
 
-  // Unlock the recording through the sandbox checkout.
+  // Unlock the recording through the sandbox checkout, from the calls page.
+  await page.goto('/calls');
   await history.getByRole('button', { name: 'Purchase $0.99' }).click();
   await expect(page).toHaveURL(/\/sandbox\/checkout\//);
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/dashboard/);
+  await page.goto('/calls');
   const audio = page.locator('audio');
   await expect(audio).toHaveCount(1);
   await audio.evaluate((element: HTMLAudioElement) => {
@@ -114,9 +117,10 @@ test('a call that ends in its first seconds costs nothing, and the dashboard say
   await dialSanta(page, shortPhone.typed);
   await hangUp(page);
 
-  await page.goto('/dashboard');
+  await page.goto('/calls');
   const history = page.locator('li').filter({ hasText: 'Completed' });
   await expect(history).toContainText('Not charged: the call ended in its first 20 seconds');
+  await page.goto('/dashboard');
   await expect(page.getByText('1 of 1 minute remaining')).toBeVisible();
   await screenshot(page, 'dashboard-short-call-not-charged');
 });

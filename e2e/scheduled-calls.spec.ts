@@ -8,8 +8,8 @@ test('a parent schedules Santa’s call, and the family phone answers it in the 
   test.setTimeout(150_000);
   const { phone } = await sampleFamilyViaUi(page, { account: { name: 'Holly Parent' } });
 
-  // From the dashboard to "Santa calls your child".
-  await page.getByRole('link', { name: 'Santa Calls Your Child' }).click();
+  // From the navigation to "Santa calls your child".
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Santa calls' }).click();
   await expect(page).toHaveURL(/\/santa-calls$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Santa calls your child');
   const form = page.getByRole('form', { name: 'Schedule a call' });

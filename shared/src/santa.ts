@@ -19,7 +19,7 @@ export const KID_PROFILE_LIMITS = {
 export const KID_AGE_MIN = 0;
 export const KID_AGE_MAX = 17;
 
-export const PROFILE_REQUIRED_MESSAGE = 'Please fill in parent phone and kid name';
+export const PROFILE_REQUIRED_MESSAGE = 'Please fill in kid name';
 export const INVALID_PHONE_MESSAGE =
   'Please enter a valid phone number, e.g. (415) 555-0142 or +44 7700 900123';
 export const AGE_MESSAGE = `Age must be a whole number from ${KID_AGE_MIN} to ${KID_AGE_MAX}`;
@@ -68,6 +68,19 @@ export const optionalText = (field: KidProfileTextField) =>
     .optional()
     .nullable()
     .transform((value) => (value ? value : null));
+
+/** The parent's phone as typed (the form checks it as the server does). */
+export const parentPhoneText = z
+  .string()
+  .trim()
+  .max(KID_PROFILE_LIMITS.parent_phone, tooLong('parent_phone'))
+  .refine(noControlCharacters, controlCharacterMessage(KID_PROFILE_FIELD_LABELS.parent_phone));
+
+/** The parent's phone, or nothing (a family that talks to Santa only in the browser). */
+const optionalPhoneField = parentPhoneText
+  .optional()
+  .nullable()
+  .transform((value) => (value ? value : null));
 
 export const ageField = z
   .union([z.string(), z.number()], { error: AGE_MESSAGE })
@@ -173,11 +186,12 @@ export const personalityField = z
 
 /**
  * POST /api/santa/kid-profile, sent as multipart/form-data (every value a string; empty fields
- * may be left out). The server additionally normalises parent_phone to E.164 and answers 400
- * with INVALID_PHONE_MESSAGE when it is not a valid number.
+ * may be left out). The parent's phone is optional (a family may talk to Santa only in the
+ * browser, decision 0040); when given, the server normalises it to E.164 and answers 400 with
+ * INVALID_PHONE_MESSAGE when it is not a valid number.
  */
 export const kidProfileRequestSchema = z.object({
-  parent_phone: requiredText('parent_phone'),
+  parent_phone: optionalPhoneField,
   parent_phone_country: phoneCountryField,
   kid_name: requiredText('kid_name'),
   age: ageField,
@@ -200,8 +214,8 @@ export type KidProfileInput = Omit<z.output<typeof kidProfileRequestSchema>, 'pa
 };
 
 export const kidProfileSchema = z.object({
-  /** E.164, e.g. +14155552671. */
-  parent_phone: z.string(),
+  /** E.164, e.g. +14155552671; null for a family that talks to Santa only in the browser. */
+  parent_phone: z.string().nullable(),
   kid_name: z.string(),
   age: z.number().int().nullable(),
   gifts_giving: z.string().nullable(),

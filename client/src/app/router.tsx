@@ -22,6 +22,7 @@ const CallsRoute = page(() => import('./routes/calls'), 'CallsRoute');
 const TalkRoute = page(() => import('./routes/talk'), 'TalkRoute');
 const ChildrenRoute = page(() => import('./routes/children'), 'ChildrenRoute');
 const SantaCallsRoute = page(() => import('./routes/santa-calls'), 'SantaCallsRoute');
+const FamilyRoute = page(() => import('./routes/family'), 'FamilyRoute');
 const DashboardRoute = page(() => import('./routes/dashboard'), 'DashboardRoute');
 const ForgotPasswordRoute = page(() => import('./routes/forgot-password'), 'ForgotPasswordRoute');
 const ResetPasswordRoute = page(() => import('./routes/reset-password'), 'ResetPasswordRoute');
@@ -130,6 +131,14 @@ export const routes: RouteObject[] = [
         element: (
           <RequireUser>
             <SantaCallsRoute />
+          </RequireUser>
+        ),
+      },
+      {
+        path: paths.family,
+        element: (
+          <RequireUser>
+            <FamilyRoute />
           </RequireUser>
         ),
       },

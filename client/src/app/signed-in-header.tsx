@@ -7,9 +7,13 @@ import { paths } from '@/lib/paths';
 import { useKidProfile } from '@/lib/queries/kid-profile';
 import { useListening } from '@/lib/queries/listening';
 
+// What used to be links inside the dashboard's cards: each its own page, one tap from any page.
 const FAMILY_LINKS = [
-  { to: paths.dashboard, label: 'Dashboard' },
+  { to: paths.dashboard, label: 'Home' },
   { to: paths.calls, label: 'Calls' },
+  { to: paths.children, label: 'Children' },
+  { to: paths.santaCalls, label: 'Santa calls' },
+  { to: paths.family, label: 'Family' },
 ] as const;
 const LISTENING_LINK = { to: paths.listening, label: 'Listening' } as const;
 const ACCOUNT_LINK = { to: paths.account, label: 'Account' } as const;
@@ -28,7 +32,7 @@ function useMainLinks() {
 }
 
 const linkClasses = ({ isActive }: { isActive: boolean }) =>
-  `inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink ${
+  `inline-flex min-h-11 shrink-0 items-center rounded-full px-3.5 text-sm font-semibold transition-colors focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-ink ${
     isActive ? 'bg-santa-600 text-white' : 'text-santa-700 hover:bg-santa-50'
   }`;
 
@@ -60,7 +64,11 @@ export function SignedInHeader({ user }: { user: User }) {
             Logout
           </Button>
         </div>
-        <nav aria-label="Main" className="-mx-2 flex w-full items-center gap-1 sm:mx-0 sm:ml-auto sm:w-auto">
+        {/* On a phone the links scroll sideways inside their own strip, like an app's tabs. */}
+        <nav
+          aria-label="Main"
+          className="-mx-4 flex w-[calc(100%+2rem)] items-center gap-1 overflow-x-auto px-2 [scrollbar-width:none] sm:mx-0 sm:ml-auto sm:w-auto sm:px-0"
+        >
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={linkClasses}>
               {link.label}

@@ -13,6 +13,8 @@ export const paths = {
   children: '/children',
   // Santa calls the child at a time the parent picked (decision 0025); ?again=<id> moves a missed one.
   santaCalls: '/santa-calls',
+  // The phones Santa recognises and the people invited to listen.
+  family: '/family',
   // The guided first run: one step per screen, from the child's name to Santa's number.
   welcome: '/welcome',
   /** Sign-up that remembers the parent came for the free sample (kept through Google sign-in too). */

@@ -1,6 +1,7 @@
 import { ChangePasswordCard } from '@/features/account/components/change-password-card';
 import { EmailAddressCard } from '@/features/account/components/email-address-card';
 import { EmailPreferencesCard } from '@/features/account/components/email-preferences-card';
+import { FamilyLineAccess } from '@/features/account/components/line-access-card';
 import { SignedInDevices } from '@/features/account/components/signed-in-devices';
 import { RecordingRetentionCard } from '@/features/privacy/components/recording-retention-card';
 import { Link } from 'react-router';
@@ -20,6 +21,7 @@ export function AccountRoute() {
               {user.name} · {user.email}
             </p>
           </div>
+          <FamilyLineAccess />
           <EmailAddressCard user={user} />
           <ChangePasswordCard user={user} />
           <EmailPreferencesCard />

@@ -4,9 +4,5 @@ import { SignedInPage } from '../signed-in-page';
 
 /** Signed-in only (the router guards it). */
 export function CallsRoute() {
-  return (
-    <SignedInPage title="Calls">
-      {() => <CallsPage history={<CallHistorySection variant="all" />} />}
-    </SignedInPage>
-  );
+  return <SignedInPage title="Calls">{() => <CallsPage history={<CallHistorySection />} />}</SignedInPage>;
 }

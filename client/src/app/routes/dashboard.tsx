@@ -3,5 +3,5 @@ import { SignedInPage } from '../signed-in-page';
 
 /** Signed-in only (the router guards it). */
 export function DashboardRoute() {
-  return <SignedInPage title="Dashboard">{(user) => <DashboardPage userName={user.name} />}</SignedInPage>;
+  return <SignedInPage title="Home">{(user) => <DashboardPage userName={user.name} />}</SignedInPage>;
 }

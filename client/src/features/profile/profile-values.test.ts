@@ -9,11 +9,9 @@ const problems = (values: typeof blank) =>
   );
 
 describe('profileFormSchema', () => {
-  it('asks for the phone and the name, each in its own words', () => {
-    expect(problems(blank)).toEqual({
-      parent_phone: REQUIRED_MESSAGES.parent_phone,
-      kid_name: REQUIRED_MESSAGES.kid_name,
-    });
+  it('asks for the name in its own words, and not for a phone: a family may talk only in the browser', () => {
+    expect(problems(blank)).toEqual({ kid_name: REQUIRED_MESSAGES.kid_name });
+    expect(problems({ ...blank, kid_name: 'Olivia' })).toEqual({});
   });
 
   it('refuses a phone that cannot be one in its country, beside the other problems', () => {

@@ -8,6 +8,7 @@ import type { SantaLanguage } from '@santa/shared/languages';
 import {
   INVALID_PHONE_MESSAGE,
   kidProfileRequestSchema,
+  parentPhoneText,
   type KidProfile,
   type KidProfileRequest,
   type KidProfileTextField,
@@ -32,10 +33,11 @@ export const REQUIRED_MESSAGES = {
 } as const;
 
 export function profileValues(profile: KidProfile | null, defaultCountry: CountryCode): ProfileValues {
-  const stored = profile ? parsePhoneNumberFromString(profile.parent_phone) : undefined;
+  const phone = profile?.parent_phone;
+  const stored = phone ? parsePhoneNumberFromString(phone) : undefined;
   const country = stored?.country ?? defaultCountry;
   return {
-    parent_phone: profile ? phoneForDisplay(profile.parent_phone, country) : '',
+    parent_phone: phone ? phoneForDisplay(phone, country) : '',
     parent_phone_country: country,
     kid_name: profile?.kid_name ?? '',
     age: profile?.age === null || profile?.age === undefined ? '' : String(profile.age),
@@ -53,21 +55,30 @@ export function profileValues(profile: KidProfile | null, defaultCountry: Countr
 }
 
 /** The field's own "required" message, then the server's rule for it. */
-const required = (field: 'parent_phone' | 'kid_name') =>
+const required = (field: 'kid_name') =>
   z.string().trim().min(1, REQUIRED_MESSAGES[field]).pipe(kidProfileRequestSchema.shape[field]);
 
 /**
  * The profile form's schema: the server's own (so the form never lets through what it refuses),
- * each required field with its own message, and the phone by the rule the server stores it with.
+ * the name with its own message, and the phone (optional: a family may talk to Santa only in the
+ * browser) by the rule the server stores it with.
  */
 export const profileFormSchema = formSchema<ProfileValues>()(
   kidProfileRequestSchema
-    .extend({ parent_phone: required('parent_phone'), kid_name: required('kid_name') })
-    .refine((profile) => isPossiblePhone(profile.parent_phone, profile.parent_phone_country as CountryCode), {
-      path: ['parent_phone'],
-      message: INVALID_PHONE_MESSAGE,
-      when: unlessInvalid('parent_phone'),
-    }),
+    .extend({
+      parent_phone: parentPhoneText,
+      kid_name: required('kid_name'),
+    })
+    .refine(
+      (profile) =>
+        !profile.parent_phone ||
+        isPossiblePhone(profile.parent_phone, profile.parent_phone_country as CountryCode),
+      {
+        path: ['parent_phone'],
+        message: INVALID_PHONE_MESSAGE,
+        when: unlessInvalid('parent_phone'),
+      },
+    ),
 );
 
 /** The first child's profile form (the profile page, and the first run's steps). */

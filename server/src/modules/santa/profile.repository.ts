@@ -6,7 +6,8 @@ import { KID_PROFILE_TEXT_FIELDS } from '@santa/shared/santa';
 
 export interface KidProfileRow {
   user_id: string;
-  parent_phone: string;
+  /** Null for a family that talks to Santa only in the browser (migration 0060). */
+  parent_phone: string | null;
   kid_name: string;
   age: number | null;
   gifts_giving: string | null;

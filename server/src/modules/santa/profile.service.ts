@@ -49,8 +49,9 @@ export function createProfileService(db: Db, consent?: ProfileConsent) {
       consentVersion?: string,
     ): Promise<SavedProfile> {
       const { parent_phone_country: country, ...rest } = input;
-      const parentPhone = phoneForStorage(input.parent_phone, country);
-      if (!parentPhone) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
+      // No phone is a choice (browser calls only); a phone that is not a number is a mistake.
+      const parentPhone = input.parent_phone === null ? null : phoneForStorage(input.parent_phone, country);
+      if (parentPhone === undefined) throw new AppError('bad_request', INVALID_PHONE_MESSAGE);
       const fields = { ...rest, parent_phone: parentPhone };
       try {
         // The phone typed here recognises nobody until it is verified by a code (family phones),

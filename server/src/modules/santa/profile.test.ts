@@ -160,18 +160,15 @@ describe('POST /api/santa/kid-profile', () => {
     },
   );
 
-  test.each([
-    [{ kid_name: 'Emma' }],
-    [{ parent_phone: '+14155552000' }],
-    [{ parent_phone: '   ', kid_name: 'Emma' }],
-    [{ parent_phone: '+14155552000', kid_name: '  ' }],
-    [{}],
-  ])('requires parent phone and kid name %#', async (fields) => {
-    const { client } = await signUp(ctx.app);
-    const res = await postProfile(client, fields);
-    expect(res.status).toBe(400);
-    expect(res.body.detail).toBe('Please fill in parent phone and kid name');
-  });
+  test.each([[{ parent_phone: '+14155552000' }], [{ parent_phone: '+14155552000', kid_name: '  ' }], [{}]])(
+    'requires the kid name %#',
+    async (fields) => {
+      const { client } = await signUp(ctx.app);
+      const res = await postProfile(client, fields);
+      expect(res.status).toBe(400);
+      expect(res.body.detail).toBe('Please fill in kid name');
+    },
+  );
 
   test.each(['-1', '18', '7.5', 'seven'])('refuses age %j outside whole numbers 0–17', async (age) => {
     const { client } = await signUp(ctx.app);

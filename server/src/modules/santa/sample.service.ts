@@ -26,7 +26,8 @@ const alreadyUsed = () => new AppError('conflict', SAMPLE_ALREADY_USED_MESSAGE);
  */
 async function verifiedProfilePhone(q: Queryable, userId: string): Promise<string | undefined> {
   const profile = await findProfileByUserId(q, userId);
-  return profile && (await isFamilyPhone(q, userId, profile.parent_phone)) ? profile.parent_phone : undefined;
+  const phone = profile?.parent_phone;
+  return phone && (await isFamilyPhone(q, userId, phone)) ? phone : undefined;
 }
 
 /** One free sample per account and per verified parent phone, ever (the claim outlives the account). */

@@ -11,8 +11,6 @@ import { CallSafetyBanner } from './call-safety-banner';
 
 interface CallHistoryItemProps {
   call: CallItem;
-  /** The calls page says which phone each call came from. */
-  showPhone?: boolean;
   isPurchasing: boolean;
   isPurchaseDisabled: boolean;
   onPurchase: () => void;
@@ -20,7 +18,6 @@ interface CallHistoryItemProps {
 
 export function CallHistoryItem({
   call,
-  showPhone = false,
   isPurchasing,
   isPurchaseDisabled,
   onPurchase,
@@ -38,9 +35,9 @@ export function CallHistoryItem({
             Duration: {formatCallDuration(call.duration)}
             {call.channel === 'browser' ? (
               <> · In the browser</>
-            ) : showPhone ? (
+            ) : (
               <> · From {call.phone_number ? formatPhoneNumber(call.phone_number) : 'an unknown number'}</>
-            ) : null}
+            )}
           </p>
         </div>
         <span className="rounded-full bg-pine-50 px-3 py-1 text-xs font-bold text-pine-700">Completed</span>

@@ -42,7 +42,7 @@ export function CopyNumberButton({ number }: { number: string }) {
 
 /** The card's actions: white on Santa red, 44 px tall. */
 export const ACTION_CLASSES =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-white px-5 py-2.5 text-base font-semibold text-santa-700 shadow-sm transition-colors hover:bg-santa-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
+  'inline-flex min-h-11 items-center justify-center gap-2 rounded-full bg-white px-3 py-2.5 text-sm font-semibold sm:px-5 sm:text-base text-santa-700 shadow-sm transition-colors hover:bg-santa-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-gold-400';
 
 const iconProps = {
   viewBox: '0 0 24 24',

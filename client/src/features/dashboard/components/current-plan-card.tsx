@@ -6,9 +6,11 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
 import { capitalize } from '@/lib/format';
+import { CallTimeUsage } from './call-time-usage';
 import { paths } from '@/lib/paths';
 import { useOpenBillingPortal } from '../api/open-billing-portal';
 
+/** The plan and the time left on it, in one card: what a parent checks before a call. */
 export function CurrentPlanCard({ subscription }: { subscription: Subscription | null }) {
   return (
     <Card className="flex flex-col" role="region" aria-labelledby="current-plan-heading">
@@ -17,13 +19,17 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription |
       </h2>
       {subscription ? (
         <>
-          <p className="mt-2 font-display text-2xl font-bold text-santa-700">{subscription.plan_name}</p>
-          <p className="mt-1 text-gray-700">
-            Status: <span className="font-semibold text-pine-700">{capitalize(subscription.status)}</span>
-          </p>
+          <p className="mt-1 font-display text-2xl font-bold text-santa-700">{subscription.plan_name}</p>
+          {/* An active plan goes without saying; any other state is news. */}
+          {subscription.status === 'active' ? null : (
+            <p className="mt-1 text-gray-700">
+              Status: <span className="font-semibold text-ink">{capitalize(subscription.status)}</span>
+            </p>
+          )}
+          <CallTimeUsage subscription={subscription} />
           <RenewalLine subscription={subscription} />
           {subscription.payment_failed_at ? <PaymentFailedNotice subscription={subscription} /> : null}
-          <div className="mt-4 flex flex-wrap gap-2">
+          <div className="mt-3 flex flex-wrap gap-2">
             {subscription.billed_by_stripe ? <ManageBillingButton /> : null}
             {subscription.plan !== 'pay_per_call' && !isTopPass(subscription.plan) ? (
               <ButtonLink to={paths.pricing} variant="outline" size="sm">
@@ -34,8 +40,8 @@ export function CurrentPlanCard({ subscription }: { subscription: Subscription |
         </>
       ) : (
         <>
-          <p className="mt-2 font-display text-2xl font-bold text-ink">No active plan</p>
-          <p className="mt-1 text-gray-700">Try the free sample or pick a plan to start calling Santa.</p>
+          <p className="mt-1 font-display text-2xl font-bold text-ink">No active plan</p>
+          <p className="mt-1 text-gray-700">No minutes yet. They come with the free sample or a plan.</p>
           <ButtonLink to={paths.pricing} size="sm" className="mt-4 self-start">
             Choose a Plan
           </ButtonLink>
@@ -66,7 +72,7 @@ function RenewalLine({ subscription }: { subscription: Subscription }) {
       ? ` (${discountLabel({ percent: subscription.discount_percent, type: 'forever' })})`
       : '';
   return (
-    <p className="mt-1 text-gray-700">
+    <p className="mt-1 text-sm text-gray-700">
       Renews on <span className="font-semibold text-ink">{formatBillingDate(end)}</span> for{' '}
       <span className="font-semibold text-ink">{formatPrice(subscription.renewal_amount)}</span>
       {discount}

@@ -5,7 +5,6 @@ import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { ConsentStep } from '@/components/consent-step';
 import { useConsentStatus } from '@/lib/queries/privacy-consent';
 import { useCallHistory } from '@/lib/queries/call-history';
-import { useChildren } from '@/lib/queries/children';
 import { useFamilyPhones } from '@/lib/queries/family-phones';
 import { useHotlineNumber } from '@/lib/queries/hotline-number';
 import { useKidProfile } from '@/lib/queries/kid-profile';
@@ -15,17 +14,12 @@ import { useSampleCallStatus } from '@/lib/queries/sample-call-status';
 import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 import { useCheckoutReturn } from '../api/use-checkout-return';
 import { selectNextStep } from '../dashboard-state';
-import { CallHistorySection } from './call-history-section';
-import { CallTimeCard } from './call-time-card';
 import { CurrentPlanCard } from './current-plan-card';
-import { FamilyPhonesCard } from './family-phones-card';
-import { KidProfileCard } from './kid-profile-card';
-import { LineAccessCard } from './line-access-card';
-import { ListenersCard } from './listeners-card';
 import { ListeningLink } from './listening-link';
 import { NextStepCard } from './next-step-card';
 import { PlanNotices } from './plan-notices';
 import { SantaMemoryCard } from './santa-memory-card';
+import { RecentCalls } from './recent-calls';
 import { SantaNumberCard } from './santa-number-card';
 
 function CardSkeleton() {
@@ -51,8 +45,9 @@ function LoadFailed({ what, onRetry, busy }: { what: string; onRetry: () => void
 }
 
 /**
- * One next thing first (set up, verify, choose a plan, call, the call that just ended, more
- * minutes), then the plan, the profile, the phones and the calls.
+ * The family's home: one next thing first (set up, verify, choose a plan, call, the call that
+ * just ended, more minutes), then the plan, what Santa remembers and the last calls. Children,
+ * phones, listeners and who may call are pages of their own in the navigation.
  */
 export function DashboardPage({ userName }: { userName: string }) {
   useCheckoutReturn();
@@ -69,8 +64,6 @@ export function DashboardPage({ userName }: { userName: string }) {
   const phones = useFamilyPhones();
   const sample = useSampleCallStatus({ enabled: status.isSuccess && !hasSubscription });
   const history = useCallHistory({ poll: hasSubscription && profile !== null });
-  const children = useChildren({ enabled: profile !== null });
-  const otherChildren = children.data?.children.slice(1).map((child) => child.kid_name) ?? [];
   const listening = useListening();
   // A grandparent with no family of their own is at home with the calls they may hear.
   const onlyListens = kidProfile.data?.has_profile === false && (listening.data?.families.length ?? 0) > 0;
@@ -78,10 +71,13 @@ export function DashboardPage({ userName }: { userName: string }) {
   const step = selectNextStep({
     subscription: { ...status, data: status.data ? subscription : undefined },
     profile: { ...kidProfile, data: kidProfile.data ? profile : undefined },
+    // A family that talks only in the browser has no phone to prove.
     phoneVerified:
-      profile && phones.data
-        ? phones.data.phones.some((row) => row.phone === profile.parent_phone)
-        : undefined,
+      profile && profile.parent_phone === null
+        ? true
+        : profile && phones.data
+          ? phones.data.phones.some((row) => row.phone === profile.parent_phone)
+          : undefined,
     sampleUsed: sample.data?.sample_call_used,
     sampleUsedBy: sample.data?.used_by,
     calls: history.data,
@@ -91,11 +87,8 @@ export function DashboardPage({ userName }: { userName: string }) {
 
   if (onlyListens) return <Navigate to={paths.listening} replace />;
   return (
-    <main className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-8 sm:px-6 sm:py-10">
-      <div>
-        <h1 className="font-display text-3xl font-bold text-santa-700 sm:text-4xl">Welcome, {userName}!</h1>
-        <p className="mt-2 text-gray-700">Everything for your child's call with Santa, in one place.</p>
-      </div>
+    <main className="mx-auto flex max-w-3xl flex-col gap-4 px-4 py-5 sm:gap-6 sm:px-6 sm:py-8">
+      <h1 className="font-display text-2xl font-bold text-santa-700 sm:text-3xl">Welcome, {userName}!</h1>
 
       <PlanNotices />
       <ListeningLink />
@@ -129,32 +122,14 @@ export function DashboardPage({ userName }: { userName: string }) {
       ) : null}
 
       {step.kind !== 'error' ? (
-        <div className="grid gap-6 md:grid-cols-3" aria-busy={status.isPending || kidProfile.isPending}>
-          {status.isPending ? (
-            <>
-              <CardSkeleton />
-              <CardSkeleton />
-            </>
-          ) : (
-            <>
-              <CurrentPlanCard subscription={subscription} />
-              <CallTimeCard subscription={subscription} />
-            </>
-          )}
-          {kidProfile.isPending ? (
-            <CardSkeleton />
-          ) : profile ? (
-            <KidProfileCard profile={profile} otherChildren={otherChildren} />
-          ) : null}
-        </div>
+        status.isPending ? (
+          <CardSkeleton />
+        ) : (
+          <CurrentPlanCard subscription={subscription} />
+        )
       ) : null}
-
-      {profile ? <FamilyPhonesCard profilePhone={profile.parent_phone} /> : null}
-      {profile ? <LineAccessCard hasOwnLine={hotline.data?.type === 'dedicated'} /> : null}
       {profile ? <SantaMemoryCard kidName={profile.kid_name} /> : null}
-      {profile ? <ListenersCard /> : null}
-
-      <CallHistorySection variant="recent" poll={showNumber} />
+      <RecentCalls poll={showNumber} featuredId={step.kind === 'just-called' ? step.call.id : null} />
     </main>
   );
 }

@@ -66,15 +66,15 @@ export function MemoryRow({ item }: { item: MemoryItem }) {
   if (editing) return <EditMemoryForm item={item} onDone={() => setEditing(false)} />;
 
   return (
-    <li className="flex flex-col gap-1 rounded-xl bg-gray-50 px-3 py-2 sm:flex-row sm:items-center sm:gap-3">
-      <p className="flex-1 text-ink">
+    <li className="flex items-center gap-2 rounded-xl bg-gray-50 py-1 pr-1 pl-3 sm:gap-3">
+      <p className="min-w-0 flex-1 text-ink">
         “{item.text}”
         <span className="block text-sm text-gray-600">
           {formatLongDate(item.created_at)}
           {item.edited ? ' · corrected by you' : ''}
         </span>
       </p>
-      <div className="flex gap-1">
+      <div className="flex shrink-0 gap-1">
         <Button size="sm" variant="ghost" className="min-h-11" onClick={() => setEditing(true)}>
           Edit<span className="sr-only"> “{item.text}”</span>
         </Button>

@@ -5,10 +5,11 @@ import { formatPrice, isTopPass, PLANS, type PlanId } from '@santa/shared/plans'
 import { SAMPLE_WITHHELD_FOR_PHONE } from '@santa/shared/santa';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
-import { formatCallDuration, formatLongDateTime } from '@/lib/format';
+import { formatCallDuration, formatShortDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { useActivateSampleCall } from '@/lib/queries/activate-sample-call';
 import type { NextStep } from '../dashboard-state';
+import { CallSafetyBanner } from './call-safety-banner';
 import { SetupRequiredCard } from './setup-required-card';
 
 /** The pass to suggest when minutes run out: the popular one, or the next size up from a pass. */
@@ -29,7 +30,10 @@ function StepPanel({
 }) {
   const border = tone === 'gold' ? 'border-gold-400 bg-amber-50' : 'border-pine-600 bg-pine-50';
   return (
-    <section aria-labelledby="next-step-heading" className={`rounded-2xl border-2 p-6 shadow-sm ${border}`}>
+    <section
+      aria-labelledby="next-step-heading"
+      className={`rounded-2xl border-2 p-5 shadow-sm sm:p-6 ${border}`}
+    >
       <h2 id="next-step-heading" className="font-display text-2xl font-bold text-ink">
         {title}
       </h2>
@@ -54,12 +58,9 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
             Santa greets {child} by name when the call comes from a phone you have verified. We text it a
             6-digit code: it takes a few seconds.
           </p>
-          <a
-            href="#family-phones-title"
-            className="mt-4 inline-flex min-h-11 items-center font-semibold text-santa-700 underline underline-offset-4"
-          >
+          <ButtonLink to={`${paths.family}#family-phones-title`} className="mt-4 min-h-11">
             Verify it under Family phones
-          </a>
+          </ButtonLink>
         </StepPanel>
       );
     case 'choose-plan':
@@ -72,6 +73,7 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
       );
     case 'out-of-minutes': {
       const plan = PLANS[suggestedPlan(step.subscription.plan)];
+      if (step.subscription.plan === 'free_sample') return <AfterSampleStep child={child} />;
       return (
         <StepPanel title="Santa's minutes have run out">
           <p className="mt-2 text-gray-800">
@@ -90,7 +92,7 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
         // The child who spoke (decision 0024): in a family of several, not necessarily the first.
         <StepPanel title={`${step.call.child_name ?? 'Your child'} just talked to Santa!`} tone="pine">
           <p className="mt-1 text-sm text-gray-700">
-            {formatLongDateTime(step.call.created_at)} · {formatCallDuration(step.call.duration)}
+            {formatShortDateTime(step.call.created_at)} · {formatCallDuration(step.call.duration)}
           </p>
           {step.call.summary ? (
             <CallHeadline recap={step.call.recap} summary={step.call.summary} size="large" />
@@ -99,6 +101,9 @@ export function NextStepCard({ step, kidName }: { step: NextStep; kidName: strin
               Santa is still writing up the call: the recap appears here in a minute.
             </p>
           )}
+          {step.call.safety ? (
+            <CallSafetyBanner safety={step.call.safety} transcript={step.call.transcript} />
+          ) : null}
           <div className="mt-4 flex flex-wrap gap-3">
             {step.outOfMinutes ? (
               <ButtonLink to={paths.pricing} className="min-h-11">
@@ -149,8 +154,36 @@ function ChoosePlanStep({
           {activate.isPending ? 'Activating...' : 'Start Free Sample Call'}
         </Button>
       ) : (
-        <p className="mt-3 text-sm text-gray-700">Pick one under Current Plan below.</p>
+        <ButtonLink to={paths.pricing} className="mt-4 min-h-11">
+          See the plans
+        </ButtonLink>
       )}
+    </StepPanel>
+  );
+}
+
+/**
+ * The free minute is spent: the child has met Santa, so the parent is offered what keeps him
+ * close (the popular pass, with its own number), and the one call for a single chat.
+ */
+function AfterSampleStep({ child }: { child: string }) {
+  const pass = PLANS.subscription_3month;
+  const once = PLANS.pay_per_call;
+  return (
+    <StepPanel title={`Did ${child} love it? Santa can call again`} tone="pine">
+      <p className="mt-2 text-gray-800">
+        The free minute is used. With the <strong>{pass.name}</strong>, {child} gets {pass.minutes} minutes
+        and Santa's own number for {pass.periodMonths} months, for {formatPrice(pass.priceCents)}. Or one more{' '}
+        {once.minutes}-minute call for {formatPrice(once.priceCents)}.
+      </p>
+      <div className="mt-4 flex flex-wrap gap-3">
+        <ButtonLink to={paths.pricing} className="min-h-11">
+          Get the {pass.name}
+        </ButtonLink>
+        <ButtonLink to={paths.pricing} variant="outline" className="min-h-11">
+          See every plan
+        </ButtonLink>
+      </div>
     </StepPanel>
   );
 }

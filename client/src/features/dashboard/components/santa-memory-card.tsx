@@ -9,6 +9,9 @@ import { toast } from '@/lib/toast';
 import { useClearMemory, useSantaMemory } from '../api/santa-memory';
 import { MemoryRow } from './memory-row';
 
+/** How many memories the dashboard shows before "Show all": the home stays short. */
+const FIRST_SHOWN = 3;
+
 /** Whose memories a list holds: one child of several, or the family's one child (no id). */
 interface Speaker {
   childId?: string;
@@ -78,8 +81,10 @@ export function SantaMemoryCard({ kidName }: { kidName: string }) {
   const memory = useSantaMemory();
   const family = useChildren().data?.children ?? [];
   const [clearing, setClearing] = useState<Speaker | null>(null);
+  const [showAll, setShowAll] = useState(false);
   if (!memory.data) return null;
-  const { items } = memory.data;
+  const items = showAll ? memory.data.items : memory.data.items.slice(0, FIRST_SHOWN);
+  const hidden = memory.data.items.length - items.length;
   const several = family.length > 1;
   const byChild = several
     ? [
@@ -94,7 +99,7 @@ export function SantaMemoryCard({ kidName }: { kidName: string }) {
     : [];
 
   return (
-    <Card role="region" aria-labelledby="santa-memory-title" className="flex flex-col gap-4">
+    <Card role="region" aria-labelledby="santa-memory-title" className="flex flex-col gap-3">
       <div>
         <h2 id="santa-memory-title" className="font-display text-2xl font-bold text-ink">
           What Santa remembers
@@ -102,7 +107,7 @@ export function SantaMemoryCard({ kidName }: { kidName: string }) {
         <p className="mt-1 text-gray-700">
           {items.length === 0
             ? `After each call, Santa keeps ${several ? 'each child' : kidName}’s wishes, news and promises here, and brings them up next time.`
-            : `Santa brings a few of these up on ${several ? 'each child' : kidName}’s next call. Correct anything he got wrong, or make him forget it.`}
+            : `Santa brings these up on ${several ? 'each child' : kidName}’s next call. Correct or forget any of them.`}
         </p>
       </div>
       {several ? (
@@ -127,14 +132,21 @@ export function SantaMemoryCard({ kidName }: { kidName: string }) {
         <ByKind items={items} level="h3" />
       )}
       {items.length > 0 ? (
-        <Button
-          variant="outline"
-          size="sm"
-          className="min-h-11 self-start"
-          onClick={() => setClearing({ name: several ? 'your children' : kidName })}
-        >
-          Clear Santa’s memory
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {hidden > 0 ? (
+            <Button variant="ghost" size="sm" className="min-h-11" onClick={() => setShowAll(true)}>
+              Show all {memory.data.items.length}
+            </Button>
+          ) : null}
+          <Button
+            variant="outline"
+            size="sm"
+            className="min-h-11"
+            onClick={() => setClearing({ name: several ? 'your children' : kidName })}
+          >
+            Clear Santa’s memory
+          </Button>
+        </div>
       ) : null}
       <ClearDialog target={clearing} onClose={() => setClearing(null)} />
     </Card>

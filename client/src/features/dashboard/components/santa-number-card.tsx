@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { HotlineNumber } from '@santa/shared/santa';
 import { SANTA_CONTACT_FILENAME } from '@santa/shared/santa';
+import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
 import { formatPhoneNumber, telHref } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -16,7 +17,8 @@ const DESKTOP = '(min-width: 768px)';
 
 interface SantaNumberCardProps {
   hotline: HotlineNumber;
-  parentPhone: string;
+  /** Null for a family that has talked to Santa only in the browser so far. */
+  parentPhone: string | null;
 }
 
 export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) {
@@ -27,7 +29,7 @@ export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) 
   return (
     <section
       aria-labelledby="santa-number-heading"
-      className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-santa-600 to-santa-800 p-6 text-white shadow-lg md:flex-row md:items-center md:justify-between"
+      className="flex flex-col gap-6 rounded-2xl bg-gradient-to-br from-santa-600 to-santa-800 p-5 text-white sm:p-6 shadow-lg md:flex-row md:items-center md:justify-between"
     >
       <div className="min-w-0">
         <h2
@@ -42,24 +44,31 @@ export function SantaNumberCard({ hotline, parentPhone }: SantaNumberCardProps) 
         >
           {display}
         </a>
-        <p className="mt-3">
+        <p className="mt-2 text-santa-50">
           {isDedicated ? (
             <>
-              This is your <strong>dedicated</strong> Santa line: your own number, and your child can call
-              Santa anytime.
+              Your <strong className="text-white">dedicated</strong> Santa line, open anytime.
             </>
           ) : (
             <>
-              This is the common Santa <strong>hotline</strong>, shared by families. Santa knows it is your
-              child from the phone they call from.
+              The Santa <strong className="text-white">hotline</strong>, shared by families.
+            </>
+          )}{' '}
+          {parentPhone ? (
+            <>Call it from {formatPhoneNumber(parentPhone)} so Santa recognises you.</>
+          ) : (
+            <>
+              To call it, add your phone under{' '}
+              <Link to={paths.family} className="font-semibold text-white underline underline-offset-2">
+                Family
+              </Link>{' '}
+              so Santa recognises you.
             </>
           )}
         </p>
-        <p className="mt-2 text-santa-50">
-          Call from your own phone number ({formatPhoneNumber(parentPhone)}) so Santa recognises you.
-        </p>
-        <div className="mt-5 flex flex-wrap items-center gap-3">
-          <ButtonLink to={paths.talk} variant="light">
+        {/* Two by two on a phone: four full-width buttons would fill the screen. */}
+        <div className="mt-4 grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center sm:gap-3">
+          <ButtonLink to={paths.talk} variant="light" size="sm" className="sm:px-5 sm:text-base">
             Talk to Santa here
           </ButtonLink>
           {isDesktop ? null : (

@@ -81,8 +81,7 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
   }
 
   function invalid() {
-    const { parent_phone, kid_name } = form.getValues();
-    if (!parent_phone.trim() || !kid_name.trim()) toast.error(PROFILE_REQUIRED_MESSAGE);
+    if (!form.getValues().kid_name.trim()) toast.error(PROFILE_REQUIRED_MESSAGE);
   }
 
   return (
@@ -97,10 +96,9 @@ export function KidProfileForm({ profile }: { profile: KidProfile | null }) {
             form={form}
             name="parent_phone"
             countryName="parent_phone_country"
-            label="Parent phone"
-            required
+            label="Parent phone (optional)"
             placeholder="+1 555 123 4567"
-            hint="The phone your child will call Santa from."
+            hint="The phone your child will call Santa from. Leave it empty to talk to Santa only in the browser."
           />
         }
       />

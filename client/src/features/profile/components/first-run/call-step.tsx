@@ -15,6 +15,7 @@ import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 
 interface CallStepProps {
   kidName: string;
+  /** Empty when the family chose to talk in the browser and gave no phone. */
   parentPhone: string;
   country: CountryCode;
   /** The parent came for the free sample: it is claimed here, once, without another click. */
@@ -74,7 +75,15 @@ export function CallStep({ kidName, parentPhone, country, claimSample }: CallSte
           Call Santa now
         </a>
         <p className="max-w-md text-gray-700">
-          Call from <strong>{phoneForDisplay(parentPhone, country)}</strong> so Santa knows it is {kidName}.
+          {parentPhone ? (
+            <>
+              Call from <strong>{phoneForDisplay(parentPhone, country)}</strong> so Santa knows it is{' '}
+              {kidName}.
+            </>
+          ) : (
+            // A family that chose the browser has no phone Santa would recognise yet.
+            <>To call by phone, first add your phone under Family, so Santa knows it is {kidName}.</>
+          )}
           {status.data?.subscription?.plan === 'free_sample' ? ' The free sample is one 1-minute call.' : ''}
         </p>
         <ButtonLink to={paths.dashboard} variant="ghost" className="min-h-11">

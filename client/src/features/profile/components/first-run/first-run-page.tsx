@@ -63,7 +63,7 @@ function StepHeading({ step, kidName }: { step: number; kidName: string }) {
       {step === 0 ? 'Who is calling Santa?' : null}
       {step === 1 ? `How should Santa greet ${kidName}?` : null}
       {step === 2 ? `What should Santa know about ${kidName}?` : null}
-      {step === 3 ? 'Which phone will they call from?' : null}
+      {step === 3 ? `How will ${kidName} talk to Santa?` : null}
       {step === 4 ? 'Call Santa now' : null}
     </h1>
   );
@@ -82,7 +82,7 @@ function useFirstRunForm(userId: string, profile: KidProfile | null) {
   // A parent who already has a profile came for the number: straight to it.
   const [step, setStep] = useState(() => (profile ? CALL_STEP : Math.min(draft?.step ?? 0, CALL_STEP - 1)));
   const save = useSaveKidProfile();
-  /** Saves the answers as typed; resolves to the stored E.164 phone. */
+  /** Saves the answers as typed; resolves to the stored E.164 phone (null: none given). */
   const persist = (consentVersion = '') =>
     save
       .mutateAsync({ ...form.getValues(), privacy_consent: consentVersion })

@@ -15,16 +15,17 @@ import { paths } from '@/lib/paths';
 import { errorMessage } from '@/lib/api-client';
 import { phoneForDisplay } from '@/lib/phone';
 import { useFamilyPhones, useSendPhoneCode, useVerifyPhone } from '@/lib/queries/family-phones';
-import type { ProfileForm } from '../../profile-values';
+import { toast } from '@/lib/toast';
+import { REQUIRED_MESSAGES, type ProfileForm } from '../../profile-values';
 
 interface PhoneStepProps {
   /** The first run's form: this step asks for its phone. */
   form: ProfileForm;
   /**
    * Saves the whole profile with the notice version agreed to (if asked); resolves to the stored
-   * E.164 phone, or rejects with the server's error.
+   * E.164 phone (null when none was given), or rejects with the server's error.
    */
-  saveProfile: (consentVersion: string) => Promise<string>;
+  saveProfile: (consentVersion: string) => Promise<string | null>;
   /** A new profile needs the parent's agreement to the privacy notice (docs/decisions/0014). */
   needsConsent: boolean;
   onDone: () => void;
@@ -32,8 +33,9 @@ interface PhoneStepProps {
 }
 
 /**
- * The parent's phone: saved with the profile, then proven by a texted code, because Santa
- * recognises a child only when the call comes from a verified phone.
+ * How the child will talk to Santa: here in the browser first (no phone, any country: the
+ * signed-in parent is the proof, decision 0040), or by phone, saved with the profile and then
+ * proven by a texted code, because Santa recognises a caller only from a verified phone.
  */
 export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: PhoneStepProps) {
   const phones = useFamilyPhones();
@@ -41,20 +43,35 @@ export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: P
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [channel, setChannel] = useState<PhoneCodeChannel>('sms');
   const [saving, setSaving] = useState(false);
-  const [agreed, setAgreed] = useState(false);
-  const [consentError, setConsentError] = useState<string | undefined>();
+  const consent = useConsentBox(needsConsent);
   const [country, kidName] = useWatch({ control: form.control, name: ['parent_phone_country', 'kid_name'] });
+
+  async function talkHere() {
+    if (!consent.given()) return;
+    form.setValue('parent_phone', '');
+    form.clearErrors('parent_phone');
+    setSaving(true);
+    try {
+      await saveProfile(consent.version);
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error, 'We could not save your answers. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  }
 
   async function savePhone(event: FormEvent) {
     event.preventDefault();
-    if (!(await form.trigger('parent_phone', { shouldFocus: true }))) return;
-    if (needsConsent && !agreed) {
-      setConsentError(CONSENT_REQUIRED_MESSAGE);
+    if (!form.getValues('parent_phone').trim()) {
+      form.setError('parent_phone', { message: REQUIRED_MESSAGES.parent_phone }, { shouldFocus: true });
       return;
     }
+    if (!(await form.trigger('parent_phone', { shouldFocus: true })) || !consent.given()) return;
     setSaving(true);
     try {
-      const e164 = await saveProfile(needsConsent ? PRIVACY_NOTICE_VERSION : '');
+      const e164 = await saveProfile(consent.version);
+      if (!e164) return;
       const alreadyVerified = (await phones.refetch()).data?.phones.some((row) => row.phone === e164);
       if (alreadyVerified) {
         onDone();
@@ -86,27 +103,75 @@ export function PhoneStep({ form, saveProfile, needsConsent, onDone, onBack }: P
   }
 
   return (
-    <form noValidate onSubmit={(event) => void savePhone(event)} className="flex flex-col gap-5">
+    <div className="flex flex-col gap-5">
+      <HereOrByPhone child={kidName.trim() || 'your child'} />
+      {consent.box}
+      <Button size="lg" variant="secondary" disabled={saving} onClick={() => void talkHere()}>
+        Talk to Santa here
+      </Button>
+      <h2 className="border-t border-santa-100 pt-5 font-display text-xl font-bold text-ink">
+        Or call Santa from a phone
+      </h2>
+      <PhoneForm form={form} country={country} busy={saving} onSubmit={savePhone} onBack={onBack} />
+    </div>
+  );
+}
+
+function HereOrByPhone({ child }: { child: string }) {
+  return (
+    <p className="text-gray-800">
+      {child} can talk to Santa right here, through this device's microphone: no phone needed, from any
+      country. Or give the phone {child} will call Santa from.
+    </p>
+  );
+}
+
+/** The privacy agreement, asked once before the profile is first saved, whichever way is chosen. */
+function useConsentBox(needsConsent: boolean) {
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const given = () => {
+    if (needsConsent && !agreed) setError(CONSENT_REQUIRED_MESSAGE);
+    return !needsConsent || agreed;
+  };
+  const box = needsConsent ? (
+    <Consent
+      agreed={agreed}
+      error={error}
+      onChange={(checked) => {
+        setAgreed(checked);
+        setError(undefined);
+      }}
+    />
+  ) : null;
+  return { given, box, version: needsConsent ? PRIVACY_NOTICE_VERSION : '' };
+}
+
+/** The phone Santa will recognise, saved with the profile and then proven by a code. */
+function PhoneForm({
+  form,
+  country,
+  busy,
+  onSubmit,
+  onBack,
+}: {
+  form: ProfileForm;
+  country: string;
+  busy: boolean;
+  onSubmit: (event: FormEvent) => Promise<void>;
+  onBack: () => void;
+}) {
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="flex flex-col gap-5">
       <PhoneField
         form={form}
         name="parent_phone"
         countryName="parent_phone_country"
         label="Parent phone"
-        required
         placeholder={country === 'US' ? '(415) 555-0142' : undefined}
         hint="The phone your child will call Santa from. We text it a code (or call a landline) to check it is yours."
       />
-      {needsConsent ? (
-        <Consent
-          agreed={agreed}
-          error={consentError}
-          onChange={(checked) => {
-            setAgreed(checked);
-            setConsentError(undefined);
-          }}
-        />
-      ) : null}
-      <StepButtons onBack={onBack} busy={saving} label={saving ? 'Saving...' : 'Save and text me a code'} />
+      <StepButtons onBack={onBack} busy={busy} label={busy ? 'Saving...' : 'Save and text me a code'} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ export const FIRST_RUN_STEPS = [
   'Your child',
   "Santa's style",
   'What Santa should know',
-  'Your phone',
+  'Here or by phone',
   'Call Santa',
 ] as const;
 

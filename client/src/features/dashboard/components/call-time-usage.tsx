@@ -1,6 +1,5 @@
 import { USAGE_WARNING_RATIO } from '@santa/shared/constants';
 import type { Subscription } from '@santa/shared/subscription';
-import { Card } from '@/components/ui/card';
 import { formatMinutes, formatSeconds } from '@/lib/format';
 
 /** Calls are billed by the second, so the last minute is shown in seconds: a child can still call. */
@@ -23,24 +22,11 @@ function Remaining({ subscription }: { subscription: Subscription }) {
   );
 }
 
-export function CallTimeCard({ subscription }: { subscription: Subscription | null }) {
-  return (
-    <Card className="flex flex-col">
-      <h2 id="call-time-heading" className="text-sm font-semibold tracking-wide text-gray-600 uppercase">
-        Call Time
-      </h2>
-      {subscription ? (
-        <Usage subscription={subscription} />
-      ) : (
-        // No plan means no minutes to have run out of: nothing red, nothing to "add more" to.
-        <p className="mt-2 text-gray-700">No minutes yet. They come with the free sample or a plan.</p>
-      )}
-    </Card>
-  );
-}
-
-// "Add More Minutes" is the dashboard's next step when they run out, not a second button here.
-function Usage({ subscription }: { subscription: Subscription }) {
+/**
+ * The time left on a plan and a bar of what is used. "Add More Minutes" is the dashboard's next
+ * step when they run out, not a second button here.
+ */
+export function CallTimeUsage({ subscription }: { subscription: Subscription }) {
   const limit = subscription.seconds_limit;
   const used = subscription.seconds_used;
   const usedRatio = limit > 0 ? Math.min(1, used / limit) : 0;
@@ -49,7 +35,7 @@ function Usage({ subscription }: { subscription: Subscription }) {
   const usedText = used > 0 && used < 60 ? formatSeconds(used) : formatMinutes(subscription.minutes_used);
   return (
     <>
-      <p className="mt-2 text-lg text-ink">
+      <p className="mt-2 text-ink">
         <Remaining subscription={subscription} />
       </p>
       <div

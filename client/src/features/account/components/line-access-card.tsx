@@ -7,6 +7,9 @@ import { toastFirstError, useZodForm } from '@/components/form/use-zod-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { errorMessage } from '@/lib/api-client';
+import { useHotlineNumber } from '@/lib/queries/hotline-number';
+import { useKidProfile } from '@/lib/queries/kid-profile';
+import { useSubscriptionStatus } from '@/lib/queries/subscription-status';
 import { useLineSettings, useSaveLineSettings } from '../api/line-settings';
 
 const OPTIONS: { value: LineAccess; label: string; help: string }[] = [
@@ -14,6 +17,15 @@ const OPTIONS: { value: LineAccess; label: string; help: string }[] = [
   { value: 'code', label: 'Any phone that types our family code', help: 'Handy for grandparents’ phones.' },
   { value: 'anyone', label: 'Anyone who dials the number', help: 'Santa greets every caller as your child.' },
 ];
+
+/** On the account page, for a family with a child: the choices of its own line only when it has one. */
+export function FamilyLineAccess() {
+  const hasProfile = useKidProfile().data?.has_profile === true;
+  const hasPlan = useSubscriptionStatus().data?.has_subscription === true;
+  const hotline = useHotlineNumber({ enabled: hasProfile && hasPlan });
+  if (!hasProfile) return null;
+  return <LineAccessCard hasOwnLine={hotline.data?.type === 'dedicated'} />;
+}
 
 /**
  * Who may reach Santa on the family's own line, and the family code, which the hotline also asks

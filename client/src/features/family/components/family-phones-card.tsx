@@ -7,7 +7,12 @@ import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/text-field';
 import { errorMessage } from '@/lib/api-client';
 import { formatPhoneNumber } from '@/lib/format';
-import { useFamilyPhones, useRemovePhone, useSendPhoneCode, useVerifyPhone } from '../api/family-phones';
+import {
+  useFamilyPhones,
+  useRemovePhone,
+  useSendPhoneCode,
+  useVerifyPhone,
+} from '@/lib/queries/family-phones';
 
 /**
  * The phones Santa recognises: each proven with a code sent to it, so nobody can claim a
