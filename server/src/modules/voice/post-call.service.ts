@@ -1,3 +1,4 @@
+import { browserClaimsThatDiffer } from './browser-client-data.ts';
 import { attributeChild, type NamedChild } from '../children/attribution.ts';
 import type { Logger } from 'pino';
 import type { CallRecap } from '@santa/shared/recap';
@@ -175,6 +176,12 @@ export function createPostCallService(deps: PostCallDeps) {
     if (found.recorded) return false;
     const { reservation } = found;
     const browser = reservation?.channel === 'browser';
+    const differs = browser && reservation ? browserClaimsThatDiffer(call, reservation) : [];
+    if (differs.length > 0)
+      logger.warn(
+        { conversationId: call.conversationId, differs },
+        'browser call client data differs from ours',
+      );
     const userId =
       reservation?.user_id ??
       (call.userIdHint && (await deps.accounts.accountExists(call.userIdHint)) ? call.userIdHint : undefined);
