@@ -1,4 +1,5 @@
-import { NavLink, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import type { User } from '@santa/shared/auth';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/logo';
@@ -44,6 +45,14 @@ export function SignedInHeader({ user }: { user: User }) {
   const logout = useLogout();
   const navigate = useNavigate();
   const links = useMainLinks();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a phone the strip may hide the current page's link past its edge: bring it into view.
+  useEffect(() => {
+    nav.current
+      ?.querySelector('[aria-current="page"]')
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [pathname]);
   return (
     <header className="sticky top-0 z-20 border-b border-santa-100 bg-snow/95 backdrop-blur">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-3 gap-y-1 px-4 py-2 sm:px-6">
@@ -66,8 +75,9 @@ export function SignedInHeader({ user }: { user: User }) {
         </div>
         {/* On a phone the links scroll sideways inside their own strip, like an app's tabs. */}
         <nav
+          ref={nav}
           aria-label="Main"
-          className="-mx-4 flex w-[calc(100%+2rem)] items-center gap-1 overflow-x-auto px-2 [scrollbar-width:none] sm:mx-0 sm:ml-auto sm:w-auto sm:px-0"
+          className="-mx-4 flex w-[calc(100%+2rem)] items-center gap-1 overflow-x-auto scroll-pr-8 pr-8 pl-2 [scrollbar-width:none] [mask-image:linear-gradient(to_right,black_calc(100%-2rem),transparent)] sm:mx-0 sm:[mask-image:none] sm:ml-auto sm:w-auto sm:px-0"
         >
           {links.map((link) => (
             <NavLink key={link.to} to={link.to} end className={linkClasses}>
