@@ -16,6 +16,8 @@ const BASE = process.env.BENCH_URL ?? `http://localhost:${PORT}`;
 const PAGES = ['/', '/pricing', '/auth', '/dashboard'];
 const PUBLIC = new Set(['/', '/pricing', '/auth']);
 const TARGETS = { performance: 95, accessibility: 100, 'best-practices': 95, seo: 95 };
+/** The signed-in dashboard's own targets (a page drawn in the browser from several requests). */
+const SIGNED_IN_TARGETS = { performance: 90, accessibility: 100 };
 const LANDING_JS_BUDGET = 100 * 1024;
 const CHROME_FLAGS = [
   '--headless',
@@ -127,10 +129,9 @@ try {
     );
     if (lhr.finalDisplayedUrl !== `${BASE}${route}`)
       console.log(`            (ended on ${lhr.finalDisplayedUrl})`);
-    if (PUBLIC.has(route)) {
-      for (const [id, score] of scores)
-        if (score < TARGETS[id]) misses.push(`${route} ${id} ${score} < ${TARGETS[id]}`);
-    }
+    const targets = PUBLIC.has(route) ? TARGETS : SIGNED_IN_TARGETS;
+    for (const [id, score] of scores)
+      if (id in targets && score < targets[id]) misses.push(`${route} ${id} ${score} < ${targets[id]}`);
     if (route === '/') {
       const js = gzippedScriptBytes(lhr);
       console.log(`            landing JavaScript ${kb(js)} gzipped (budget ${kb(LANDING_JS_BUDGET)})`);

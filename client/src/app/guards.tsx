@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useUser } from '@/features/auth/api/get-me';
+import { meQueryOptions, useUser } from '@/features/auth/api/get-me';
 import { readSessionId, useSessionHandoff } from '@/features/auth/hooks/use-session-handoff';
 import { afterSignInPath, intentFromSearch, takeRememberedIntent } from '@/features/auth/intent';
 import { Button } from '@/components/ui/button';
@@ -8,7 +8,19 @@ import { Card } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/page-spinner';
 import { requestErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { queryClient } from '@/lib/query-client';
 import { toast } from '@/lib/toast';
+
+/**
+ * Asks who is signed in before any guard renders, so a signed-in page opened directly waits less;
+ * resolves to whether someone is (a failure reads as no one: the guard asks again).
+ */
+export function prefetchUser(): Promise<boolean> {
+  return queryClient.fetchQuery(meQueryOptions).then(
+    (user) => user !== null,
+    () => false,
+  );
+}
 
 /**
  * Signed-in only, else /auth. A URL carrying a third-party sign-in's session id is

@@ -40,6 +40,24 @@ const TermsRoute = page(() => import('./routes/terms'), 'TermsRoute');
 const SantaSafetyRoute = page(() => import('./routes/santa-safety'), 'SantaSafetyRoute');
 const SetupProfileRoute = page(() => import('./routes/setup-profile'), 'SetupProfileRoute');
 const WelcomeRoute = page(() => import('./routes/welcome'), 'WelcomeRoute');
+/**
+ * A signed-in page opened directly (a bookmark, a reload, a link in an email) fetches its chunk and
+ * the guard's at once, beside the request asking who is signed in, instead of one after the other.
+ */
+const SIGNED_IN_FIRST_PAGES: Record<string, () => Promise<{ prefetchPageData?: () => void } | object>> = {
+  [paths.dashboard]: () => import('./routes/dashboard'),
+  [paths.calls]: () => import('./routes/calls'),
+  [paths.account]: () => import('./routes/account'),
+};
+const firstPage = typeof window === 'undefined' ? undefined : SIGNED_IN_FIRST_PAGES[window.location.pathname];
+if (firstPage)
+  void Promise.all([import('./guards').then((guards) => guards.prefetchUser()), firstPage()])
+    .then(([signedIn, module]) => {
+      // A page that knows what it will ask for asks now, beside its own rendering.
+      if (signedIn && 'prefetchPageData' in module) module.prefetchPageData?.();
+    })
+    .catch(() => undefined);
+
 const AdminRoute = lazy(() => import('./routes/admin'));
 const AdminCouponsRoute = lazy(() => import('./routes/admin-coupons'));
 

@@ -1,5 +1,15 @@
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { callHistoryQueryOptions } from '@/lib/queries/call-history';
+import { kidProfileQueryOptions } from '@/lib/queries/kid-profile';
+import { queryClient } from '@/lib/query-client';
+import { subscriptionStatusQueryOptions } from '@/lib/queries/subscription-status';
 import { SignedInPage } from '../signed-in-page';
+
+/** What the home's next step is decided from, asked for as soon as someone is known to be signed in. */
+export function prefetchPageData() {
+  for (const options of [subscriptionStatusQueryOptions, kidProfileQueryOptions, callHistoryQueryOptions])
+    void queryClient.prefetchQuery(options as Parameters<typeof queryClient.prefetchQuery>[0]);
+}
 
 /** Signed-in only (the router guards it). */
 export function DashboardRoute() {
