@@ -22,7 +22,7 @@ export function PricingRoute() {
         )}
       </SiteHeader>
       <UntilHydrated>
-        <PricingPage isSignedIn={!!user} />
+        <PricingPage isSignedIn={isPending ? undefined : !!user} />
       </UntilHydrated>
     </div>
   );

@@ -38,8 +38,13 @@ function useCheckoutCancelled() {
   }, [cancelled, setParams]);
 }
 
-/** The plans, coupon and FAQ; the route supplies the header and whether someone is signed in. */
-export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
+/**
+ * The plans, coupon and FAQ; the route supplies the header and whether someone is signed in
+ * (`undefined` while that is still being asked: a plan chosen then would send a signed-in parent
+ * to sign in, so the plans wait).
+ */
+export function PricingPage({ isSignedIn: signedIn }: { isSignedIn: boolean | undefined }) {
+  const isSignedIn = signedIn === true;
   const navigate = useNavigate();
   const [couponCode, setCouponCode] = useState('');
   const [pendingPlan, setPendingPlan] = useState<string | null>(null);
@@ -136,7 +141,7 @@ export function PricingPage({ isSignedIn }: { isSignedIn: boolean }) {
               offer={offerFor(plan, current, isSampleUsed)}
               discount={discount}
               isPending={pendingPlan === plan.id}
-              isDisabled={pendingPlan !== null}
+              isDisabled={pendingPlan !== null || signedIn === undefined}
               onChoose={() => {
                 if (plan.billing === 'free') chooseSample();
                 else if (isPurchasable(plan)) choosePaid(plan.id);
