@@ -7,8 +7,9 @@ import { SignedInPage } from '../signed-in-page';
 
 /** What the home's next step is decided from, asked for as soon as someone is known to be signed in. */
 export function prefetchPageData() {
-  for (const options of [subscriptionStatusQueryOptions, kidProfileQueryOptions, callHistoryQueryOptions])
-    void queryClient.prefetchQuery(options as Parameters<typeof queryClient.prefetchQuery>[0]);
+  void queryClient.prefetchQuery(subscriptionStatusQueryOptions);
+  void queryClient.prefetchQuery(kidProfileQueryOptions);
+  void queryClient.prefetchQuery(callHistoryQueryOptions);
 }
 
 /** Signed-in only (the router guards it). */

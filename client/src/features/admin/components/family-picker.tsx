@@ -2,17 +2,15 @@ import { useMemo, useState } from 'react';
 import type { AdminUser } from '@santa/shared/admin';
 import { Button } from '@/components/ui/button';
 import { useAdminUsers } from '../api/get-users';
+import { userMatchesSearch } from './format-admin';
 
 /** A picker stays short: the admin types more of the address rather than scrolling. */
 const SHOWN = 5;
 
 /** The families whose email or name holds the search, as the users tab searches them. */
 export function matchingFamilies(users: readonly AdminUser[], search: string): AdminUser[] {
-  const needle = search.trim().toLowerCase();
-  if (!needle) return [];
-  return users.filter(
-    (user) => user.email.toLowerCase().includes(needle) || user.name.toLowerCase().includes(needle),
-  );
+  if (!search.trim()) return [];
+  return users.filter((user) => userMatchesSearch(user, search));
 }
 
 interface FamilyPickerProps {

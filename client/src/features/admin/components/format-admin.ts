@@ -36,3 +36,9 @@ export function couponUsedBy(coupon: Pick<AdminCoupon, 'used' | 'used_by'>): str
   if (coupon.used_by.length === 0) return coupon.used ? ['a deleted account'] : [];
   return coupon.used_by.map(({ email, uses }) => `${email} · ${uses === 1 ? '1 use' : `${uses} uses`}`);
 }
+
+/** Whether a user's email or name holds the admin's search (case aside); the users tab and the preview's picker search alike. */
+export function userMatchesSearch(user: { email: string; name: string }, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  return user.email.toLowerCase().includes(needle) || user.name.toLowerCase().includes(needle);
+}

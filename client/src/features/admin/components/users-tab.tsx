@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { SkeletonBlock } from '@/components/ui/skeleton-block';
 import { useAdminUsers } from '../api/get-users';
+import { userMatchesSearch } from './format-admin';
 import { UserDetail } from './user-detail';
 import { UserList } from './user-list';
 
@@ -19,12 +20,8 @@ export function UsersTab({ adminId }: { adminId: string }) {
   }, [users.isError, users.errorUpdatedAt]);
 
   const filtered = useMemo(() => {
-    const needle = search.trim().toLowerCase();
     const all = users.data ?? [];
-    if (!needle) return all;
-    return all.filter(
-      (user) => user.email.toLowerCase().includes(needle) || user.name.toLowerCase().includes(needle),
-    );
+    return search.trim() ? all.filter((user) => userMatchesSearch(user, search)) : all;
   }, [users.data, search]);
 
   const refresh = async () => {
