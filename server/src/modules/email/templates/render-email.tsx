@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
-import { render } from '@react-email/render';
+import { toPlainText } from '@react-email/render';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
 import type { EmailContent } from './email-content.ts';
 import { CallRecapEmail, ExportReadyEmail, PaymentFailedEmail } from './family-emails.tsx';
@@ -127,9 +128,18 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
   }
 }
 
-/** Both parts from the same components, so the text never drifts from the HTML. */
+/** The doctype email clients expect (react-email's own). */
+const DOCTYPE =
+  '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+
+/**
+ * Both parts from one render, so the text never drifts from the HTML. React's synchronous
+ * renderer, not react-email's streaming one: the streaming renderer runs inside an
+ * AsyncLocalStorage, which on Node 20 switches promise hooks on for the whole process from the
+ * first email on, and every webhook's awaits paid for it (our templates never suspend).
+ */
 export async function renderEmail(content: EmailContent, publicUrl: string): Promise<RenderedEmail> {
   const { subject, element } = compose(content, publicUrl);
-  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
-  return { subject, html, text };
+  const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
+  return { subject, html, text: toPlainText(html) };
 }
