@@ -15,7 +15,22 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 function asPrepared(sql: string | PreparedStatement, params: unknown[] | undefined): pg.QueryConfig {
   if (typeof sql !== 'string') return { name: sql.name, text: sql.text, values: params };
   if (!params || params.length === 0) return { text: sql, values: params };
-  return { name: `s_${createHash('sha1').update(sql).digest('base64url')}`, text: sql, values: params };
+  return { name: statementName(sql), text: sql, values: params };
+}
+
+/** The app's statements are a few hundred texts: each is hashed once, not on every call. */
+const statementNames = new Map<string, string>();
+const MAX_REMEMBERED_NAMES = 5_000;
+
+function statementName(sql: string): string {
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `s_${createHash('sha1').update(sql).digest('base64url')}`;
+    // Statements built with a varying number of placeholders must not grow this without end.
+    if (statementNames.size >= MAX_REMEMBERED_NAMES) statementNames.clear();
+    statementNames.set(sql, name);
+  }
+  return name;
 }
 
 /**
