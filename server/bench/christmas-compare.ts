@@ -6,9 +6,11 @@
  * Settings: BENCH_BASELINE (a git ref, required), and the bench's own BENCH_RATES and
  * BENCH_STEP_SECONDS, given to both runs. The baseline is checked out in a worktree under the
  * system's temporary folder and installed there once (npm ci); each commit runs its own bench.
+ * This bench warms the replicas up at the first rate before it measures; an older bench that does
+ * not is given that first rate twice, and its second, warm step is the one compared.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -39,8 +41,13 @@ if (!existsSync(path.join(worktree, 'node_modules'))) {
 /** Runs one commit's bench, echoing its output, and answers that output. */
 function runBench(label: string, serverDir: string): Promise<string> {
   console.log(`\n── ${label} ──`);
+  const bench = readFileSync(path.join(serverDir, 'bench', 'christmas.ts'), 'utf8');
+  const rates = process.env.BENCH_RATES ?? '25,50,75,100,125,150,200';
+  const env = bench.includes('BENCH_WARMUP_SECONDS')
+    ? process.env
+    : { ...process.env, BENCH_RATES: `${rates.split(',')[0]},${rates}` };
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'bench/christmas.ts'], { cwd: serverDir, env: process.env });
+    const child = spawn('npx', ['tsx', 'bench/christmas.ts'], { cwd: serverDir, env });
     let output = '';
     const take = (chunk: Buffer) => {
       output += chunk.toString();
@@ -55,7 +62,10 @@ function runBench(label: string, serverDir: string): Promise<string> {
 
 type Percentiles = Map<string, { p50: number; p99: number }>;
 
-/** Each rate's routes, read from the bench's step lines (a format every commit's bench prints). */
+/**
+ * Each rate's routes, read from the bench's step lines (a format every commit's bench prints); a
+ * rate run twice keeps its later, warm step.
+ */
 function parseSteps(output: string): Map<number, Percentiles> {
   const steps = new Map<number, Percentiles>();
   let current: Percentiles | undefined;

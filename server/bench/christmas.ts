@@ -8,10 +8,17 @@
  * the call-time ledger (in seconds) exactly. The last line is the run as JSON, which
  * `npm run bench:christmas:compare` reads.
  *
+ * The replicas run the bundle production runs (dist/main.js, built first), and the first rate is
+ * run once as a warm-up before the measured steps: its figures are printed as the cold start (new
+ * Postgres connections, each preparing its statements, and JIT) and count for no capacity, since on
+ * Christmas Eve the replicas have been up for hours.
+ *
  * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
- * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200), BENCH_PROFILE (a
- * folder for each replica's CPU profile, read with any V8 profile viewer or bench/profile-summary.ts).
+ * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200),
+ * BENCH_WARMUP_SECONDS (20; 0 for none), BENCH_PROFILE (a folder for each replica's CPU profile,
+ * read with any V8 profile viewer or bench/profile-summary.ts).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +34,7 @@ import { callLifecycle, type LifecycleContext } from './lifecycle.ts';
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 60);
 const rates = (process.env.BENCH_RATES ?? '25,50,75,100,125,150,200').split(',').map(Number);
+const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const SCHEMA = 'christmas';
 const JOBS = 'christmas_jobs';
 const POLLING_PARENTS = 250;
@@ -82,9 +90,10 @@ const env = {
 const nodeArgs = process.env.BENCH_PROFILE
   ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
   : [];
+execFileSync(process.execPath, ['build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') });
 const replicas: AppProcess[] = [
-  await startAppProcess(env, port, nodeArgs),
-  await startAppProcess(env, undefined, nodeArgs),
+  await startAppProcess(env, port, nodeArgs, true),
+  await startAppProcess(env, undefined, nodeArgs, true),
 ];
 // However the bench ends, the replicas end with it.
 process.on('exit', () => {
@@ -157,12 +166,15 @@ let leftOpen = 0;
 let nextFamily = 0;
 
 /** Starts `rate` lifecycles a second for the step; answers how many failed or did not finish. */
-async function runStep(rate: number): Promise<{ failed: number; started: number; late: number }> {
+async function runStep(
+  rate: number,
+  seconds = stepSeconds,
+): Promise<{ failed: number; started: number; late: number }> {
   const running = new Set<Promise<void>>();
   let failed = 0;
   let started = 0;
   const begin = performance.now();
-  const total = rate * stepSeconds;
+  const total = rate * seconds;
   while (started < total) {
     const due = begin + (started * 1000) / rate;
     const wait = due - performance.now();
@@ -181,7 +193,7 @@ async function runStep(rate: number): Promise<{ failed: number; started: number;
     void lifecycle.finally(() => running.delete(lifecycle));
   }
   // The generator itself fell behind if the last call started well after its time.
-  const late = Math.max(0, performance.now() - (begin + stepSeconds * 1000));
+  const late = Math.max(0, performance.now() - (begin + seconds * 1000));
   await Promise.all(running);
   return { failed, started, late };
 }
@@ -211,6 +223,20 @@ const stopPolling = pollDashboards();
 const rssTimer = setInterval(sampleRss, 1_000);
 let sustained = 0;
 let qualified = 0;
+function printRoutes(): void {
+  for (const [route, entry] of samples) {
+    console.log(
+      `  ${route.padEnd(36)} n=${String(entry.ms.length).padStart(6)}  p50 ${percentile(entry.ms, 50).toFixed(1)} ms  p99 ${percentile(entry.ms, 99).toFixed(1)} ms  errors ${entry.errors}`,
+    );
+  }
+}
+if (warmupSeconds > 0) {
+  const { failed } = await runStep(rates[0]!, warmupSeconds);
+  console.log(
+    `\nwarm-up, counted for no capacity: ${rates[0]} calls/s for ${warmupSeconds} s, ${failed} failed`,
+  );
+  printRoutes();
+}
 for (const rate of rates) {
   samples = new Map();
   const cpuBefore = { replicas: replicasMicros(), postgres: postgresSnapshot(), xacts: await transactions() };
@@ -237,11 +263,7 @@ for (const rate of rates) {
   console.log(
     `\n${rate} calls/s for ${stepSeconds} s: ${started} lifecycles, ${failed} failed, ${errors} request errors, generator ${late.toFixed(0)} ms late`,
   );
-  for (const [route, entry] of samples) {
-    console.log(
-      `  ${route.padEnd(36)} n=${String(entry.ms.length).padStart(6)}  p50 ${percentile(entry.ms, 50).toFixed(1)} ms  p99 ${percentile(entry.ms, 99).toFixed(1)} ms  errors ${entry.errors}`,
-    );
-  }
+  printRoutes();
   const { replicas: replicasMs, postgres: postgresMs } = step.cpuMsPerLifecycle;
   console.log(
     `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres; ${step.transactionsPerLifecycle.toFixed(1)} database transactions`,

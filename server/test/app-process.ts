@@ -38,10 +38,13 @@ export async function startAppProcess(
   port?: number,
   /** Options for node itself (a bench's --cpu-prof, which NODE_OPTIONS does not take). */
   nodeArgs: string[] = [],
+  /** Run the bundle `npm run build` makes (dist/main.js), as deployed, instead of the sources. */
+  built = false,
 ): Promise<AppProcess> {
   const listenOn = port ?? (await freePort());
   const url = `http://127.0.0.1:${listenOn}`;
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const entry = built ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: SERVER_DIR,
     env: {
       PATH: process.env.PATH,
