@@ -145,3 +145,36 @@ test('stopping waits for a job a fetch was still bringing in, and for its comple
   );
   expect(rows).toEqual([{ state: 'completed' }]);
 });
+
+test('calls ending one after another wake the summary worker once for a batch, not once a call', async () => {
+  // Every fetch of the queue counted: each is a statement on the database.
+  let fetches = 0;
+  const countingDb = new Proxy(db, {
+    get(target, key) {
+      if (key === 'script')
+        return async (text: string, values?: unknown[]) => {
+          if (/skip locked/i.test(text)) fetches += 1;
+          return target.script(text, values);
+        };
+      const value = Reflect.get(target, key) as unknown;
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const queue = createJobQueue(countingDb, logger, {
+    schema: `${testSchemaOf(db) ?? 'pgboss'}_wake`,
+    pollingIntervalSeconds: 0.5,
+  });
+  await queue.start();
+  const handled: number[] = [];
+  await queue.work<{ n: number }>(QUEUES.callSafety, async (data) => void handled.push(data.n));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  fetches = 0;
+  // Ten calls' jobs, one every 20 ms: within one wake interval and a half.
+  for (let n = 0; n < 10; n += 1) {
+    await queue.send(QUEUES.callSafety, { n });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(10);
+  expect(fetches).toBeLessThanOrEqual(4);
+  await queue.stop();
+});
