@@ -31,10 +31,16 @@ export class LocalRecordingStorage implements RecordingStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.file(key);
-    await mkdir(this.dir, { recursive: true });
     // Write then rename, so a reader never sees half a file.
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, data);
+    try {
+      await writeFile(temporary, data);
+    } catch (error) {
+      // The folder is made when first missing, not before every recording (a system call each).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      await mkdir(this.dir, { recursive: true });
+      await writeFile(temporary, data);
+    }
     await rename(temporary, file);
   }
 

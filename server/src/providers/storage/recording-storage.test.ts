@@ -60,3 +60,12 @@ describe.each(storages)('recordings on %s', (_, storage) => {
     await expect(storage().read('a/b.mp3')).rejects.toThrow('Invalid recording key');
   });
 });
+
+test('local disk makes its folder on the first recording, and again if it was removed', async () => {
+  const dir = path.join(folder, 'made-on-first-put');
+  const storage = new LocalRecordingStorage(dir);
+  await storage.put('conv_first.mp3', AUDIO);
+  rmSync(dir, { recursive: true });
+  await storage.put('conv_second.mp3', AUDIO);
+  expect(await storage.size('conv_second.mp3')).toBe(AUDIO.length);
+});
