@@ -119,6 +119,26 @@ function inFlight() {
   };
 }
 
+/** `notify(queue)` at once, or, within `ms` of the last time, once when those `ms` are up. */
+function wakeAtMostEvery(ms: number, notify: (queue: QueueName) => void): (queue: QueueName) => void {
+  const woken = new Map<QueueName, number>();
+  const later = new Set<QueueName>();
+  return function wake(queue) {
+    if (later.has(queue)) return;
+    const wait = (woken.get(queue) ?? -Infinity) + ms - Date.now();
+    if (wait <= 0) {
+      woken.set(queue, Date.now());
+      notify(queue);
+      return;
+    }
+    later.add(queue);
+    setTimeout(() => {
+      later.delete(queue);
+      wake(queue);
+    }, wait).unref();
+  };
+}
+
 /** The job queue on pg-boss, in the app's own database (Postgres or PGlite). */
 export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions = {}): JobQueue {
   const schema = options.schema ?? 'pgboss';
@@ -135,24 +155,10 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const workers = new Map<QueueName, string>();
   const timers: NodeJS.Timeout[] = [];
-  const woken = new Map<QueueName, number>();
-  const wakeLater = new Set<QueueName>();
-
-  function wake(queue: QueueName): void {
+  const wake = wakeAtMostEvery(WAKE_EVERY_MS, (queue) => {
     const worker = workers.get(queue);
-    if (!worker || wakeLater.has(queue)) return;
-    const wait = (woken.get(queue) ?? -Infinity) + WAKE_EVERY_MS - Date.now();
-    if (wait <= 0) {
-      woken.set(queue, Date.now());
-      boss.notifyWorker(worker);
-      return;
-    }
-    wakeLater.add(queue);
-    setTimeout(() => {
-      wakeLater.delete(queue);
-      wake(queue);
-    }, wait).unref();
-  }
+    if (worker) boss.notifyWorker(worker);
+  });
   const polling = options.pollingIntervalSeconds ?? 2;
 
   return {
