@@ -178,3 +178,18 @@ test('calls ending one after another wake the summary worker once for a batch, n
   expect(fetches).toBeLessThanOrEqual(4);
   await queue.stop();
 });
+
+test('emails sent in a burst all go out, one after another, without waiting for a poll each', async () => {
+  // Polling too slow to matter: only the wake and the worker's own "more may be waiting" move it.
+  const queue = createJobQueue(db, logger, {
+    schema: `${testSchemaOf(db) ?? 'pgboss'}_burst`,
+    pollingIntervalSeconds: 60,
+  });
+  await queue.start();
+  const sent: number[] = [];
+  await queue.work<{ n: number }>(QUEUES.email, async (data) => void sent.push(data.n));
+  for (let n = 0; n < 5; n += 1) await queue.send(QUEUES.email, { n });
+  await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(5);
+  expect(sent).toEqual([0, 1, 2, 3, 4]);
+  await queue.stop();
+});

@@ -194,7 +194,13 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
             : polling,
         batchSize: BATCH[queue] ?? 1,
       };
-      const id = await boss.work<object>(queue, options, (jobs) => busy.track(runBatch(jobs)));
+      const id = await boss.work<object>(queue, options, async (jobs) => {
+        await busy.track(runBatch(jobs));
+        // A full batch says more may be waiting: fetch again now rather than after the interval
+        // (sends that came meanwhile woke the worker only once).
+        const worker = workers.get(queue);
+        if (worker && jobs.length >= options.batchSize) boss.notifyWorker(worker);
+      });
       workers.set(queue, id);
 
       async function runBatch(jobs: PgBoss.Job<object>[]) {
