@@ -5,6 +5,21 @@ import { openTestDb, testSchemaOf } from '../../test/test-db.ts';
 import { createJobQueue, QUEUES, type JobQueue } from './job-queue.ts';
 
 const logger = pino({ level: 'silent' });
+
+/** The database, with `beforeFetch` run as each worker's fetch of jobs goes to it. */
+function withFetchHook(target: Db, beforeFetch: () => unknown): Db {
+  return new Proxy(target, {
+    get(db, key) {
+      if (key === 'script')
+        return async (text: string, values?: unknown[]) => {
+          if (/skip locked/i.test(text)) await beforeFetch();
+          return db.script(text, values);
+        };
+      const value = Reflect.get(db, key) as unknown;
+      return typeof value === 'function' ? value.bind(db) : value;
+    },
+  });
+}
 let db: Db;
 let replicaA: JobQueue;
 let replicaB: JobQueue;
@@ -121,19 +136,10 @@ test('stopping waits for a job a fetch was still bringing in, and for its comple
   let slowFetch = false;
   let fetchStarted!: () => void;
   const fetching = new Promise<void>((resolve) => (fetchStarted = resolve));
-  const slowDb = new Proxy(db, {
-    get(target, key) {
-      if (key === 'script')
-        return async (text: string, values?: unknown[]) => {
-          if (slowFetch && /skip locked/i.test(text)) {
-            fetchStarted();
-            await new Promise((resolve) => setTimeout(resolve, 300));
-          }
-          return target.script(text, values);
-        };
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
+  const slowDb = withFetchHook(db, async () => {
+    if (!slowFetch) return;
+    fetchStarted();
+    await new Promise((resolve) => setTimeout(resolve, 300));
   });
   const queue = createJobQueue(slowDb, logger, {
     schema: `${testSchemaOf(db) ?? 'pgboss'}_stop`,
@@ -156,17 +162,7 @@ test('stopping waits for a job a fetch was still bringing in, and for its comple
 test('calls ending one after another wake the summary worker once for a batch, not once a call', async () => {
   // Every fetch of the queue counted: each is a statement on the database.
   let fetches = 0;
-  const countingDb = new Proxy(db, {
-    get(target, key) {
-      if (key === 'script')
-        return async (text: string, values?: unknown[]) => {
-          if (/skip locked/i.test(text)) fetches += 1;
-          return target.script(text, values);
-        };
-      const value = Reflect.get(target, key) as unknown;
-      return typeof value === 'function' ? value.bind(target) : value;
-    },
-  });
+  const countingDb = withFetchHook(db, () => void (fetches += 1));
   const queue = createJobQueue(countingDb, logger, {
     schema: `${testSchemaOf(db) ?? 'pgboss'}_wake`,
     pollingIntervalSeconds: 0.5,
