@@ -95,7 +95,6 @@ export function createServices(deps: AppDeps): AppServices {
     db,
     logger,
     moderation: providers.moderation,
-    transcripts: voice.calls,
   });
   const keepsakes = createKeepsakesService({ db, calls: voice.calls, children, publicUrl: config.publicUrl });
   const gifts = buildGifts(deps, { subscription, emails, calls: voice.calls, numbers, accounts: auth });

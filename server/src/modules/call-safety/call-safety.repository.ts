@@ -22,9 +22,21 @@ export async function insertReview(
   return rows.length > 0;
 }
 
-export async function hasReview(q: Queryable, callId: string): Promise<boolean> {
-  const { rows } = await q.query('select 1 from call_safety_reviews where call_id = $1', [callId]);
-  return rows.length > 0;
+/**
+ * The stored call's transcript while it has no read yet; undefined once read or gone. Reads the
+ * voice module's `calls` beside this module's own table: one statement instead of the transcript
+ * and then whether it was read (a job per call on Christmas Eve).
+ */
+export async function findUnreadTranscript(
+  q: Queryable,
+  conversationId: string,
+): Promise<{ id: string; transcript: string } | undefined> {
+  const { rows } = await q.query<{ id: string; transcript: string }>(
+    `select c.id, c.transcript from calls c
+     where c.conversation_id = $1 and not exists (select 1 from call_safety_reviews r where r.call_id = c.id)`,
+    [conversationId],
+  );
+  return rows[0];
 }
 
 export async function findReviews(q: Queryable, callIds: string[]): Promise<SafetyReviewRow[]> {

@@ -23,10 +23,6 @@ export interface CallSafetyDeps {
   db: Db;
   logger: Logger;
   moderation: Moderation;
-  /** The voice module, which owns the calls and their transcripts. */
-  transcripts: {
-    transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined>;
-  };
 }
 
 /** Owns call_safety_reviews: the safety read after each call, for the parent and the admin. */
@@ -39,8 +35,9 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
      * reason codes and line numbers are stored or logged, never the words.
      */
     async reviewCall(job: CallSafetyJob): Promise<void> {
-      const call = await deps.transcripts.transcriptOf(job.conversationId);
-      if (!call || (await repo.hasReview(db, call.callId))) return;
+      // Gone, or read by an earlier try: moderation is not asked again.
+      const call = await repo.findUnreadTranscript(db, job.conversationId);
+      if (!call) return;
       let findings = screenTranscript(call.transcript, {
         giftsGiving: job.giftsGiving,
         avoidTopics: job.avoidTopics,
@@ -54,7 +51,7 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
         checks.push('openai_moderation');
       }
       const flagged = findings.length > 0;
-      await repo.insertReview(db, { callId: call.callId, flagged, findings, checks });
+      await repo.insertReview(db, { callId: call.id, flagged, findings, checks });
       logger.info(
         { conversationId: job.conversationId, flagged, reasons: findings.map((f) => f.reason), checks },
         'call safety read',

@@ -184,7 +184,6 @@ test("OpenAI's moderation verdicts join the local rules, by who said the line", 
     db: ctx.db,
     logger,
     moderation,
-    transcripts: ctx.services.voice.calls,
   });
   const { conversationId, client } = await finishCall([
     ['agent', 'Ho ho ho!'],
@@ -211,7 +210,6 @@ test('when moderation cannot answer, the local rules stand alone and say so', as
     db: ctx.db,
     logger,
     moderation,
-    transcripts: ctx.services.voice.calls,
   });
   const { conversationId, client } = await finishCall(WORRYING);
   await ctx.db.query(

@@ -33,8 +33,9 @@ const BUDGET = {
   // reservation and plan, the plan's write, the settlement, the provider copy's deletion, both
   // jobs in one insert (BEGIN and COMMIT included).
   postCallTranscription: 11,
-  // The audio's key, and the provider copy's deletion that waited for it.
-  postCallAudio: 3,
+  // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
+  // removal once the provider confirms it.
+  postCallAudio: 2,
   // The summary and the safety read.
   jobsPerCall: 2,
   // A parent's dashboard, polled every few seconds: the session and the plan.
@@ -44,8 +45,8 @@ const BUDGET = {
   // The call and its transcript, then one transaction: Santa's memories, the recap email (unless
   // the parent turned recaps off, read in the same insert) and its job, the summary and recap.
   summaryJob: 7,
-  // The transcript, whether it was read before (moderation is paid for), the read.
-  safetyJob: 3,
+  // The transcript unless it was read before (moderation is not asked twice), the read.
+  safetyJob: 2,
   // The email with its account, then its sent mark.
   recapEmail: 2,
 };

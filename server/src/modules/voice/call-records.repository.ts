@@ -75,18 +75,6 @@ export async function findCallToSummarize(
   return rows[0];
 }
 
-/** A stored call's id and transcript (the safety read); undefined once the call is gone. */
-export async function findCallTranscript(
-  q: Queryable,
-  conversationId: string,
-): Promise<{ id: string; transcript: string } | undefined> {
-  const { rows } = await q.query<{ id: string; transcript: string }>(
-    'select id, transcript from calls where conversation_id = $1',
-    [conversationId],
-  );
-  return rows[0];
-}
-
 /**
  * Fills a summary and its recap once: a retried job never overwrites one already written.
  * Answers the call when this write was the one that filled it (undefined otherwise).
@@ -105,13 +93,26 @@ export async function setSummary(
   return rows[0];
 }
 
-/** Answers whether a stored call took the recording. */
-export async function setAudioKey(q: Queryable, conversationId: string, audioKey: string): Promise<boolean> {
-  const { rowCount } = await q.query('update calls set audio_key = $2 where conversation_id = $1', [
-    conversationId,
-    audioKey,
-  ]);
-  return rowCount > 0;
+/** The recording is in: whether the provider's copy waited for it (provider_conversation_deletions). */
+export interface AudioTaken {
+  deletionWaiting: boolean;
+}
+
+/**
+ * Answers whether a stored call took the recording, and whether a deletion of the provider's copy
+ * waited for it, in the same statement (the audio webhook of every call).
+ */
+export async function setAudioKey(
+  q: Queryable,
+  conversationId: string,
+  audioKey: string,
+): Promise<AudioTaken | undefined> {
+  const { rows } = await q.query<{ deletion_waiting: boolean }>(
+    `update calls set audio_key = $2 where conversation_id = $1
+     returning exists (select 1 from provider_conversation_deletions where conversation_id = $1) as deletion_waiting`,
+    [conversationId, audioKey],
+  );
+  return rows[0] && { deletionWaiting: rows[0].deletion_waiting };
 }
 
 /** A recording stored before its call (migrations/0015). */

@@ -42,8 +42,8 @@ export function createCallRecovery(deps: CallRecoveryDeps) {
     if (!audio) return false;
     const key = recordingKey(conversationId);
     await deps.recordings.put(key, audio);
-    if (await calls.setAudioKey(db, conversationId, key))
-      await deps.providerDeletions.audioStored(conversationId);
+    const taken = await calls.setAudioKey(db, conversationId, key);
+    if (taken) await deps.providerDeletions.audioStored(conversationId, taken);
     return true;
   }
 

@@ -141,11 +141,6 @@ export function createCallsService(deps: CallsServiceDeps) {
         playable: !!row.audio_key && row.recording_purchased,
       }));
     },
-    /** A stored call's transcript, for the safety read after it. */
-    async transcriptOf(conversationId: string): Promise<{ callId: string; transcript: string } | undefined> {
-      const call = await calls.findCallTranscript(db, conversationId);
-      return call && { callId: call.id, transcript: call.transcript };
-    },
     /** The family's latest calls (the admin's user detail). */
     recentCalls: (userId: string, limit: number) => calls.listRecentCalls(db, userId, limit),
     /** The recordings and provider conversations an account deletion must delete first. */

@@ -251,10 +251,12 @@ export function createPostCallService(deps: PostCallDeps) {
     // Audio that arrived before the transcript was kept under the conversation's key.
     const audioIn =
       !!call.audio ||
-      ((await deps.recordings.size(key)) !== null && (await calls.setAudioKey(db, call.conversationId, key)));
+      ((await deps.recordings.size(key)) !== null &&
+        !!(await calls.setAudioKey(db, call.conversationId, key)));
     // The provider's copy goes once the audio is in (deleting it first could stop the provider
     // sending it); a Pay Per Call kid profile already went with the settlement.
-    if (audioIn && deletesProviderCopy) await deps.providerDeletions.audioStored(call.conversationId);
+    if (audioIn && deletesProviderCopy)
+      await deps.providerDeletions.audioStored(call.conversationId, { deletionWaiting: true });
     return true;
   }
 
@@ -332,8 +334,8 @@ export function createPostCallService(deps: PostCallDeps) {
         return;
       }
       // Before its transcription: kept for the call to claim, or deleted if no call ever does.
-      if (await calls.setAudioKey(db, conversationId, key))
-        await deps.providerDeletions.audioStored(conversationId);
+      const taken = await calls.setAudioKey(db, conversationId, key);
+      if (taken) await deps.providerDeletions.audioStored(conversationId, taken);
       else await calls.noteEarlyRecording(db, conversationId, key);
     },
   };

@@ -11,13 +11,6 @@ export async function scheduleDeletion(q: Queryable, conversationId: string): Pr
   );
 }
 
-export async function isScheduled(q: Queryable, conversationId: string): Promise<boolean> {
-  const { rows } = await q.query('select 1 from provider_conversation_deletions where conversation_id = $1', [
-    conversationId,
-  ]);
-  return rows.length > 0;
-}
-
 /** Due after `seconds` (0: at the next run). */
 export async function dueIn(q: Queryable, conversationId: string, seconds: number): Promise<void> {
   await q.query(

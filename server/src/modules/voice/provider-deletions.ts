@@ -38,9 +38,9 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
     /** Recovery gave up on the audio: the provider's copy goes at the next run. */
     release: (conversationId: string) => repo.dueIn(db, conversationId, 0),
 
-    /** The call's audio is stored: a deletion waiting for it goes ahead. */
-    async audioStored(conversationId: string): Promise<void> {
-      if (await repo.isScheduled(db, conversationId)) await deleteNow(conversationId);
+    /** The call's audio is stored: a deletion waiting for it (as storing it found) goes ahead. */
+    async audioStored(conversationId: string, taken: { deletionWaiting: boolean }): Promise<void> {
+      if (taken.deletionWaiting) await deleteNow(conversationId);
     },
 
     /** Background job: released deletions, and ones the provider refused before. */
