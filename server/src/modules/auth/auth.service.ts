@@ -66,6 +66,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
   });
 
   const throttle = createSignInThrottle(db);
+  const lookups = new Map<string, { generation: number; user: Promise<SessionUser | undefined> }>();
 
   async function startSession(user: UserRow, device: string): Promise<SignedIn> {
     const sessionToken = newToken();
@@ -76,6 +77,36 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       device,
     });
     return { sessionToken, user: toSessionUser(user) };
+  }
+
+  /** The session's user from the database, with the idle and age limits applied. */
+  async function lookUpSession(tokenHash: string, generation: number): Promise<SessionUser | undefined> {
+    const row = await repo.findSessionUser(db, tokenHash);
+    if (!row) return undefined;
+    if (row.role === 'admin') {
+      const now = Date.now();
+      const idleMs = now - new Date(row.last_seen_at).getTime();
+      const ageMs = now - new Date(row.session_created_at).getTime();
+      if (idleMs > ADMIN_SESSION_IDLE_SECONDS * 1000 || ageMs > ADMIN_SESSION_MAX_AGE_SECONDS * 1000) {
+        await repo.deleteSession(db, tokenHash);
+        return undefined;
+      }
+      // One write a minute is enough to track idleness.
+      if (idleMs > 60_000) await repo.touchSession(db, tokenHash);
+      // Never remembered: the admin's idle limit is checked on every request.
+      return toSessionUser(row);
+    }
+    const idleMs = Date.now() - new Date(row.last_seen_at).getTime();
+    if (idleMs > PARENT_SESSION_IDLE_SECONDS * 1000) {
+      await repo.deleteSession(db, tokenHash);
+      return undefined;
+    }
+    // An hourly write is enough to track a parent's idleness and their devices' last use.
+    if (idleMs > 60 * 60_000) await repo.touchSession(db, tokenHash);
+    // Frozen: every request of this session for the next seconds shares the object.
+    const user = Object.freeze(toSessionUser(row));
+    sessions.set(tokenHash, user.id, user, new Date(row.session_expires_at).getTime(), generation);
+    return user;
   }
 
   return {
@@ -150,32 +181,17 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       const cached = sessions.get(tokenHash);
       if (cached) return cached;
       const generation = sessions.generation();
-      const row = await repo.findSessionUser(db, tokenHash);
-      if (!row) return undefined;
-      if (row.role === 'admin') {
-        const now = Date.now();
-        const idleMs = now - new Date(row.last_seen_at).getTime();
-        const ageMs = now - new Date(row.session_created_at).getTime();
-        if (idleMs > ADMIN_SESSION_IDLE_SECONDS * 1000 || ageMs > ADMIN_SESSION_MAX_AGE_SECONDS * 1000) {
-          await repo.deleteSession(db, tokenHash);
-          return undefined;
-        }
-        // One write a minute is enough to track idleness.
-        if (idleMs > 60_000) await repo.touchSession(db, tokenHash);
-        // Never remembered: the admin's idle limit is checked on every request.
-        return toSessionUser(row);
+      // A page's requests arrive together: they share the lookup already on its way, unless a
+      // logout (or anything forgotten) came after it started.
+      const pending = lookups.get(tokenHash);
+      if (pending?.generation === generation) return pending.user;
+      const user = lookUpSession(tokenHash, generation);
+      lookups.set(tokenHash, { generation, user });
+      try {
+        return await user;
+      } finally {
+        if (lookups.get(tokenHash)?.user === user) lookups.delete(tokenHash);
       }
-      const idleMs = Date.now() - new Date(row.last_seen_at).getTime();
-      if (idleMs > PARENT_SESSION_IDLE_SECONDS * 1000) {
-        await repo.deleteSession(db, tokenHash);
-        return undefined;
-      }
-      // An hourly write is enough to track a parent's idleness and their devices' last use.
-      if (idleMs > 60 * 60_000) await repo.touchSession(db, tokenHash);
-      // Frozen: every request of this session for the next seconds shares the object.
-      const user = Object.freeze(toSessionUser(row));
-      sessions.set(tokenHash, user.id, user, new Date(row.session_expires_at).getTime(), generation);
-      return user;
     },
 
     /** Drops what this process remembers of a user's sessions (account changed or deleted). */

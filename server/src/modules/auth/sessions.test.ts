@@ -1,10 +1,28 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { createTestContext, signUp, TestClient, type TestContext } from '../../../test/test-app.ts';
+import type { Db, PreparedStatement } from '../../db/db.ts';
 import { describeDevice } from './device.ts';
 
 let ctx: TestContext;
+/** While set, the app's session lookups read the row, then wait for it before answering. */
+let lookupsHeld: Promise<void> | undefined;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({
+    appDb: (db): Db => ({
+      ...db,
+      kind: db.kind,
+      async query<T>(sql: string | PreparedStatement, params?: unknown[]) {
+        const held = String(sql).includes('from sessions s join users') ? lookupsHeld : undefined;
+        const result = await db.query<T>(sql, params);
+        await held;
+        return result;
+      },
+      transaction: (fn) => db.transaction(fn),
+      script: (sql, params) => db.script(sql, params),
+      exec: (sql) => db.exec(sql),
+      close: () => db.close(),
+    }),
+  });
 });
 afterAll(() => ctx.close());
 
@@ -79,4 +97,18 @@ test('devices are named by browser and system', () => {
   expect(describeDevice(IPHONE)).toBe('Safari on iPhone');
   expect(describeDevice(WINDOWS)).toBe('Chrome on Windows');
   expect(describeDevice(undefined)).toBe('Unknown device');
+});
+
+test('a request after signing out never shares a session lookup begun before it', async () => {
+  const { client } = await signUp(ctx.app);
+  const { auth } = ctx.services;
+  let release!: () => void;
+  lookupsHeld = new Promise<void>((resolve) => (release = resolve));
+  const before = auth.authenticate(client.cookie);
+  await auth.logout(client.cookie);
+  lookupsHeld = undefined;
+  const after = auth.authenticate(client.cookie);
+  release();
+  await before;
+  expect(await after).toBeUndefined();
 });

@@ -149,6 +149,18 @@ test('a parent’s dashboard polls: plan status and call history', async () => {
   expect(history.length, history.join('\n')).toBeLessThanOrEqual(BUDGET.callHistory);
 });
 
+test('a dashboard’s requests that arrive together look the session up once', async () => {
+  const { client } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const statements = await statementsOf(() =>
+    // A new sign-in's token is in no process's memory yet.
+    Promise.all([
+      ctx.services.auth.authenticate(client.cookie),
+      ctx.services.auth.authenticate(client.cookie),
+    ]),
+  );
+  expect(statements, statements.join('\n')).toHaveLength(1);
+});
+
 test('the background work of one finished call', async () => {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
   const call = inboundCall(parentPhone, HOTLINE);
