@@ -191,8 +191,43 @@ test('emails sent in a burst all go out, one after another, without waiting for 
   await queue.start();
   const sent: number[] = [];
   await queue.work<{ n: number }>(QUEUES.email, async (data) => void sent.push(data.n));
-  for (let n = 0; n < 5; n += 1) await queue.send(QUEUES.email, { n });
+  for (let n = 0; n < 5; n += 1) {
+    await queue.send(QUEUES.email, { n });
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
   await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(5);
   expect(sent).toEqual([0, 1, 2, 3, 4]);
+  await queue.stop();
+});
+
+test('a burst of emails goes out in the order decided, one at a time, a few fetches for all', async () => {
+  let fetches = 0;
+  const queue = createJobQueue(
+    withFetchHook(db, () => void (fetches += 1)),
+    logger,
+    { schema: `${testSchemaOf(db) ?? 'pgboss'}_emails`, pollingIntervalSeconds: 60 },
+  );
+  await queue.start();
+  const sent: number[] = [];
+  let sending = 0;
+  let mostAtOnce = 0;
+  await queue.work<{ n: number }>(QUEUES.email, async (data) => {
+    sending += 1;
+    mostAtOnce = Math.max(mostAtOnce, sending);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    sent.push(data.n);
+    sending -= 1;
+  });
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  fetches = 0;
+  // Decided a few milliseconds apart, as a parent's emails are (one transaction's share a time).
+  for (let n = 0; n < 10; n += 1) {
+    await queue.send(QUEUES.email, { n });
+    await new Promise((resolve) => setTimeout(resolve, 3));
+  }
+  await expect.poll(() => sent.length, { timeout: 5_000 }).toBe(10);
+  expect(sent).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+  expect(mostAtOnce).toBe(1);
+  expect(fetches).toBeLessThanOrEqual(4);
   await queue.stop();
 });
