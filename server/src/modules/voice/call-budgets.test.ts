@@ -29,10 +29,10 @@ const BUDGET = {
   inboundOwnLine: 8,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
-  // Seen before? with the reservation, the children, then one transaction: the call, the locked
-  // reservation and plan, the plan's write, the settlement, the provider copy's deletion, both
-  // jobs in one insert (BEGIN and COMMIT included).
-  postCallTranscription: 11,
+  // Seen before? with the reservation, the children, then one transaction: the call with its
+  // reservation locked, the locked plan, the plan's write, the settlement, the provider copy's
+  // deletion, both jobs in one insert (BEGIN and COMMIT included).
+  postCallTranscription: 10,
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
   // removal once the provider confirms it.
   postCallAudio: 2,

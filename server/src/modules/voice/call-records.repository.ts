@@ -1,6 +1,7 @@
 import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
+import type { ReservationRow } from './reservations.repository.ts';
 
 export interface NewCallRecord {
   userId: string;
@@ -28,13 +29,27 @@ export interface CallMediaRow {
   created_at: Date;
 }
 
-/** Idempotent by conversation id (and call sid): a replayed event inserts nothing. */
-export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promise<string | undefined> {
-  const { rows } = await q.query<{ id: string }>(
-    `insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id, channel)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11, $12)
-     on conflict do nothing
-     returning id`,
+/**
+ * Idempotent by conversation id (and call sid): a replayed event inserts nothing (no callId).
+ * The reservation the call settles is locked for the rest of the transaction in the same
+ * statement (the post-call webhook of every call), and answered as locked.
+ */
+export async function insertCallRecord(
+  q: Queryable,
+  call: NewCallRecord,
+  settlesReservationId: string | null,
+): Promise<{ callId: string | undefined; reservation: ReservationRow | undefined }> {
+  const { rows } = await q.query<ReservationRow & { inserted_call_id: string | null }>(
+    `with inserted as (
+       insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id, channel)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11, $12)
+       on conflict do nothing
+       returning id
+     ), locked as (
+       select * from call_reservations where id = $13 for update
+     )
+     select (select id from inserted) as inserted_call_id, l.*
+     from (select 1) as asked left join locked l on true`,
     [
       call.userId,
       call.conversationId,
@@ -48,9 +63,11 @@ export async function insertCallRecord(q: Queryable, call: NewCallRecord): Promi
       call.recordingIncluded,
       call.childId ?? null,
       call.channel ?? 'phone',
+      settlesReservationId,
     ],
   );
-  return rows[0]?.id;
+  const { inserted_call_id: callId, ...reservation } = rows[0]!;
+  return { callId: callId ?? undefined, reservation: reservation.id ? reservation : undefined };
 }
 
 /** The transcript a summary is written from; undefined once the call is gone (account deleted). */

@@ -208,23 +208,26 @@ export function createPostCallService(deps: PostCallDeps) {
     if (call.audio) await deps.recordings.put(key, call.audio);
 
     const callId = await db.transaction(async (tx) => {
-      const id = await calls.insertCallRecord(tx, {
-        userId,
-        conversationId: call.conversationId,
-        callSid: browser ? call.conversationId : call.callSid,
-        phoneNumber: browser ? null : call.fromNumber,
-        durationSeconds: call.durationSeconds,
-        transcript,
-        // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
-        summary: '',
-        audioKey: call.audio ? key : null,
-        createdAt: call.startedAt ?? new Date(),
-        recordingIncluded,
-        childId,
-        channel: reservation?.channel,
-      });
+      const { callId: id, reservation: locked } = await calls.insertCallRecord(
+        tx,
+        {
+          userId,
+          conversationId: call.conversationId,
+          callSid: browser ? call.conversationId : call.callSid,
+          phoneNumber: browser ? null : call.fromNumber,
+          durationSeconds: call.durationSeconds,
+          transcript,
+          // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
+          summary: '',
+          audioKey: call.audio ? key : null,
+          createdAt: call.startedAt ?? new Date(),
+          recordingIncluded,
+          childId,
+          channel: reservation?.channel,
+        },
+        reservation?.id ?? null,
+      );
       if (!id) return undefined;
-      const locked = reservation ? await reservations.lockReservation(tx, reservation.id) : undefined;
       if (locked) await settleReservation(tx, deps, locked, billedSeconds(call.durationSeconds));
       if (deletesProviderCopy) await deps.providerDeletions.schedule(tx, call.conversationId);
       const job: CallSummaryJob = {
