@@ -6,6 +6,7 @@ import {
 } from '@santa/shared/children';
 import type { Db, Queryable } from '../../db/db.ts';
 import { createBatcher } from '../../db/batcher.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
 import { AppError } from '../../http/errors.ts';
 import * as firstChild from '../santa/first-child.ts';
 import { forgetCallChild } from '../voice/call-children.ts';
@@ -50,6 +51,11 @@ export function createChildrenService(db: Db) {
     familyChildren: (userId: string, q: Queryable = db) => repo.findFamilyChildren(q, userId),
     /** A ringing call's family: the first child's id, who usually calls, the other children. */
     familyForCall: (userId: string): Promise<repo.CallFamily | undefined> => callFamilies(userId),
+    /** The same, read with the rest of a ringing call's family in one statement. */
+    ringingRead: {
+      select: () => repo.callFamiliesSelect(),
+      read: (rows) => rows[0] as repo.CallFamily | undefined,
+    } satisfies FamiliesReadPart<repo.CallFamily | undefined>,
 
     list: async (userId: string) => present(await repo.findFamilyChildren(db, userId)),
 

@@ -45,14 +45,23 @@ export async function listMemories(q: Queryable, userId: string): Promise<Memory
   return rows;
 }
 
+/** The memories of the families whose ids are $1 (a uuid[]) since `since` (a placeholder). */
+export function familiesMemoriesSelect(since: string): string {
+  return `select ${COLUMNS} from ${FROM} where m.user_id = any($1::uuid[]) and m.created_at >= ${since}`;
+}
+
 /** Several families' memories since `since`, for the calls ringing now. */
 export async function memoriesOfFamilies(q: Queryable, userIds: string[], since: Date): Promise<MemoryRow[]> {
   const { rows } = await q.query<MemoryRow>(
-    `select ${COLUMNS} from ${FROM} where m.user_id = any($1::uuid[]) and m.created_at >= $2
-     order by m.created_at desc, m.id`,
+    `${familiesMemoriesSelect('$2')} order by m.created_at desc, m.id`,
     [userIds, since],
   );
   return rows;
+}
+
+/** A memory row as JSON (a composed read): its time back to a Date. */
+export function memoryRowFromJson(row: Record<string, unknown>): MemoryRow {
+  return { ...(row as unknown as MemoryRow), created_at: new Date(row.created_at as string) };
 }
 
 export async function updateMemoryText(

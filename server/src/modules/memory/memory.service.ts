@@ -1,11 +1,17 @@
 import { MEMORY_KINDS, MEMORY_MESSAGES, type MemoryItem, type SantaMemory } from '@santa/shared/memory';
 import type { CallRecap } from '@santa/shared/recap';
 import { createBatcher } from '../../db/batcher.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './memory.repository.ts';
 import { recallPerChild, recallSince, type Remembered } from './recall.ts';
 import { isUuid } from '../../db/uuid.ts';
+
+/** As the family's memories are read alone: newest first, then by id. */
+function newestFirst(a: repo.MemoryRow, b: repo.MemoryRow): number {
+  return b.created_at.getTime() - a.created_at.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
 
 function present(row: repo.MemoryRow): MemoryItem {
   return {
@@ -42,6 +48,12 @@ export function createMemoryService(db: Db, options: { now?: () => Date } = {}) 
     async forCall(userId: string): Promise<Remembered[]> {
       return recallPerChild(await recentOf(userId), now());
     },
+
+    /** The same, read with the rest of a ringing call's family in one statement. */
+    ringingRead: {
+      select: (param) => repo.familiesMemoriesSelect(param(recallSince(now()))),
+      read: (rows) => recallPerChild(rows.map(repo.memoryRowFromJson).sort(newestFirst), now()),
+    } satisfies FamiliesReadPart<Remembered[]>,
 
     async list(userId: string): Promise<SantaMemory> {
       return { items: (await repo.listMemories(db, userId)).map(present) };

@@ -27,12 +27,14 @@ export async function latestConsent(q: Queryable, userId: string): Promise<Conse
   return rows[0];
 }
 
+/** The families whose ids are $1 (a uuid[]) that agreed to `version` (a placeholder), one row each. */
+export function consentedSelect(version: string): string {
+  return `select distinct user_id from privacy_consents where user_id = any($1::uuid[]) and notice_version = ${version}`;
+}
+
 /** Which of these families agreed to this version (ringing calls ask together). */
 export async function consentedUsers(q: Queryable, userIds: string[], version: string): Promise<Set<string>> {
-  const { rows } = await q.query<{ user_id: string }>(
-    `select distinct user_id from privacy_consents where user_id = any($1::uuid[]) and notice_version = $2`,
-    [userIds, version],
-  );
+  const { rows } = await q.query<{ user_id: string }>(consentedSelect('$2'), [userIds, version]);
   return new Set(rows.map((row) => row.user_id));
 }
 

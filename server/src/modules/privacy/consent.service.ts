@@ -7,6 +7,7 @@ import {
   type ConsentStatus,
 } from '@santa/shared/privacy';
 import { createBatcher } from '../../db/batcher.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './consent.repository.ts';
@@ -47,6 +48,12 @@ export function createConsentService(db: Db, noticeVersion: string = PRIVACY_NOT
 
     /** Whether the family agreed to the current notice (the inbound call's check). */
     hasCurrent: (userId: string): Promise<boolean> => consented(userId),
+
+    /** The same, read with the rest of a ringing call's family in one statement. */
+    ringingRead: {
+      select: (param) => repo.consentedSelect(param(noticeVersion)),
+      read: (rows) => rows.length > 0,
+    } satisfies FamiliesReadPart<boolean>,
 
     /** The dashboard's step before a call. */
     recordBeforeCall: (userId: string, version: string) =>

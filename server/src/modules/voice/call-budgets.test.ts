@@ -22,11 +22,11 @@ import { QUEUES } from '../../jobs/queues.ts';
 
 /** Statements each webhook may send (BEGIN and COMMIT count), and jobs a whole call may queue. */
 const BUDGET = {
-  // The live-call count, the caller's family, its memories, children, consent, the reservation,
-  // Santa's script.
-  inboundHotline: 7,
+  // The live-call count, the caller's profile, its consent, children and memories in one read, the
+  // reservation, Santa's script.
+  inboundHotline: 5,
   // The same, and the line's owner and its rules.
-  inboundOwnLine: 8,
+  inboundOwnLine: 6,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
   // Seen before? with the reservation, the children, then one transaction: the call with its

@@ -6,8 +6,7 @@ import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import type { PromptMemory } from '../santa-script/render-prompt.ts';
-import type { CallFamily } from '../children/children.service.ts';
+import type { RingingFamily } from './ringing-family.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { createCallerScreening, type InboundOutcome, type Screened } from './caller-screening.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
@@ -32,18 +31,14 @@ export interface InboundCallDeps {
   profiles: ProfileService;
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
-  /** The privacy module: whether the family agreed to the current notice (a call is recorded). */
-  consents: { hasCurrent(userId: string): Promise<boolean> };
+  /** Consent, children and memories of the caller's family (ringing-family.ts). */
+  families: { forRingingCall(userId: string): Promise<RingingFamily> };
   /** The numbers module: whose dedicated line a called number is. */
   numbers: DedicatedLines;
-  /** The memory module: what the child told Santa on earlier calls. */
-  memory: { forCall(userId: string): Promise<PromptMemory[]> };
   /** Where Twilio posts the digits of the family code (this same webhook). */
   inboundUrl: string;
   /** Twilio gives up on a webhook after 15 s; Santa's apology must be said well before that. */
   answerBudgetMs?: number;
-  /** The children module: the family's other children and who usually calls (decision 0024). */
-  children?: { familyForCall(userId: string): Promise<CallFamily | undefined> };
   /** Calls the voice agent may run at once (MAX_CONCURRENT_CALLS); past it callers hear the lines are busy. */
   maxConcurrentCalls: number;
 }
@@ -92,18 +87,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
     const screened = await recognise(call);
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
-    // Read while minutes are reserved; Santa without his memories is better than no Santa.
-    const remembered = deps.memory.forCall(profile.user_id).catch((error: unknown) => {
-      deps.logger.error({ err: error, callSid: call.CallSid }, "could not read Santa's memories");
-      return [];
-    });
-    // Read beside the checks below, so a family of several children costs no extra wait.
-    const family = deps.children?.familyForCall(profile.user_id) ?? Promise.resolve(undefined);
-    family.catch(() => undefined);
-
+    const { consented, family, memories } = await deps.families.forRingingCall(profile.user_id);
     // A family that has not agreed to the current notice hears a kind word; nothing is reserved
     // or recorded, and nothing about the family is said.
-    if (!(await deps.consents.hasCurrent(profile.user_id)))
+    if (!consented)
       return { twiml: deps.telephony.sayAndHangUp(CONSENT_NEEDED_MESSAGE), outcome: 'no_consent' };
     if (await busy) return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
     // Kept with the call: the verdict the hotline rule above acted on stays on record.
@@ -116,8 +103,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
       call,
       profile,
       script: (await deps.prompts.scriptForCall()).prompt,
-      family: await family,
-      memories: await remembered,
+      family,
+      memories,
       allowedSeconds: reservation.seconds_reserved,
       outbound,
     });

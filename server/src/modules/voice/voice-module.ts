@@ -16,7 +16,6 @@ import { createCallRetention, type CallRetention } from './call-retention.reposi
 import { createCallStatusService, type CallStatusService } from './call-status.service.ts';
 import {
   createInboundCallService,
-  type InboundCallDeps,
   type DedicatedLines,
   type InboundCallService,
 } from './inbound-call.service.ts';
@@ -29,6 +28,8 @@ import {
 import { createProviderDeletions, type ProviderDeletions } from './provider-deletions.ts';
 import { createCallRecovery, type CallRecovery } from './call-recovery.ts';
 import * as reservations from './reservations.repository.ts';
+import { createRingingFamilyReader, type RingingFamilyParts } from './ringing-family.ts';
+import type { CallContextDeps } from './call-context.ts';
 import { createBrowserCallService, type BrowserCallService } from './browser-call.service.ts';
 import { createCallPreview, type CallPreview } from './call-preview.ts';
 
@@ -45,7 +46,7 @@ export interface VoiceModuleDeps {
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
   /** The privacy module: a call needs the family's agreement to the current notice. */
-  consents: { hasCurrent(userId: string): Promise<boolean> };
+  consents: { hasCurrent(userId: string): Promise<boolean>; ringingRead: RingingFamilyParts['consented'] };
   numbers: DedicatedLines;
   jobs: JobSender;
   accounts: { accountExists(userId: string): Promise<boolean> };
@@ -54,13 +55,18 @@ export interface VoiceModuleDeps {
   /** The email module: a recording call recovery could not save. */
   recordingNotices?: { recordingLost(userId: string, callId: string): Promise<unknown> };
   /** The memory module: kept from each call's recap, brought up on the next call. */
-  memory: CallMemories & { forCall(userId: string): Promise<PromptMemory[]> };
+  memory: CallMemories & {
+    forCall(userId: string): Promise<PromptMemory[]>;
+    ringingRead: RingingFamilyParts['memories'];
+  };
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   answerBudgetMs: number;
   /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
   maxConcurrentCalls: number;
   /** The children module: a family's children for the ringing call's prompt (decision 0024). */
-  children?: InboundCallDeps['children'] & PostCallDeps['children'];
+  children: NonNullable<CallContextDeps['children'] & PostCallDeps['children']> & {
+    ringingRead: RingingFamilyParts['family'];
+  };
   publicUrl: string;
   /** RETENTION_DELETE_PROVIDER_COPIES: every call's provider copy goes once it is stored. */
   deleteProviderCopies: boolean;
@@ -135,11 +141,13 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
       prompts: deps.prompts,
       answerBudgetMs: deps.answerBudgetMs,
       maxConcurrentCalls: deps.maxConcurrentCalls,
-      children: deps.children,
       lineAccess: deps.lineAccess,
-      consents: deps.consents,
+      families: createRingingFamilyReader(db, logger, {
+        consented: deps.consents.ringingRead,
+        family: deps.children.ringingRead,
+        memories: deps.memory.ringingRead,
+      }),
       numbers: deps.numbers,
-      memory: deps.memory,
       inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
     }),
     browser: createBrowserCallService({
