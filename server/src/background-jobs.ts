@@ -5,7 +5,7 @@ import type { PasswordResetRequestJob } from './modules/auth/password-reset-requ
 import type { ScheduledCallJob } from './modules/scheduled-calls/scheduled-calls.service.ts';
 import type { GiftDeliveryJob } from './modules/gifts/gifts.service.ts';
 import type { DataExportJob } from './modules/privacy/export.service.ts';
-import type { CallSummaryJob } from './modules/voice/post-call.service.ts';
+import type { CallSummaryJob } from './modules/voice/call-summary.ts';
 import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
 /** How often each periodic job runs, once across all replicas. */

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { S3RecordingStorage } from '../src/providers/storage/s3-recording-storage.ts';
 import { signElevenLabsWebhook } from '../src/providers/voice/elevenlabs-signature.ts';
-import { recordingKey } from '../src/modules/voice/post-call.service.ts';
+import { recordingKey } from '../src/modules/voice/post-call-events.ts';
 import {
   connectedCall,
   createVoiceTestContext,

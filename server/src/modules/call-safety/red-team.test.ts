@@ -15,7 +15,7 @@ import {
   santaVariables,
   type PromptProfile,
 } from '../santa-script/render-prompt.ts';
-import { formatTranscript } from '../voice/post-call.service.ts';
+import { formatTranscript } from '../voice/post-call-events.ts';
 import { screenTranscript } from './safety-screen.ts';
 
 const PROFILE: PromptProfile = {

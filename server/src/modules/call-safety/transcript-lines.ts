@@ -11,7 +11,7 @@ export interface TranscriptLine {
 const LABEL = /^(Santa|Child):\s?(.*)$/;
 
 /**
- * The stored transcript ("Santa: …" / "Child: …", post-call.service.ts formatTranscript) as
+ * The stored transcript ("Santa: …" / "Child: …", post-call-events.ts formatTranscript) as
  * numbered lines. A turn that held a line break goes on under its speaker's label; numbers count
  * every line of the text, so the parent's client finds the same line by splitting on '\n'.
  */

@@ -1,5 +1,4 @@
 import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
-import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
@@ -70,46 +69,6 @@ export async function insertCallRecord(
   return { callId: callId ?? undefined, reservation: reservation.id ? reservation : undefined };
 }
 
-/** The transcript a summary is written from; undefined once the call is gone (account deleted). */
-/** What the summary job needs of a stored call, and whether its summary is written already. */
-export async function findCallToSummarize(
-  q: Queryable,
-  conversationId: string,
-): Promise<
-  { id: string; user_id: string; duration: number; transcript: string; summarized: boolean } | undefined
-> {
-  const { rows } = await q.query<{
-    id: string;
-    user_id: string;
-    duration: number;
-    transcript: string;
-    summarized: boolean;
-  }>(
-    `select id, user_id, duration, transcript, summary <> '' as summarized
-     from calls where conversation_id = $1`,
-    [conversationId],
-  );
-  return rows[0];
-}
-
-/**
- * Fills a summary and its recap once: a retried job never overwrites one already written.
- * Answers the call when this write was the one that filled it (undefined otherwise).
- */
-export async function setSummary(
-  q: Queryable,
-  conversationId: string,
-  summary: string,
-  recap: CallRecap | null,
-): Promise<{ id: string; user_id: string; duration: number } | undefined> {
-  const { rows } = await q.query<{ id: string; user_id: string; duration: number }>(
-    `update calls set summary = $2, recap = $3::jsonb where conversation_id = $1 and summary = ''
-     returning id, user_id, duration`,
-    [conversationId, summary, recap === null ? null : JSON.stringify(recap)],
-  );
-  return rows[0];
-}
-
 /** The recording is in: whether the provider's copy waited for it (provider_conversation_deletions). */
 export interface AudioTaken {
   deletionWaiting: boolean;
@@ -130,46 +89,6 @@ export async function setAudioKey(
     [conversationId, audioKey],
   );
   return rows[0] && { deletionWaiting: rows[0].deletion_waiting };
-}
-
-/** A recording stored before its call (migrations/0015). */
-export async function noteEarlyRecording(
-  q: Queryable,
-  conversationId: string,
-  audioKey: string,
-): Promise<void> {
-  await q.query(
-    'insert into early_recordings (conversation_id, audio_key) values ($1, $2) on conflict (conversation_id) do nothing',
-    [conversationId, audioKey],
-  );
-}
-
-export interface EarlyRecording {
-  conversation_id: string;
-  audio_key: string;
-  /** A call now holds it: only the note goes. */
-  claimed: boolean;
-}
-
-export async function findEarlyRecordings(
-  q: Queryable,
-  olderThanSeconds: number,
-  limit: number,
-): Promise<EarlyRecording[]> {
-  const { rows } = await q.query<EarlyRecording>(
-    `select e.conversation_id, e.audio_key,
-            exists (select 1 from calls c where c.conversation_id = e.conversation_id) as claimed
-     from early_recordings e
-     where e.received_at < now() - make_interval(secs => $1)
-     order by e.received_at
-     limit $2`,
-    [olderThanSeconds, limit],
-  );
-  return rows;
-}
-
-export async function forgetEarlyRecording(q: Queryable, conversationId: string): Promise<void> {
-  await q.query('delete from early_recordings where conversation_id = $1', [conversationId]);
 }
 
 export async function findCallMedia(

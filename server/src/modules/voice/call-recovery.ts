@@ -5,7 +5,7 @@ import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import * as repo from './call-recovery.repository.ts';
 import type { IncompleteCall } from './call-recovery.repository.ts';
 import * as calls from './call-records.repository.ts';
-import { recordingKey } from './post-call.service.ts';
+import { recordingKey } from './post-call-events.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
 
 /** A call is looked at this long after Twilio said it ended: the webhooks usually came by then. */

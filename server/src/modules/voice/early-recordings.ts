@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/db.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
-import * as calls from './call-records.repository.ts';
+import * as earlyRecordings from './early-recordings.repository.ts';
 
 /** A recording waits this long for its call; ElevenLabs sends both events within minutes. */
 export const EARLY_RECORDING_WAIT_SECONDS = 24 * 60 * 60;
@@ -18,7 +18,7 @@ export async function deleteUnclaimedRecordings(deps: {
   recordings: RecordingStorage;
   waitSeconds?: number;
 }): Promise<number> {
-  const early = await calls.findEarlyRecordings(
+  const early = await earlyRecordings.findEarlyRecordings(
     deps.db,
     deps.waitSeconds ?? EARLY_RECORDING_WAIT_SECONDS,
     BATCH,
@@ -29,7 +29,7 @@ export async function deleteUnclaimedRecordings(deps: {
       await deps.recordings.delete(recording.audio_key);
       deleted += 1;
     }
-    await calls.forgetEarlyRecording(deps.db, recording.conversation_id);
+    await earlyRecordings.forgetEarlyRecording(deps.db, recording.conversation_id);
   }
   if (deleted > 0) deps.logger.info({ deleted }, 'deleted recordings that no call claimed');
   return deleted;

@@ -1,20 +1,31 @@
 import { browserClaimsThatDiffer } from './browser-client-data.ts';
 import { attributeChild, type NamedChild } from '../children/attribution.ts';
 import type { Logger } from 'pino';
-import type { CallRecap } from '@santa/shared/recap';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
-import type { TranscriptTurn } from '../../providers/voice/voice-engine.ts';
 import type { CallSafetyJob } from '../call-safety/call-safety.service.ts';
-import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
+import {
+  createCallSummaryWriter,
+  type CallMemories,
+  type CallRecaps,
+  type CallSummaryJob,
+} from './call-summary.ts';
+import * as earlyRecordings from './early-recordings.repository.ts';
 import { billedSeconds, closeReservation, deletesProfileAfterCall, settleReservation } from './minutes.ts';
+import {
+  callSidOfFailure,
+  finishedCallFromWebhook,
+  formatTranscript,
+  recordingKey,
+  type FinishedCall,
+} from './post-call-events.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
 
@@ -27,8 +38,10 @@ export interface PostCallDeps {
   subscriptions: SubscriptionService;
   providerDeletions: ProviderDeletions;
   jobs: JobSender;
-  /** The children module: which child spoke is stored with the call (decision 0024). */
-  /** The family's children, the first one the kid profile's (with its gift rule and topics to avoid). */
+  /**
+   * The children module: which child spoke is stored with the call (decision 0024). The family's
+   * children, the first one the kid profile's (with its gift rule and topics to avoid).
+   */
   children?: {
     familyChildren(userId: string): Promise<{ children: (NamedChild & SafetyRules)[] } | undefined>;
   };
@@ -45,24 +58,6 @@ export interface PostCallDeps {
   deleteProviderCopies?: boolean;
 }
 
-/** What the recap email tells of a call. */
-export interface RecappedCall {
-  callId: string;
-  userId: string;
-  kidName: string | null;
-  durationSeconds: number;
-  summary: string;
-  recap: CallRecap;
-}
-
-/**
- * Told of each call once its summary and recap are written, inside the transaction that writes
- * them: the email then carries what the child said, not only that a call happened.
- */
-export interface CallRecaps {
-  callRecap(tx: Queryable, call: RecappedCall): Promise<void>;
-}
-
 /**
  * The name the summary and the recap email give the child: the child who spoke; in a family of one
  * child, the name Santa was given; nobody's when several children might have spoken.
@@ -73,96 +68,16 @@ function spokenBy(children: NamedChild[], childId: string | null, greeted: strin
   return children.length > 1 ? null : greeted;
 }
 
-/** Keeps the child's wishes, news and promises, in the transaction that writes the recap. */
-export interface CallMemories {
-  rememberRecap(tx: Queryable, call: { userId: string; callId: string; recap: CallRecap }): Promise<unknown>;
-}
-
-/** The summary job's data: what the summarizer needs besides the stored transcript. */
-export interface CallSummaryJob {
-  conversationId: string;
-  kidName: string | null;
-  providerSummary: string | null;
-}
-
-/** A finished conversation, from the post-call webhook or from the conversations API (sync). */
-export interface FinishedCall {
-  conversationId: string;
-  callSid: string | null;
-  /** Our user id from the call's dynamic variables, used only when no reservation matches. */
-  userIdHint: string | null;
-  fromNumber: string | null;
-  kidName: string | null;
-  /** The agent's `child_name` data-collection result: who spoke, in the engine's words. */
-  childNameCollected?: string | null;
-  startedAt: Date | null;
-  durationSeconds: number;
-  transcript: TranscriptTurn[];
-  providerSummary: string | null;
-  audio?: Buffer | null;
-}
-
-export function recordingKey(conversationId: string): string {
-  return `${conversationId.replace(/[^A-Za-z0-9_-]/g, '_')}.mp3`;
-}
-
-export function formatTranscript(turns: TranscriptTurn[]): string {
-  return turns
-    .filter((turn) => turn.message.trim())
-    .map((turn) => `${turn.role === 'agent' ? 'Santa' : 'Child'}: ${turn.message.trim()}`)
-    .join('\n');
-}
-
-function text(value: unknown): string | null {
-  return typeof value === 'string' && value.trim() ? value.trim() : null;
-}
-
-export function finishedCallFromWebhook(payload: PostCallTranscription): FinishedCall {
-  const { data } = payload;
-  const dynamic = data.conversation_initiation_client_data?.dynamic_variables ?? {};
-  const phoneCall = data.metadata.phone_call;
-  return {
-    conversationId: data.conversation_id,
-    callSid: text(phoneCall?.call_sid) ?? text(dynamic.call_sid) ?? text(dynamic.system__call_sid),
-    userIdHint: text(dynamic.user_id),
-    fromNumber: text(phoneCall?.external_number) ?? text(dynamic.system__caller_id),
-    kidName: text(dynamic.kid_name),
-    childNameCollected: text(data.analysis?.data_collection_results?.child_name?.value),
-    startedAt: data.metadata.start_time_unix_secs
-      ? new Date(data.metadata.start_time_unix_secs * 1000)
-      : null,
-    durationSeconds: Math.round(data.metadata.call_duration_secs),
-    transcript: data.transcript.map((turn) => ({
-      role: turn.role,
-      message: turn.message ?? '',
-      timeInCallSecs: turn.time_in_call_secs,
-    })),
-    providerSummary: text(data.analysis?.transcript_summary),
-  };
-}
-
-/** The Twilio call a failed initiation was for: Twilio's own form, else what register-call sent. */
-export function callSidOfFailure(payload: CallInitiationFailure): string | null {
-  const { data } = payload;
-  const body = data.metadata?.body ?? {};
-  const dynamic = data.conversation_initiation_client_data?.dynamic_variables ?? {};
-  return (
-    text(body.CallSid) ?? text(body.call_sid) ?? text(dynamic.call_sid) ?? text(dynamic.system__call_sid)
-  );
-}
-
 /** What the parent set for Santa's lines, which the call's safety read holds him to. */
 interface SafetyRules {
   gifts_giving: string | null;
   avoid_topics: string[];
 }
 
-/** After the call: store it, settle its minutes, clean up pay-per-call data. */
-/** Another try of the job wrote the summary first: this one's transaction is rolled back. */
-const SUMMARIZED_MEANWHILE = new Error('the call was summarised meanwhile');
-
+/** After the call: store it, settle its minutes, queue its summary and safety read. */
 export function createPostCallService(deps: PostCallDeps) {
   const { db, logger } = deps;
+  const writeSummary = createCallSummaryWriter(deps);
 
   /** A call made on a pass, or by a family holding one now, comes with its recording. */
   async function includesRecording(userId: string, callPlan: PlanId | undefined): Promise<boolean> {
@@ -263,36 +178,6 @@ export function createPostCallService(deps: PostCallDeps) {
     return true;
   }
 
-  /** The call-summary job: a vendor call outside any transaction, retried by the queue. */
-  async function writeSummary(job: CallSummaryJob): Promise<void> {
-    const call = await calls.findCallToSummarize(db, job.conversationId);
-    // Gone, or summarised by an earlier try: the summariser (paid for) is not asked again.
-    if (!call || call.summarized) return;
-    const { summary, recap } = await deps.summarizer.summarize({
-      transcript: withoutPersonalDetails(call.transcript),
-      kidName: job.kidName,
-      providerSummary: job.providerSummary,
-    });
-    await db
-      .transaction(async (tx) => {
-        await deps.memory.rememberRecap(tx, { userId: call.user_id, callId: call.id, recap });
-        await deps.recaps?.callRecap(tx, {
-          callId: call.id,
-          userId: call.user_id,
-          kidName: job.kidName,
-          durationSeconds: call.duration,
-          summary,
-          recap,
-        });
-        // The call's row is written last: the audio's webhook, which writes it too, waits only
-        // for the commit. Only the write that fills the summary keeps the memories and the email.
-        if (!(await calls.setSummary(tx, job.conversationId, summary, recap))) throw SUMMARIZED_MEANWHILE;
-      })
-      .catch((error: unknown) => {
-        if (error !== SUMMARIZED_MEANWHILE) throw error;
-      });
-  }
-
   return {
     recordFinishedCall,
     writeSummary,
@@ -339,7 +224,7 @@ export function createPostCallService(deps: PostCallDeps) {
       // Before its transcription: kept for the call to claim, or deleted if no call ever does.
       const taken = await calls.setAudioKey(db, conversationId, key);
       if (taken) await deps.providerDeletions.audioStored(conversationId, taken);
-      else await calls.noteEarlyRecording(db, conversationId, key);
+      else await earlyRecordings.noteEarlyRecording(db, conversationId, key);
     },
   };
 }

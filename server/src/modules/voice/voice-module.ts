@@ -19,12 +19,8 @@ import {
   type DedicatedLines,
   type InboundCallService,
 } from './inbound-call.service.ts';
-import {
-  createPostCallService,
-  type CallMemories,
-  type CallRecaps,
-  type PostCallService,
-} from './post-call.service.ts';
+import { createPostCallService, type PostCallService } from './post-call.service.ts';
+import type { CallMemories, CallRecaps } from './call-summary.ts';
 import { createProviderDeletions, type ProviderDeletions } from './provider-deletions.ts';
 import { createCallRecovery, type CallRecovery } from './call-recovery.ts';
 import * as reservations from './reservations.repository.ts';
