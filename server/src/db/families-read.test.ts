@@ -2,7 +2,12 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { countingDb } from '../../test/fixtures/counting-db.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import type { Db } from './db.ts';
-import { readFamilies, type FamiliesReadPart } from './families-read.ts';
+import {
+  findAndReadFamilies,
+  readFamilies,
+  type FamiliesFinder,
+  type FamiliesReadPart,
+} from './families-read.ts';
 
 const ANN = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -16,18 +21,18 @@ afterAll(() => db.close());
 
 /** A module's many rows per family: its gifts, with a value of its own. */
 const gifts: FamiliesReadPart<string[]> = {
-  select: (param) =>
+  select: (param, families) =>
     `select user_id, gift || ${param('!')}::text as gift
      from (values ('${ANN}'::uuid, 'bike'), ('${ANN}'::uuid, 'kite'), ('${BOB}'::uuid, 'drum')) as g (user_id, gift)
-     where user_id = any($1::uuid[])`,
+     where user_id = any(${families})`,
   read: (rows) => rows.map((row) => row.gift as string).sort(),
 };
 
 /** Another module's yes or no per family. */
 const agreed: FamiliesReadPart<boolean> = {
-  select: (param) =>
+  select: (param, families) =>
     `select user_id from (values ('${BOB}'::uuid, ${param(2)}::int)) as a (user_id, version)
-     where user_id = any($1::uuid[])`,
+     where user_id = any(${families})`,
   read: (rows) => rows.length > 0,
 };
 
@@ -44,5 +49,34 @@ test('each family gets its own rows of each part, in the order the families were
     { gifts: [], agreed: false },
     { gifts: ['bike!', 'kite!'], agreed: false },
     { gifts: ['drum!'], agreed: true },
+  ]);
+});
+
+/** A module that finds families by a code of its own, and its row as pg reads it (a date stays a date). */
+const byCode: FamiliesFinder<{ user_id: string; joined: Date }> = {
+  select: (keys) =>
+    `select code as found_by, user_id, joined from (values
+       ('ann-code', '${ANN}'::uuid, timestamptz '2026-12-01T10:00:00Z'),
+       ('bob-code', '${BOB}'::uuid, timestamptz '2026-12-02T10:00:00Z')) as c (code, user_id, joined)
+     where code = any(${keys})`,
+  read: (row) => row as { user_id: string; joined: Date },
+};
+
+test('families found by another module’s key are read with every part in the same statement', async () => {
+  const counting = countingDb(db);
+  await findAndReadFamilies(counting.db, ['bob-code', 'ann-code'], byCode, { gifts, agreed });
+  expect(counting.statements).toHaveLength(1);
+});
+
+test('each key gets its own family and rows, in the order asked; a key that finds none gets nothing', async () => {
+  const read = await findAndReadFamilies(db, ['bob-code', 'nobody', 'ann-code'], byCode, { gifts, agreed });
+  expect(read).toEqual([
+    { found: { user_id: BOB, joined: new Date('2026-12-02T10:00:00Z') }, gifts: ['drum!'], agreed: true },
+    undefined,
+    {
+      found: { user_id: ANN, joined: new Date('2026-12-01T10:00:00Z') },
+      gifts: ['bike!', 'kite!'],
+      agreed: false,
+    },
   ]);
 });

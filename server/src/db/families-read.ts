@@ -3,40 +3,91 @@ import type { Queryable } from './db.ts';
 /**
  * One module's read of several families, which families-read composes with other modules' into
  * one statement: each module keeps its own SQL and its own reading of the rows, and a ringing call
- * pays one round trip for what three modules know of its family.
+ * pays one round trip for what several modules know of its family.
  */
 export interface FamiliesReadPart<T> {
   /**
-   * A select of rows that each carry `user_id`, for the families whose ids are `$1` (a uuid[]).
-   * `param` gives the placeholder of a value of the part's own.
+   * A select of rows that each carry `user_id`, for the families whose ids are `families` (an SQL
+   * uuid[] expression). `param` gives the placeholder of a value of the part's own.
    */
-  select(param: (value: unknown) => string): string;
+  select(param: (value: unknown) => string, families: string): string;
   /** One family's rows of this select, as JSON objects (timestamps arrive as ISO strings). */
   read(rows: Record<string, unknown>[]): T;
 }
 
+/**
+ * How a module finds families by a key of its own (a caller's phone, say), in the statement that
+ * reads the families' parts: the families found are read without waiting a round trip for them.
+ */
+export interface FamiliesFinder<T> {
+  /**
+   * A select of at most one row per key, carrying the key as `found_by` and the family's
+   * `user_id`, for the keys `keys` (an SQL text[] expression).
+   */
+  select(keys: string): string;
+  /** The row found, as pg reads it (without `found_by`). */
+  read(row: Record<string, unknown>): T;
+}
+
 type Read<Parts> = { [K in keyof Parts]: Parts[K] extends FamiliesReadPart<infer T> ? T : never };
+type Parts = Record<string, FamiliesReadPart<unknown>>;
+
+/** Each part's CTE and the column that aggregates one family's rows of it. */
+function partsSql(parts: Parts, param: (value: unknown) => string, families: string, family: string) {
+  const names = Object.keys(parts);
+  const ctes = names.map((name, i) => `p${i} as (${parts[name]!.select(param, families)})`);
+  const columns = names.map(
+    (_, i) =>
+      `coalesce((select json_agg(p${i}) from p${i} where p${i}.user_id = ${family}), '[]'::json) as p${i}`,
+  );
+  const read = (row: Record<string, unknown>) =>
+    Object.fromEntries(names.map((name, i) => [name, parts[name]!.read(row[`p${i}`] as never)]));
+  return { ctes, columns, read };
+}
 
 /** Runs every part for these families in one statement; answers one result per family, in order. */
-export async function readFamilies<Parts extends Record<string, FamiliesReadPart<unknown>>>(
+export async function readFamilies<P extends Parts>(
   q: Queryable,
   userIds: string[],
-  parts: Parts,
-): Promise<Read<Parts>[]> {
+  parts: P,
+): Promise<Read<P>[]> {
   const values: unknown[] = [userIds];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const names = Object.keys(parts);
-  const ctes = names.map((name, i) => `p${i} as (${parts[name]!.select(param)})`);
-  const columns = names.map(
-    (_, i) => `coalesce((select json_agg(p${i}) from p${i} where p${i}.user_id = f.id), '[]'::json) as p${i}`,
-  );
-  const { rows } = await q.query<Record<string, Record<string, unknown>[]>>(
-    `with ${ctes.join(', ')}
-     select f.id, ${columns.join(', ')} from unnest($1::uuid[]) with ordinality as f (id, n) order by f.n`,
+  const sql = partsSql(parts, param, '$1::uuid[]', 'f.id');
+  const { rows } = await q.query<Record<string, unknown>>(
+    `with ${sql.ctes.join(', ')}
+     select f.id, ${sql.columns.join(', ')} from unnest($1::uuid[]) with ordinality as f (id, n) order by f.n`,
     values,
   );
-  return rows.map(
-    (row) =>
-      Object.fromEntries(names.map((name, i) => [name, parts[name]!.read(row[`p${i}`]!)])) as Read<Parts>,
+  return rows.map((row) => sql.read(row) as Read<P>);
+}
+
+/**
+ * Finds a family by each key and runs every part for the families found, in one statement; answers
+ * one result per key, in order: undefined where no family was found.
+ */
+export async function findAndReadFamilies<F, P extends Parts>(
+  q: Queryable,
+  keys: string[],
+  finder: FamiliesFinder<F>,
+  parts: P,
+): Promise<(({ found: F } & Read<P>) | undefined)[]> {
+  const values: unknown[] = [keys];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const sql = partsSql(parts, param, 'array(select user_id from found)', 'found.user_id');
+  const { rows } = await q.query<Record<string, unknown>>(
+    `with found as (${finder.select('$1::text[]')}), ${sql.ctes.join(', ')}
+     select found.*, ${sql.columns.join(', ')}
+     from unnest($1::text[]) with ordinality as k (key, n) left join found on found.found_by = k.key
+     order by k.n`,
+    values,
   );
+  const names = Object.keys(parts).map((_, i) => `p${i}`);
+  return rows.map((row) => {
+    if (row.found_by === null) return undefined;
+    const own = Object.fromEntries(
+      Object.entries(row).filter(([column]) => column !== 'found_by' && !names.includes(column)),
+    );
+    return { found: finder.read(own), ...(sql.read(row) as Read<P>) };
+  });
 }

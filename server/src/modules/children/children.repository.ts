@@ -96,14 +96,14 @@ export interface CallFamily {
   others: ChildRow[];
 }
 
-/** The families whose ids are $1 (a uuid[]), one row each, as a ringing call reads them. */
-export function callFamiliesSelect(): string {
+/** The families whose ids are `families` (a uuid[]), one row each, as a ringing call reads them. */
+export function callFamiliesSelect(families = '$1::uuid[]'): string {
   const fields = FIELDS.map((field) => `'${field}', c.${field}`).join(', ');
   return `select k.user_id, k.first_child_id, k.usual_caller_child_id,
        coalesce((select json_agg(json_build_object('id', c.id, 'position', c.position, ${fields})
                    order by c.position, c.created_at)
                  from children c where c.user_id = k.user_id), '[]'::json) as others
-     from kid_profiles k where k.user_id = any($1::uuid[])`;
+     from kid_profiles k where k.user_id = any(${families})`;
 }
 
 /** Many ringing calls' families in one round trip. */

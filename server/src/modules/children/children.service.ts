@@ -53,7 +53,7 @@ export function createChildrenService(db: Db) {
     familyForCall: (userId: string): Promise<repo.CallFamily | undefined> => callFamilies(userId),
     /** The same, read with the rest of a ringing call's family in one statement. */
     ringingRead: {
-      select: () => repo.callFamiliesSelect(),
+      select: (_param, families) => repo.callFamiliesSelect(families),
       read: (rows) => rows[0] as repo.CallFamily | undefined,
     } satisfies FamiliesReadPart<repo.CallFamily | undefined>,
 

@@ -45,9 +45,9 @@ export async function listMemories(q: Queryable, userId: string): Promise<Memory
   return rows;
 }
 
-/** The memories of the families whose ids are $1 (a uuid[]) since `since` (a placeholder). */
-export function familiesMemoriesSelect(since: string): string {
-  return `select ${COLUMNS} from ${FROM} where m.user_id = any($1::uuid[]) and m.created_at >= ${since}`;
+/** The memories of the families whose ids are `families` (a uuid[]) since `since` (a placeholder). */
+export function familiesMemoriesSelect(since: string, families = '$1::uuid[]'): string {
+  return `select ${COLUMNS} from ${FROM} where m.user_id = any(${families}) and m.created_at >= ${since}`;
 }
 
 /** Several families' memories since `since`, for the calls ringing now. */

@@ -51,7 +51,7 @@ export function createMemoryService(db: Db, options: { now?: () => Date } = {}) 
 
     /** The same, read with the rest of a ringing call's family in one statement. */
     ringingRead: {
-      select: (param) => repo.familiesMemoriesSelect(param(recallSince(now()))),
+      select: (param, families) => repo.familiesMemoriesSelect(param(recallSince(now())), families),
       read: (rows) => recallPerChild(rows.map(repo.memoryRowFromJson).sort(newestFirst), now()),
     } satisfies FamiliesReadPart<Remembered[]>,
 

@@ -27,9 +27,9 @@ export async function latestConsent(q: Queryable, userId: string): Promise<Conse
   return rows[0];
 }
 
-/** The families whose ids are $1 (a uuid[]) that agreed to `version` (a placeholder), one row each. */
-export function consentedSelect(version: string): string {
-  return `select distinct user_id from privacy_consents where user_id = any($1::uuid[]) and notice_version = ${version}`;
+/** The families whose ids are `families` (a uuid[]) that agreed to `version` (a placeholder), one row each. */
+export function consentedSelect(version: string, families = '$1::uuid[]'): string {
+  return `select distinct user_id from privacy_consents where user_id = any(${families}) and notice_version = ${version}`;
 }
 
 /** Which of these families agreed to this version (ringing calls ask together). */

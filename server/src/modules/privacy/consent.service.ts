@@ -51,7 +51,7 @@ export function createConsentService(db: Db, noticeVersion: string = PRIVACY_NOT
 
     /** The same, read with the rest of a ringing call's family in one statement. */
     ringingRead: {
-      select: (param) => repo.consentedSelect(param(noticeVersion)),
+      select: (param, families) => repo.consentedSelect(param(noticeVersion), families),
       read: (rows) => rows.length > 0,
     } satisfies FamiliesReadPart<boolean>,
 

@@ -43,12 +43,19 @@ const COLUMNS: (keyof KidProfileFields)[] = [
 /** What a ringing call needs of its caller's profile (recognition, the Santa prompt). */
 export type CallerProfile = Omit<KidProfileRow, 'created_at' | 'updated_at'>;
 
-/** Only verified family phones recognise a caller (migration 0023). */
+/**
+ * The callers whose numbers are `phones` (an SQL text[]), each with the number it was found by as
+ * `found_by`: only verified family phones recognise a caller (migration 0023).
+ */
+export function callersByPhoneSelect(phones: string): string {
+  return `select f.phone as found_by, k.user_id, ${COLUMNS.map((column) => `k.${column}`).join(', ')}
+   from family_phones f join kid_profiles k on k.user_id = f.user_id
+   where f.phone = any(${phones})`;
+}
+
 const FIND_PROFILES_BY_PARENT_PHONES = preparedStatement(
   'find_profiles_by_family_phones',
-  `select f.phone as caller_phone, k.user_id, ${COLUMNS.map((column) => `k.${column}`).join(', ')}
-   from family_phones f join kid_profiles k on k.user_id = f.user_id
-   where f.phone = any($1::text[])`,
+  callersByPhoneSelect('$1::text[]'),
 );
 
 export async function findProfileByUserId(q: Queryable, userId: string): Promise<KidProfileRow | undefined> {
@@ -66,15 +73,17 @@ export async function findProfileByUserIdForUpdate(
   return rows[0];
 }
 
-/** Many callers' recognition in one round trip; answers the profiles found, in no order. */
-export async function findProfilesByParentPhones(
+/** One caller's recognition by a verified family phone. */
+export async function findProfileByParentPhone(
   q: Queryable,
-  e164s: string[],
-): Promise<(CallerProfile & { caller_phone: string })[]> {
-  const { rows } = await q.query<CallerProfile & { caller_phone: string }>(FIND_PROFILES_BY_PARENT_PHONES, [
-    e164s,
+  e164: string,
+): Promise<CallerProfile | undefined> {
+  const { rows } = await q.query<CallerProfile & { found_by?: string }>(FIND_PROFILES_BY_PARENT_PHONES, [
+    [e164],
   ]);
-  return rows;
+  if (!rows[0]) return undefined;
+  const { found_by: _foundBy, ...profile } = rows[0];
+  return profile;
 }
 
 export async function insertProfile(

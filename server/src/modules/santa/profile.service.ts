@@ -1,8 +1,8 @@
 import { phoneForStorage } from '../../phone-numbers.ts';
 import { INVALID_PHONE_MESSAGE, type KidProfileInput } from '@santa/shared/santa';
 import { isUniqueViolation, type Db, type Queryable } from '../../db/db.ts';
-import { createBatcher } from '../../db/batcher.ts';
 import { AppError } from '../../http/errors.ts';
+import type { FamiliesFinder } from '../../db/families-read.ts';
 import * as repo from './profile.repository.ts';
 import type { CallerProfile, KidProfileRow } from './profile.repository.ts';
 
@@ -17,26 +17,23 @@ export interface SavedProfile {
 }
 
 /**
- * Owns kid_profiles. Other modules use findProfileByParentPhone (a caller's recognition, by a
- * verified family phone),
- * findProfileByUserId and deleteProfile (pay-per-call clean-up, account deletion).
+ * Owns kid_profiles. Other modules use ringingCallers (a caller's recognition, by a verified
+ * family phone), findProfileByUserId and deleteProfile (pay-per-call clean-up, account deletion).
  */
 export function createProfileService(db: Db, consent?: ProfileConsent) {
-  // Every ringing call looks its caller up here, so concurrent calls share round trips.
-  const recogniseCaller = createBatcher(async (e164s: string[]) => {
-    const found = new Map(
-      (await repo.findProfilesByParentPhones(db, e164s)).map(({ caller_phone, ...profile }) => [
-        caller_phone,
-        profile,
-      ]),
-    );
-    return e164s.map((e164) => found.get(e164));
-  });
-
   return {
     findProfileByUserId: (userId: string, q: Queryable = db) => repo.findProfileByUserId(q, userId),
     /** The profile whose parent phone is this caller's number (hotline recognition). */
-    findProfileByParentPhone: (e164: string): Promise<CallerProfile | undefined> => recogniseCaller(e164),
+    findProfileByParentPhone: (e164: string): Promise<CallerProfile | undefined> =>
+      repo.findProfileByParentPhone(db, e164),
+    /**
+     * The same recognition, for a ringing call: read in one statement with the rest of what the
+     * call needs of its family, and shared by the calls ringing together.
+     */
+    ringingCallers: {
+      select: (phones) => repo.callersByPhoneSelect(phones),
+      read: (row) => row as unknown as CallerProfile,
+    } satisfies FamiliesFinder<CallerProfile>,
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
     /**

@@ -22,17 +22,18 @@ import { QUEUES } from '../../jobs/queues.ts';
 
 /** Statements each webhook may send (BEGIN and COMMIT count), and jobs a whole call may queue. */
 const BUDGET = {
-  // The live-call count, the caller's profile, its consent, children and memories in one read, the
-  // reservation, Santa's script.
-  inboundHotline: 5,
-  // The same, and the line's owner and its rules.
+  // The live-call count; the caller recognised by their number with the family's consent, children
+  // and memories in one read; the reservation; Santa's script (read once a minute, this test's first).
+  inboundHotline: 4,
+  // The line's owner, its profile, whether the caller's phone is the family's, the count, the
+  // family's read, the reservation (Santa's script is read by then).
   inboundOwnLine: 6,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
-  // Seen before? with the reservation, the children, then one transaction: the call with its
-  // reservation locked, the locked plan, the plan's write, the settlement, the provider copy's
-  // deletion, both jobs in one insert (BEGIN and COMMIT included).
-  postCallTranscription: 10,
+  // Seen before? with the reservation, the children beside it, then one transaction: the call with
+  // its reservation locked and its provider copy's deletion scheduled, the locked plan, the plan's
+  // write, the settlement, both jobs in one insert (BEGIN and COMMIT included).
+  postCallTranscription: 9,
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
   // removal once the provider confirms it.
   postCallAudio: 2,
@@ -49,6 +50,17 @@ const BUDGET = {
   safetyJob: 2,
   // The email with its account, then its sent mark.
   recapEmail: 2,
+};
+
+/**
+ * Round trips each webhook waits for, however many statements it sends: statements sent together
+ * (read side by side) count once. Twilio and ElevenLabs wait for every one of them.
+ */
+const ROUND_TRIPS = {
+  // The count, then the caller with the family, then the reservation (Santa's script is read).
+  inboundHotline: 3,
+  // The reservation with the children, then the transaction.
+  postCallTranscription: 8,
 };
 
 let ctx: VoiceTestContext;
@@ -123,6 +135,31 @@ test('a call from a known family on the hotline, whole life long', async () => {
       BUDGET[step as keyof typeof BUDGET],
     );
   expect(jobs).toBeLessThanOrEqual(BUDGET.jobsPerCall);
+});
+
+test('a ringing call and its finished call wait for their round trips, not one per statement', async () => {
+  const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const call = inboundCall(parentPhone, HOTLINE);
+  const roundTripsOf = async (step: () => Promise<unknown>) => {
+    counting!.reset();
+    await step();
+    return counting!.roundTrips;
+  };
+  const waited = {
+    inboundHotline: await roundTripsOf(() => postTwilio(ctx, 'inbound', call)),
+    postCallTranscription: await roundTripsOf(() =>
+      postElevenLabs(
+        ctx,
+        transcriptionPayload({
+          conversationId: `conv_trips_${call.CallSid}`,
+          callSid: call.CallSid,
+          userId: user.id,
+        }),
+      ),
+    ),
+  };
+  for (const [step, trips] of Object.entries(waited))
+    expect(trips, step).toBeLessThanOrEqual(ROUND_TRIPS[step as keyof typeof ROUND_TRIPS]);
 });
 
 test('a call from the family’s own phone on its own line', async () => {

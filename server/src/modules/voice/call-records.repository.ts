@@ -1,5 +1,6 @@
 import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { Queryable } from '../../db/db.ts';
+import { scheduleDeletionsOf } from './provider-deletions.repository.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
 export interface NewCallRecord {
@@ -18,6 +19,8 @@ export interface NewCallRecord {
   childId?: string | null;
   /** A browser call's record says so; phone is the default. */
   channel?: CallChannel;
+  /** The voice provider's copy is deleted once the call's audio is stored (provider-deletions.ts). */
+  deletesProviderCopy?: boolean;
 }
 
 export interface CallMediaRow {
@@ -30,8 +33,9 @@ export interface CallMediaRow {
 
 /**
  * Idempotent by conversation id (and call sid): a replayed event inserts nothing (no callId).
- * The reservation the call settles is locked for the rest of the transaction in the same
- * statement (the post-call webhook of every call), and answered as locked.
+ * In the same statement (the post-call webhook of every call), the reservation the call settles
+ * is locked for the rest of the transaction and answered as locked, and the deletion of the
+ * provider's copy is scheduled when the call asks for it.
  */
 export async function insertCallRecord(
   q: Queryable,
@@ -43,7 +47,9 @@ export async function insertCallRecord(
        insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id, channel)
        values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11, $12)
        on conflict do nothing
-       returning id
+       returning id, conversation_id
+     ), scheduled as (
+       ${scheduleDeletionsOf('inserted where $14')}
      ), locked as (
        select * from call_reservations where id = $13 for update
      )
@@ -63,6 +69,7 @@ export async function insertCallRecord(
       call.childId ?? null,
       call.channel ?? 'phone',
       settlesReservationId,
+      call.deletesProviderCopy === true,
     ],
   );
   const { inserted_call_id: callId, ...reservation } = rows[0]!;

@@ -4,6 +4,7 @@ import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
+import type { RingingCaller, RingingFamily } from './ringing-family.ts';
 import { ASK_FOR_CODE_MESSAGE, LINE_REFUSED_MESSAGE, NOT_SET_UP_MESSAGE } from './santa-lines.ts';
 
 export type InboundOutcome =
@@ -17,10 +18,16 @@ export interface ScreeningDeps {
   numbers: { ownerOfNumber(phoneNumber: string): Promise<string | undefined> };
   /** Where Twilio posts the digits of the family code (the inbound webhook itself). */
   inboundUrl: string;
+  /** A hotline caller's recognition, read with what the call needs of their family. */
+  families: { forCaller(e164: string): Promise<RingingCaller | undefined> };
 }
 
-/** A caller Santa may talk to, or what a caller who may not hears. */
-export type Screened = { profile: CallerProfile } | { twiml: string; outcome: InboundOutcome };
+/**
+ * A caller Santa may talk to (with their family, when the recognition read it), or what a caller
+ * who may not hears.
+ */
+export type Screened =
+  { profile: CallerProfile; family?: RingingFamily } | { twiml: string; outcome: InboundOutcome };
 
 /**
  * The one STIR/SHAKEN verdict that vouches the caller owns the number (full attestation). B and C
@@ -41,7 +48,11 @@ export function createCallerScreening(deps: ScreeningDeps) {
   });
 
   /** A caller who must type the family code: asked, or checked when the digits come back. */
-  async function byCode(call: TwilioInbound, profile: CallerProfile): Promise<Screened> {
+  async function byCode(
+    call: TwilioInbound,
+    profile: CallerProfile,
+    family?: RingingFamily,
+  ): Promise<Screened> {
     const digits = typeof call.Digits === 'string' ? call.Digits : undefined;
     if (digits === undefined)
       return {
@@ -53,7 +64,7 @@ export function createCallerScreening(deps: ScreeningDeps) {
         }),
         outcome: 'unknown_caller',
       };
-    return (await deps.lineAccess.codeMatches(profile.user_id, digits)) ? { profile } : refuse();
+    return (await deps.lineAccess.codeMatches(profile.user_id, digits)) ? { profile, family } : refuse();
   }
 
   /**
@@ -69,10 +80,11 @@ export function createCallerScreening(deps: ScreeningDeps) {
     const called = call.To === hotline ? hotline : phoneForRecognition(call.To);
     const from = call.From ? phoneForRecognition(call.From) : '';
     if (called === hotline) {
-      const profile = from ? await profiles.findProfileByParentPhone(from) : undefined;
-      if (!profile) return notSetUp;
+      const caller = from ? await deps.families.forCaller(from) : undefined;
+      if (!caller) return notSetUp;
+      const { profile, family } = caller;
       // A caller ID the network did not vouch for may be forged: the family code proves it.
-      return ATTESTED.has(call.StirVerstat ?? '') ? { profile } : byCode(call, profile);
+      return ATTESTED.has(call.StirVerstat ?? '') ? { profile, family } : byCode(call, profile, family);
     }
     const owner = await deps.numbers.ownerOfNumber(called);
     const profile = owner ? await profiles.findProfileByUserId(owner) : undefined;

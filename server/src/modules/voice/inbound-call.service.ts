@@ -6,7 +6,7 @@ import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import type { RingingFamily } from './ringing-family.ts';
+import type { RingingCaller, RingingFamily } from './ringing-family.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { createCallerScreening, type InboundOutcome, type Screened } from './caller-screening.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
@@ -32,7 +32,10 @@ export interface InboundCallDeps {
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
   /** Consent, children and memories of the caller's family (ringing-family.ts). */
-  families: { forRingingCall(userId: string): Promise<RingingFamily> };
+  families: {
+    forRingingCall(userId: string): Promise<RingingFamily>;
+    forCaller(e164: string): Promise<RingingCaller | undefined>;
+  };
   /** The numbers module: whose dedicated line a called number is. */
   numbers: DedicatedLines;
   /** Where Twilio posts the digits of the family code (this same webhook). */
@@ -87,7 +90,8 @@ export function createInboundCallService(deps: InboundCallDeps) {
     const screened = await recognise(call);
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
-    const { consented, family, memories } = await deps.families.forRingingCall(profile.user_id);
+    const { consented, family, memories } =
+      screened.family ?? (await deps.families.forRingingCall(profile.user_id));
     // A family that has not agreed to the current notice hears a kind word; nothing is reserved
     // or recorded, and nothing about the family is said.
     if (!consented)

@@ -86,10 +86,35 @@ export function createPostCallService(deps: PostCallDeps) {
     return !!current && isUsable(current) && recordingsIncluded(current.plan);
   }
 
-  async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
+  /**
+   * The reservation the call settles and the family it was for, with the family's children. The
+   * children are read beside the reservation for the family the call's own variables name (nearly
+   * always the reservation's): the webhook waits for one round trip, not two.
+   */
+  async function findCallersFamily(call: FinishedCall) {
+    const named = call.userIdHint;
+    const namedFamily = named ? deps.children?.familyChildren(named) : undefined;
+    namedFamily?.catch(() => undefined);
     const found = await reservations.findFinishedConversation(db, call.conversationId, call.callSid);
-    if (found.recorded) return false;
+    if (found.recorded) return undefined;
     const { reservation } = found;
+    const userId =
+      reservation?.user_id ?? (named && (await deps.accounts.accountExists(named)) ? named : undefined);
+    if (!userId) {
+      logger.warn({ conversationId: call.conversationId }, 'post-call event matches no account; ignored');
+      return undefined;
+    }
+    const [family, recordingIncluded] = await Promise.all([
+      userId === named ? namedFamily : deps.children?.familyChildren(userId),
+      includesRecording(userId, reservation?.plan),
+    ]);
+    return { userId, reservation, family, recordingIncluded };
+  }
+
+  async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
+    const caller = await findCallersFamily(call);
+    if (!caller) return false;
+    const { userId, reservation, family, recordingIncluded } = caller;
     const browser = reservation?.channel === 'browser';
     const differs = browser && reservation ? browserClaimsThatDiffer(call, reservation) : [];
     if (differs.length > 0)
@@ -97,27 +122,17 @@ export function createPostCallService(deps: PostCallDeps) {
         { conversationId: call.conversationId, differs },
         'browser call client data differs from ours',
       );
-    const userId =
-      reservation?.user_id ??
-      (call.userIdHint && (await deps.accounts.accountExists(call.userIdHint)) ? call.userIdHint : undefined);
-    if (!userId) {
-      logger.warn({ conversationId: call.conversationId }, 'post-call event matches no account; ignored');
-      return false;
-    }
 
     const oneCallPlan = !!reservation && deletesProfileAfterCall(reservation.plan);
     const deletesProviderCopy = oneCallPlan || deps.deleteProviderCopies === true;
-    // Read now: a pay-per-call profile goes with the settlement below, and the safety read holds
-    // Santa's lines to what the parent set up for this call.
-    const family = await deps.children?.familyChildren(userId);
-    // The first child's row is the kid profile's: its gift rule and topics to avoid.
+    // The first child's row is the kid profile's: its gift rule and topics to avoid, which the
+    // safety read holds Santa's lines to.
     const rules = family ? family.children[0] : await deps.profiles.findProfileByUserId(userId);
     const childId = attributeChild(
       family?.children ?? [],
       call.childNameCollected,
       call.transcript.filter((turn) => turn.role === 'user').map((turn) => turn.message),
     );
-    const recordingIncluded = await includesRecording(userId, reservation?.plan);
     const transcript = formatTranscript(call.transcript);
     const key = recordingKey(call.conversationId);
     if (call.audio) await deps.recordings.put(key, call.audio);
@@ -139,12 +154,12 @@ export function createPostCallService(deps: PostCallDeps) {
           recordingIncluded,
           childId,
           channel: reservation?.channel,
+          deletesProviderCopy,
         },
         reservation?.id ?? null,
       );
       if (!id) return undefined;
       if (locked) await settleReservation(tx, deps, locked, billedSeconds(call.durationSeconds));
-      if (deletesProviderCopy) await deps.providerDeletions.schedule(tx, call.conversationId);
       const job: CallSummaryJob = {
         conversationId: call.conversationId,
         kidName: spokenBy(family?.children ?? [], childId, call.kidName),

@@ -2,13 +2,14 @@ import type { Queryable } from '../../db/db.ts';
 
 /** Owns provider_conversation_deletions: the voice provider's copies still to delete. */
 
-/** To be deleted once its audio is stored or it is released: no clock deletes it before. */
-export async function scheduleDeletion(q: Queryable, conversationId: string): Promise<void> {
-  await q.query(
-    `insert into provider_conversation_deletions (conversation_id, due_at)
-     values ($1, 'infinity') on conflict (conversation_id) do nothing`,
-    [conversationId],
-  );
+/**
+ * To be deleted once its audio is stored or it is released: no clock deletes it before. An insert
+ * of the conversations `from` selects (a column `conversation_id`), for a statement that stores
+ * the call the deletion is for.
+ */
+export function scheduleDeletionsOf(from: string): string {
+  return `insert into provider_conversation_deletions (conversation_id, due_at)
+     select conversation_id, 'infinity' from ${from} on conflict (conversation_id) do nothing`;
 }
 
 /** Due after `seconds` (0: at the next run). */

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import * as repo from './provider-deletions.repository.ts';
 
@@ -12,7 +12,8 @@ const BATCH = 50;
  * Call's promise, and every call's under RETENTION_DELETE_PROVIDER_COPIES. Never before our copy
  * of the audio is stored: until then the provider's copy is the only one, and call recovery
  * (call-recovery.ts) fetches it from there. Once recovery gives up, the deletion is released.
- * Retried until the provider confirms.
+ * Retried until the provider confirms. The deletion is scheduled in the statement that stores the
+ * call (call-records.repository.ts insertCallRecord).
  */
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
@@ -29,12 +30,6 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
   }
 
   return {
-    /**
-     * In the transaction that stores the call: its conversation is to be deleted, once its audio
-     * is stored (audioStored) or known lost (release); no clock deletes it before.
-     */
-    schedule: (q: Queryable, conversationId: string) => repo.scheduleDeletion(q, conversationId),
-
     /** Recovery gave up on the audio: the provider's copy goes at the next run. */
     release: (conversationId: string) => repo.dueIn(db, conversationId, 0),
 

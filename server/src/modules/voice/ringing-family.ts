@@ -1,9 +1,15 @@
 import type { Logger } from 'pino';
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
-import { readFamilies, type FamiliesReadPart } from '../../db/families-read.ts';
+import {
+  findAndReadFamilies,
+  readFamilies,
+  type FamiliesFinder,
+  type FamiliesReadPart,
+} from '../../db/families-read.ts';
 import type { CallFamily } from '../children/children.service.ts';
 import type { PromptMemory } from '../santa-script/render-prompt.ts';
+import type { CallerProfile } from '../santa/profile.repository.ts';
 
 /** What a ringing call needs of its family besides the profile, from the modules that own it. */
 export interface RingingFamily {
@@ -15,16 +21,27 @@ export interface RingingFamily {
   memories: PromptMemory[];
 }
 
+/** A caller recognised by their number, with what the call needs of their family. */
+export interface RingingCaller {
+  profile: CallerProfile;
+  family: RingingFamily;
+}
+
 export type RingingFamilyParts = { [K in keyof RingingFamily]: FamiliesReadPart<RingingFamily[K]> };
 
 /**
  * The three modules' reads of a ringing call's family, in one statement (npm run bench:christmas:
- * three statements of every call were one). Calls ringing together share it, as their
- * recognition does.
+ * three statements of every call were one); on the hotline, in the statement that recognises the
+ * caller by their number (a fourth). Calls ringing together share it.
  */
-export function createRingingFamilyReader(db: Db, logger: Logger, parts: RingingFamilyParts) {
+export function createRingingFamilyReader(
+  db: Db,
+  logger: Logger,
+  parts: RingingFamilyParts,
+  callers: FamiliesFinder<CallerProfile>,
+) {
   const memories: RingingFamilyParts['memories'] = {
-    select: (param) => parts.memories.select(param),
+    select: (param, families) => parts.memories.select(param, families),
     // Santa without his memories is better than no Santa.
     read(rows) {
       try {
@@ -35,6 +52,20 @@ export function createRingingFamilyReader(db: Db, logger: Logger, parts: Ringing
       }
     },
   };
-  const read = createBatcher((userIds: string[]) => readFamilies(db, userIds, { ...parts, memories }));
-  return { forRingingCall: (userId: string): Promise<RingingFamily> => read(userId) };
+  const all = { ...parts, memories };
+  const read = createBatcher((userIds: string[]) => readFamilies(db, userIds, all));
+  const recognise = createBatcher(async (phones: string[]) =>
+    (await findAndReadFamilies(db, phones, callers, all)).map(
+      (found): RingingCaller | undefined =>
+        found && {
+          profile: found.found,
+          family: { consented: found.consented, family: found.family, memories: found.memories },
+        },
+    ),
+  );
+  return {
+    forRingingCall: (userId: string): Promise<RingingFamily> => read(userId),
+    /** The caller whose verified family phone this is, and their family; undefined for a stranger. */
+    forCaller: (e164: string): Promise<RingingCaller | undefined> => recognise(e164),
+  };
 }

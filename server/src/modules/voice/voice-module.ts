@@ -88,6 +88,30 @@ export interface VoiceModule {
   recovery: CallRecovery;
 }
 
+/** Twilio's voice webhook, reading a ringing family through the modules that own it. */
+function createInbound(deps: VoiceModuleDeps): InboundCallService {
+  const { db, logger, profiles } = deps;
+  const parts = {
+    consented: deps.consents.ringingRead,
+    family: deps.children.ringingRead,
+    memories: deps.memory.ringingRead,
+  };
+  return createInboundCallService({
+    db,
+    logger,
+    telephony: deps.telephony,
+    voice: deps.voice,
+    profiles,
+    prompts: deps.prompts,
+    answerBudgetMs: deps.answerBudgetMs,
+    maxConcurrentCalls: deps.maxConcurrentCalls,
+    lineAccess: deps.lineAccess,
+    families: createRingingFamilyReader(db, logger, parts, profiles.ringingCallers),
+    numbers: deps.numbers,
+    inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
+  });
+}
+
 /** The call's services, built once per app from its providers. */
 export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
   const { db, logger, profiles, subscriptions } = deps;
@@ -128,24 +152,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     providerDeletions,
     recovery,
     calls,
-    inbound: createInboundCallService({
-      db,
-      logger,
-      telephony: deps.telephony,
-      voice: deps.voice,
-      profiles,
-      prompts: deps.prompts,
-      answerBudgetMs: deps.answerBudgetMs,
-      maxConcurrentCalls: deps.maxConcurrentCalls,
-      lineAccess: deps.lineAccess,
-      families: createRingingFamilyReader(db, logger, {
-        consented: deps.consents.ringingRead,
-        family: deps.children.ringingRead,
-        memories: deps.memory.ringingRead,
-      }),
-      numbers: deps.numbers,
-      inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
-    }),
+    inbound: createInbound(deps),
     browser: createBrowserCallService({
       db,
       logger,
