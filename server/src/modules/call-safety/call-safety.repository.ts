@@ -1,14 +1,6 @@
 import type { SafetyFinding } from '@santa/shared/safety';
 import type { Queryable } from '../../db/db.ts';
 
-export interface SafetyReviewRow {
-  call_id: string;
-  flagged: boolean;
-  findings: SafetyFinding[];
-  checks: string[];
-  reviewed_at: Date;
-}
-
 /** Written once per call: a retried job finds the read already stored and leaves it. */
 export async function insertReview(
   q: Queryable,
@@ -39,13 +31,13 @@ export async function findUnreadTranscript(
   return rows[0];
 }
 
-export async function findReviews(q: Queryable, callIds: string[]): Promise<SafetyReviewRow[]> {
-  if (callIds.length === 0) return [];
-  const { rows } = await q.query<SafetyReviewRow>(
-    'select call_id, flagged, findings, checks, reviewed_at from call_safety_reviews where call_id = any($1::uuid[])',
-    [callIds],
-  );
-  return rows;
+/**
+ * The read of the call whose id is `callId` (an SQL expression), as a JSON object of its flag and
+ * findings, or null: a column of the parent's history, read in the history's statement.
+ */
+export function reviewOfCall(callId: string): string {
+  return `(select json_build_object('flagged', r.flagged, 'findings', r.findings)
+     from call_safety_reviews r where r.call_id = ${callId})`;
 }
 
 /** Calls read, calls flagged, and flagged calls per reason: counts only, never the words. */

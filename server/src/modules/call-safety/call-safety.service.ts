@@ -59,9 +59,10 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
     },
 
     /** Each call's read, by call id (the history); calls not yet read are absent. */
-    async reviewsFor(callIds: string[]): Promise<Map<string, CallSafety>> {
-      const rows = await repo.findReviews(db, callIds);
-      return new Map(rows.map((row) => [row.call_id, { flagged: row.flagged, findings: row.findings }]));
+    /** Each call's read as a column of the parent's history (voice's statement). */
+    historyColumn: {
+      select: (callId: string) => repo.reviewOfCall(callId),
+      read: (value: unknown) => (value as CallSafety | null) ?? null,
     },
 
     /** The admin's view: how many calls were flagged, per reason. */

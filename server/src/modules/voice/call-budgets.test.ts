@@ -41,8 +41,8 @@ const BUDGET = {
   jobsPerCall: 2,
   // A parent's dashboard, polled every few seconds: the session and the plan.
   planStatus: 2,
-  // The calls with their reservations, their safety reads, the children who made them.
-  callHistory: 3,
+  // The calls with their reservations and safety reads, beside the children who made them.
+  callHistory: 2,
   // The call and its transcript, then one transaction: Santa's memories, the recap email (unless
   // the parent turned recaps off, read in the same insert) and its job, the summary and recap.
   summaryJob: 7,
@@ -61,6 +61,8 @@ const ROUND_TRIPS = {
   inboundHotline: 3,
   // The reservation with the children, then the transaction.
   postCallTranscription: 8,
+  // The calls with their safety reads, beside the children.
+  callHistory: 1,
 };
 
 let ctx: VoiceTestContext;
@@ -184,6 +186,7 @@ test('a parent’s dashboard polls: plan status and call history', async () => {
   expect(status.length, status.join('\n')).toBeLessThanOrEqual(BUDGET.planStatus);
   const history = await statementsOf(() => client.get('/api/calls/history'));
   expect(history.length, history.join('\n')).toBeLessThanOrEqual(BUDGET.callHistory);
+  expect(counting!.roundTrips, 'history round trips').toBeLessThanOrEqual(ROUND_TRIPS.callHistory);
 });
 
 test('a dashboard’s requests that arrive together look the session up once', async () => {

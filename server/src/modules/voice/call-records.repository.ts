@@ -168,20 +168,28 @@ export interface HistoryCallRow extends CallRow {
   child_id?: string | null;
 }
 
-/** The parent's own calls, newest first. */
-export async function listCallsByUser(
+/** Another module's column of each call in the parent's history, read in the same statement. */
+export interface CallColumn<T> {
+  /** An SQL expression of the call whose id is `callId`. */
+  select(callId: string): string;
+  read(value: unknown): T;
+}
+
+/** The parent's own calls, newest first, each with `column` (another module's) when given. */
+export async function listCallsByUser<T = undefined>(
   q: Queryable,
   userId: string,
   childId?: string,
-): Promise<HistoryCallRow[]> {
-  const { rows } = await q.query<HistoryCallRow>(
-    `select c.*, r.not_charged from calls c
+  column?: CallColumn<T>,
+): Promise<(HistoryCallRow & { column: T })[]> {
+  const { rows } = await q.query<HistoryCallRow & { column: unknown }>(
+    `select c.*, r.not_charged, ${column ? column.select('c.id') : 'null'} as column from calls c
        left join call_reservations r on r.call_sid = c.call_sid
       where c.user_id = $1 and ($2::uuid is null or c.child_id = $2::uuid)
       order by c.created_at desc, c.id desc`,
     [userId, childId ?? null],
   );
-  return rows;
+  return rows.map((row) => ({ ...row, column: column ? column.read(row.column) : (undefined as T) }));
 }
 
 /** Every call of the family unlocked: a pass includes its recordings. */

@@ -10,6 +10,7 @@ import type { CallSafety } from '@santa/shared/safety';
 import type { PurchaseRecordingResponse } from '@santa/shared/payments';
 import type { CallsService } from './calls.service.ts';
 import { presentCall } from './call.presenter.ts';
+import type { CallColumn } from './call-records.repository.ts';
 
 /** Each sync pages through the parent's conversations at ElevenLabs. */
 export const SYNC_LIMIT: LimitRule = { limit: 10, windowMs: 15 * 60_000 };
@@ -27,8 +28,8 @@ export function createCallsRouter(deps: {
   calls: CallsService;
   /** The voice module's browser calls. */
   browserCalls: { start(userId: string): Promise<BrowserCallStarted> };
-  /** The call-safety module's reads, by call id: the history shows a flagged call's banner. */
-  safety: { reviewsFor(callIds: string[]): Promise<Map<string, CallSafety>> };
+  /** The call-safety module's read of each call, in the history's statement: a flagged call's banner. */
+  safety: { historyColumn: CallColumn<CallSafety | null> };
   purchaseRecording: PurchaseRecording;
   db: Db;
   /** The children module: each call shows the name of the child who spoke (decision 0024). */
@@ -56,14 +57,14 @@ export function createCallsRouter(deps: {
   router.get('/history', requireUser, async (req, res) => {
     const userId = signedInUser(req).id;
     const { child } = parseInput(callHistoryQuerySchema, req.query);
-    // The children are read beside the calls: a polled dashboard waits two round trips, not three.
+    // The children are read beside the calls, which carry their safety reads: a polled dashboard
+    // waits one round trip.
     const [rows, family] = await Promise.all([
-      media.listHistory(userId, child),
+      media.listHistory(userId, child, deps.safety.historyColumn),
       deps.children?.familyChildren(userId),
     ]);
-    const safety = await deps.safety.reviewsFor(rows.map((row) => row.id));
     const body: CallHistory = {
-      calls: rows.map((row) => presentCall(row, safety.get(row.id) ?? null, family?.children)),
+      calls: rows.map((row) => presentCall(row, row.column, family?.children)),
     };
     res.json(body);
   });

@@ -126,9 +126,12 @@ export function createCallsService(deps: CallsServiceDeps) {
   }
 
   return {
-    /** The parent's own calls, newest first; only one child's calls when `childId` is given. */
-    listHistory: (userId: string, childId?: string): Promise<calls.HistoryCallRow[]> =>
-      calls.listCallsByUser(db, userId, childId),
+    /**
+     * The parent's own calls, newest first; only one child's calls when `childId` is given. Each
+     * carries another module's `column` of it (the safety read), in the same statement.
+     */
+    listHistory: <T>(userId: string, childId: string | undefined, column: calls.CallColumn<T>) =>
+      calls.listCallsByUser(db, userId, childId, column),
     /** What someone the family invited to listen sees of its calls (decision 0026), newest first. */
     async listenedCalls(userId: string): Promise<ListenedCallParts[]> {
       return (await calls.listCallsByUser(db, userId)).map((row) => ({
