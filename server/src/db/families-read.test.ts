@@ -2,16 +2,10 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { countingDb } from '../../test/fixtures/counting-db.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import type { Db } from './db.ts';
-import {
-  findAndReadFamilies,
-  readFamilies,
-  type FamiliesFinder,
-  type FamiliesReadPart,
-} from './families-read.ts';
+import { findAndReadFamilies, type FamiliesFinder, type FamiliesReadPart } from './families-read.ts';
 
 const ANN = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
-const CY = '00000000-0000-4000-8000-00000000000c';
 
 let db: Db;
 beforeAll(async () => {
@@ -35,22 +29,6 @@ const agreed: FamiliesReadPart<boolean> = {
      where user_id = any(${families})`,
   read: (rows) => rows.length > 0,
 };
-
-test('every module’s part of several families comes back in one statement', async () => {
-  const counting = countingDb(db);
-  await readFamilies(counting.db, [ANN, BOB], { gifts, agreed });
-  expect(counting.statements).toHaveLength(1);
-});
-
-test('each family gets its own rows of each part, in the order the families were asked for', async () => {
-  const read = await readFamilies(db, [BOB, CY, ANN, BOB], { gifts, agreed });
-  expect(read).toEqual([
-    { gifts: ['drum!'], agreed: true },
-    { gifts: [], agreed: false },
-    { gifts: ['bike!', 'kite!'], agreed: false },
-    { gifts: ['drum!'], agreed: true },
-  ]);
-});
 
 /** A module that finds families by a code of its own, and its row as pg reads it (a date stays a date). */
 const byCode: FamiliesFinder<{ user_id: string; joined: Date }> = {

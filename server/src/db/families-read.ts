@@ -45,23 +45,6 @@ function partsSql(parts: Parts, param: (value: unknown) => string, families: str
   return { ctes, columns, read };
 }
 
-/** Runs every part for these families in one statement; answers one result per family, in order. */
-export async function readFamilies<P extends Parts>(
-  q: Queryable,
-  userIds: string[],
-  parts: P,
-): Promise<Read<P>[]> {
-  const values: unknown[] = [userIds];
-  const param = (value: unknown) => `$${values.push(value)}`;
-  const sql = partsSql(parts, param, '$1::uuid[]', 'f.id');
-  const { rows } = await q.query<Record<string, unknown>>(
-    `with ${sql.ctes.join(', ')}
-     select f.id, ${sql.columns.join(', ')} from unnest($1::uuid[]) with ordinality as f (id, n) order by f.n`,
-    values,
-  );
-  return rows.map((row) => sql.read(row) as Read<P>);
-}
-
 /**
  * Finds a family by each key and runs every part for the families found, in one statement; answers
  * one result per key, in order: undefined where no family was found.

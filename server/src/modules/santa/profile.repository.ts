@@ -53,6 +53,12 @@ export function callersByPhoneSelect(phones: string): string {
    where f.phone = any(${phones})`;
 }
 
+/** The families whose ids are `userIds` (an SQL text[]), each with its id as `found_by`. */
+export function familyProfilesSelect(userIds: string): string {
+  return `select k.user_id::text as found_by, k.user_id, ${COLUMNS.map((column) => `k.${column}`).join(', ')}
+   from kid_profiles k where k.user_id = any(${userIds}::uuid[])`;
+}
+
 const FIND_PROFILES_BY_PARENT_PHONES = preparedStatement(
   'find_profiles_by_family_phones',
   callersByPhoneSelect('$1::text[]'),

@@ -34,6 +34,11 @@ export function createProfileService(db: Db, consent?: ProfileConsent) {
       select: (phones) => repo.callersByPhoneSelect(phones),
       read: (row) => row as unknown as CallerProfile,
     } satisfies FamiliesFinder<CallerProfile>,
+    /** The same for a family known by its id (its own line's owner, a scheduled call's family). */
+    ringingFamilies: {
+      select: (userIds) => repo.familyProfilesSelect(userIds),
+      read: (row) => row as unknown as CallerProfile,
+    } satisfies FamiliesFinder<CallerProfile>,
     deleteProfile: (q: Queryable, userId: string) => repo.deleteProfile(q, userId),
 
     /**

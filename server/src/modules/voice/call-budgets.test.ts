@@ -25,9 +25,9 @@ const BUDGET = {
   // The live-call count; the caller recognised by their number with the family's consent, children
   // and memories in one read; the reservation; Santa's script (read once a minute, this test's first).
   inboundHotline: 4,
-  // The line's owner, its profile, whether the caller's phone is the family's, the count, the
-  // family's read, the reservation (Santa's script is read by then).
-  inboundOwnLine: 6,
+  // The line's owner, its profile with the family's read, whether the caller's phone is the
+  // family's, the count, the reservation (Santa's script is read by then).
+  inboundOwnLine: 5,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
   // Seen before? with the reservation, the children beside it, then one transaction: the call with

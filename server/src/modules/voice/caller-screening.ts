@@ -1,10 +1,8 @@
 import type { TwilioInbound } from '@santa/shared/voice';
 import { phoneForRecognition } from '../../phone-numbers.ts';
-import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
-import type { ProfileService } from '../santa/profile.service.ts';
-import type { RingingCaller, RingingFamily } from './ringing-family.ts';
+import type { RingingCaller } from './ringing-family.ts';
 import { ASK_FOR_CODE_MESSAGE, LINE_REFUSED_MESSAGE, NOT_SET_UP_MESSAGE } from './santa-lines.ts';
 
 export type InboundOutcome =
@@ -12,22 +10,20 @@ export type InboundOutcome =
 
 export interface ScreeningDeps {
   telephony: Telephony;
-  profiles: ProfileService;
   lineAccess: LineAccessService;
   /** The numbers module: whose dedicated line a called number is. */
   numbers: { ownerOfNumber(phoneNumber: string): Promise<string | undefined> };
   /** Where Twilio posts the digits of the family code (the inbound webhook itself). */
   inboundUrl: string;
-  /** A hotline caller's recognition, read with what the call needs of their family. */
-  families: { forCaller(e164: string): Promise<RingingCaller | undefined> };
+  /** A caller's recognition (by their number, or by the line's owner), read with their family. */
+  families: {
+    forCaller(e164: string): Promise<RingingCaller | undefined>;
+    forFamily(userId: string): Promise<RingingCaller | undefined>;
+  };
 }
 
-/**
- * A caller Santa may talk to (with their family, when the recognition read it), or what a caller
- * who may not hears.
- */
-export type Screened =
-  { profile: CallerProfile; family?: RingingFamily } | { twiml: string; outcome: InboundOutcome };
+/** A caller Santa may talk to, with their family, or what a caller who may not hears. */
+export type Screened = RingingCaller | { twiml: string; outcome: InboundOutcome };
 
 /**
  * The one STIR/SHAKEN verdict that vouches the caller owns the number (full attestation). B and C
@@ -40,7 +36,6 @@ const ATTESTED = new Set(['TN-Validation-Passed-A']);
  * family is said before this says yes.
  */
 export function createCallerScreening(deps: ScreeningDeps) {
-  const { profiles } = deps;
   const hotline = phoneForRecognition(deps.telephony.hotlineNumber);
   const refuse = (): Screened => ({
     twiml: deps.telephony.sayAndHangUp(LINE_REFUSED_MESSAGE),
@@ -48,11 +43,7 @@ export function createCallerScreening(deps: ScreeningDeps) {
   });
 
   /** A caller who must type the family code: asked, or checked when the digits come back. */
-  async function byCode(
-    call: TwilioInbound,
-    profile: CallerProfile,
-    family?: RingingFamily,
-  ): Promise<Screened> {
+  async function byCode(call: TwilioInbound, caller: RingingCaller): Promise<Screened> {
     const digits = typeof call.Digits === 'string' ? call.Digits : undefined;
     if (digits === undefined)
       return {
@@ -64,7 +55,7 @@ export function createCallerScreening(deps: ScreeningDeps) {
         }),
         outcome: 'unknown_caller',
       };
-    return (await deps.lineAccess.codeMatches(profile.user_id, digits)) ? { profile, family } : refuse();
+    return (await deps.lineAccess.codeMatches(caller.profile.user_id, digits)) ? caller : refuse();
   }
 
   /**
@@ -82,19 +73,14 @@ export function createCallerScreening(deps: ScreeningDeps) {
     if (called === hotline) {
       const caller = from ? await deps.families.forCaller(from) : undefined;
       if (!caller) return notSetUp;
-      const { profile, family } = caller;
       // A caller ID the network did not vouch for may be forged: the family code proves it.
-      return ATTESTED.has(call.StirVerstat ?? '') ? { profile, family } : byCode(call, profile, family);
+      return ATTESTED.has(call.StirVerstat ?? '') ? caller : byCode(call, caller);
     }
     const owner = await deps.numbers.ownerOfNumber(called);
-    const profile = owner ? await profiles.findProfileByUserId(owner) : undefined;
-    if (!profile) return notSetUp;
-    const admission = await deps.lineAccess.admitOnOwnLine(profile.user_id, from);
-    return admission === 'connect'
-      ? { profile }
-      : admission === 'ask_code'
-        ? byCode(call, profile)
-        : refuse();
+    const caller = owner ? await deps.families.forFamily(owner) : undefined;
+    if (!caller) return notSetUp;
+    const admission = await deps.lineAccess.admitOnOwnLine(caller.profile.user_id, from);
+    return admission === 'connect' ? caller : admission === 'ask_code' ? byCode(call, caller) : refuse();
   }
 
   return screen;

@@ -3,10 +3,9 @@ import type { Db } from '../../db/db.ts';
 import type { Logger } from 'pino';
 import type { Telephony } from '../../providers/telephony/telephony.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
-import type { ProfileService } from '../santa/profile.service.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
-import type { RingingCaller, RingingFamily } from './ringing-family.ts';
+import type { RingingCaller } from './ringing-family.ts';
 import { createCallAdmission } from './call-admission.ts';
 import { createCallerScreening, type InboundOutcome, type Screened } from './caller-screening.ts';
 import { closeReservation, createMinutesReserver } from './minutes.ts';
@@ -28,13 +27,12 @@ export interface InboundCallDeps {
   logger: Logger;
   telephony: Telephony;
   voice: VoiceEngine;
-  profiles: ProfileService;
   prompts: SantaPromptService;
   lineAccess: LineAccessService;
   /** Consent, children and memories of the caller's family (ringing-family.ts). */
   families: {
-    forRingingCall(userId: string): Promise<RingingFamily>;
     forCaller(e164: string): Promise<RingingCaller | undefined>;
+    forFamily(userId: string): Promise<RingingCaller | undefined>;
   };
   /** The numbers module: whose dedicated line a called number is. */
   numbers: DedicatedLines;
@@ -54,7 +52,7 @@ export type { InboundOutcome };
 
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
-  const { db, profiles } = deps;
+  const { db } = deps;
   const reserveMinutes = createMinutesReserver(db);
   const admission = createCallAdmission(db, deps.maxConcurrentCalls);
 
@@ -90,8 +88,7 @@ export function createInboundCallService(deps: InboundCallDeps) {
     const screened = await recognise(call);
     if (!('profile' in screened)) return screened;
     const { profile } = screened;
-    const { consented, family, memories } =
-      screened.family ?? (await deps.families.forRingingCall(profile.user_id));
+    const { consented, family, memories } = screened.family;
     // A family that has not agreed to the current notice hears a kind word; nothing is reserved
     // or recorded, and nothing about the family is said.
     if (!consented)
@@ -159,12 +156,11 @@ export function createInboundCallService(deps: InboundCallDeps) {
      * call Santa placed, so nobody is screened, and minutes are reserved exactly as for an inbound call.
      */
     answerOutbound(call: TwilioInbound, outbound: OutboundCall) {
-      const recognise = async (): Promise<Screened> => {
-        const profile = await profiles.findProfileByUserId(outbound.userId);
-        return profile
-          ? { profile }
-          : { twiml: deps.telephony.sayAndHangUp(NOT_SET_UP_MESSAGE), outcome: 'unknown_caller' };
-      };
+      const recognise = async (): Promise<Screened> =>
+        (await deps.families.forFamily(outbound.userId)) ?? {
+          twiml: deps.telephony.sayAndHangUp(NOT_SET_UP_MESSAGE),
+          outcome: 'unknown_caller',
+        };
       return answerWithin(call, recognise, outbound);
     },
   };

@@ -13,12 +13,18 @@ const everyone = (families: string) => `select f as user_id from unnest(${famili
 const silent = pino({ level: 'silent' });
 
 /** Two families' verified phones, each with its child's name. */
-const callers: FamiliesFinder<CallerProfile> = {
-  select: (keys) =>
-    `select * from (values ('+15550100001', '${FAMILY}'::uuid, 'Emma'), ('+15550100002', '${OTHER}'::uuid, 'Leo'))
-       as c (found_by, user_id, kid_name) where found_by = any(${keys})`,
+const PROFILES = `(values ('+15550100001', '${FAMILY}'::uuid, 'Emma'), ('+15550100002', '${OTHER}'::uuid, 'Leo'))
+  as c (phone, user_id, kid_name)`;
+const byPhone: FamiliesFinder<CallerProfile> = {
+  select: (keys) => `select phone as found_by, user_id, kid_name from ${PROFILES} where phone = any(${keys})`,
   read: (row) => row as unknown as CallerProfile,
 };
+const byFamily: FamiliesFinder<CallerProfile> = {
+  select: (keys) =>
+    `select user_id::text as found_by, user_id, kid_name from ${PROFILES} where user_id = any(${keys}::uuid[])`,
+  read: (row) => row as unknown as CallerProfile,
+};
+const profiles = { byPhone, byFamily };
 
 /** Every family agreed; only FAMILY has a memory. */
 const parts: RingingFamilyParts = {
@@ -46,13 +52,16 @@ test('a family whose memories cannot be read still reaches Santa, who remembers 
       },
     },
   };
-  const reader = createRingingFamilyReader(db, silent, unreadable, callers);
-  expect(await reader.forRingingCall(FAMILY)).toEqual({ consented: true, family: undefined, memories: [] });
+  const reader = createRingingFamilyReader(db, silent, unreadable, profiles);
+  expect(await reader.forFamily(FAMILY)).toEqual({
+    profile: { user_id: FAMILY, kid_name: 'Emma' },
+    family: { consented: true, family: undefined, memories: [] },
+  });
 });
 
 test('a caller is recognised by their number together with their own family, in one statement', async () => {
   const counting = countingDb(db);
-  const reader = createRingingFamilyReader(counting.db, silent, parts, callers);
+  const reader = createRingingFamilyReader(counting.db, silent, parts, profiles);
   const [emma, leo, stranger] = await Promise.all([
     reader.forCaller('+15550100001'),
     reader.forCaller('+15550100002'),
@@ -68,4 +77,19 @@ test('a caller is recognised by their number together with their own family, in 
     family: { consented: true, family: undefined, memories: [] },
   });
   expect(stranger).toBeUndefined();
+});
+
+test('a family known by its id (its own line, a scheduled call) is read with its profile in one statement', async () => {
+  const counting = countingDb(db);
+  const reader = createRingingFamilyReader(counting.db, silent, parts, profiles);
+  const [leo, gone] = await Promise.all([
+    reader.forFamily(OTHER),
+    reader.forFamily('00000000-0000-4000-8000-0000000000f9'),
+  ]);
+  expect(counting.statements).toHaveLength(1);
+  expect(leo).toEqual({
+    profile: { user_id: OTHER, kid_name: 'Leo' },
+    family: { consented: true, family: undefined, memories: [] },
+  });
+  expect(gone).toBeUndefined();
 });

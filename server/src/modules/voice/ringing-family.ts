@@ -1,12 +1,7 @@
 import type { Logger } from 'pino';
 import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
-import {
-  findAndReadFamilies,
-  readFamilies,
-  type FamiliesFinder,
-  type FamiliesReadPart,
-} from '../../db/families-read.ts';
+import { findAndReadFamilies, type FamiliesFinder, type FamiliesReadPart } from '../../db/families-read.ts';
 import type { CallFamily } from '../children/children.service.ts';
 import type { PromptMemory } from '../santa-script/render-prompt.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
@@ -29,16 +24,22 @@ export interface RingingCaller {
 
 export type RingingFamilyParts = { [K in keyof RingingFamily]: FamiliesReadPart<RingingFamily[K]> };
 
+/** How the santa module finds a ringing call's profile: by the caller's number, or by the family. */
+export interface RingingProfiles {
+  byPhone: FamiliesFinder<CallerProfile>;
+  byFamily: FamiliesFinder<CallerProfile>;
+}
+
 /**
- * The three modules' reads of a ringing call's family, in one statement (npm run bench:christmas:
- * three statements of every call were one); on the hotline, in the statement that recognises the
- * caller by their number (a fourth). Calls ringing together share it.
+ * The three modules' reads of a ringing call's family, in the statement that finds its profile
+ * (npm run bench:christmas: four statements of every call were one). Calls ringing together share
+ * it.
  */
 export function createRingingFamilyReader(
   db: Db,
   logger: Logger,
   parts: RingingFamilyParts,
-  callers: FamiliesFinder<CallerProfile>,
+  profiles: RingingProfiles,
 ) {
   const memories: RingingFamilyParts['memories'] = {
     select: (param, families) => parts.memories.select(param, families),
@@ -53,19 +54,22 @@ export function createRingingFamilyReader(
     },
   };
   const all = { ...parts, memories };
-  const read = createBatcher((userIds: string[]) => readFamilies(db, userIds, all));
-  const recognise = createBatcher(async (phones: string[]) =>
-    (await findAndReadFamilies(db, phones, callers, all)).map(
-      (found): RingingCaller | undefined =>
-        found && {
-          profile: found.found,
-          family: { consented: found.consented, family: found.family, memories: found.memories },
-        },
-    ),
-  );
+  const readBy = (finder: FamiliesFinder<CallerProfile>) =>
+    createBatcher(async (keys: string[]) =>
+      (await findAndReadFamilies(db, keys, finder, all)).map(
+        (found): RingingCaller | undefined =>
+          found && {
+            profile: found.found,
+            family: { consented: found.consented, family: found.family, memories: found.memories },
+          },
+      ),
+    );
+  const byPhone = readBy(profiles.byPhone);
+  const byFamily = readBy(profiles.byFamily);
   return {
-    forRingingCall: (userId: string): Promise<RingingFamily> => read(userId),
     /** The caller whose verified family phone this is, and their family; undefined for a stranger. */
-    forCaller: (e164: string): Promise<RingingCaller | undefined> => recognise(e164),
+    forCaller: (e164: string): Promise<RingingCaller | undefined> => byPhone(e164),
+    /** The family whose id this is (a line's owner, a scheduled call's family); undefined once gone. */
+    forFamily: (userId: string): Promise<RingingCaller | undefined> => byFamily(userId),
   };
 }

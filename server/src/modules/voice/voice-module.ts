@@ -101,12 +101,14 @@ function createInbound(deps: VoiceModuleDeps): InboundCallService {
     logger,
     telephony: deps.telephony,
     voice: deps.voice,
-    profiles,
     prompts: deps.prompts,
     answerBudgetMs: deps.answerBudgetMs,
     maxConcurrentCalls: deps.maxConcurrentCalls,
     lineAccess: deps.lineAccess,
-    families: createRingingFamilyReader(db, logger, parts, profiles.ringingCallers),
+    families: createRingingFamilyReader(db, logger, parts, {
+      byPhone: profiles.ringingCallers,
+      byFamily: profiles.ringingFamilies,
+    }),
     numbers: deps.numbers,
     inboundUrl: `${deps.publicUrl}/api/voice/twilio/inbound`,
   });
