@@ -93,3 +93,13 @@ export const structuredSummarySchema = z.object({
   ...callRecapSchema.shape,
 });
 export type StructuredSummary = z.output<typeof structuredSummarySchema>;
+
+/** A call whose summary was just written: what its recap email tells the parent. */
+export interface RecappedCall {
+  callId: string;
+  userId: string;
+  kidName: string | null;
+  durationSeconds: number;
+  summary: string;
+  recap: CallRecap;
+}

@@ -32,17 +32,23 @@ export interface FamiliesFinder<T> {
 type Read<Parts> = { [K in keyof Parts]: Parts[K] extends FamiliesReadPart<infer T> ? T : never };
 type Parts = Record<string, FamiliesReadPart<unknown>>;
 
-/** Each part's CTE and the column that aggregates one family's rows of it. */
-function partsSql(parts: Parts, param: (value: unknown) => string, families: string, family: string) {
+/**
+ * Each part's CTE over the families found, the column that aggregates one found family's rows of
+ * it, and the column names, which a found row carries beside the finder's own columns.
+ */
+function partsSql(parts: Parts, param: (value: unknown) => string) {
   const names = Object.keys(parts);
-  const ctes = names.map((name, i) => `p${i} as (${parts[name]!.select(param, families)})`);
-  const columns = names.map(
-    (_, i) =>
-      `coalesce((select json_agg(p${i}) from p${i} where p${i}.user_id = ${family}), '[]'::json) as p${i}`,
+  const columnNames = names.map((_, i) => `p${i}`);
+  const ctes = names.map(
+    (name, i) => `p${i} as (${parts[name]!.select(param, 'array(select user_id from found)')})`,
+  );
+  const columns = columnNames.map(
+    (p) =>
+      `coalesce((select json_agg(${p}) from ${p} where ${p}.user_id = found.user_id), '[]'::json) as ${p}`,
   );
   const read = (row: Record<string, unknown>) =>
     Object.fromEntries(names.map((name, i) => [name, parts[name]!.read(row[`p${i}`] as never)]));
-  return { ctes, columns, read };
+  return { ctes, columns, columnNames, read };
 }
 
 /**
@@ -57,7 +63,7 @@ export async function findAndReadFamilies<F, P extends Parts>(
 ): Promise<(({ found: F } & Read<P>) | undefined)[]> {
   const values: unknown[] = [keys];
   const param = (value: unknown) => `$${values.push(value)}`;
-  const sql = partsSql(parts, param, 'array(select user_id from found)', 'found.user_id');
+  const sql = partsSql(parts, param);
   const { rows } = await q.query<Record<string, unknown>>(
     `with found as (${finder.select('$1::text[]')}), ${sql.ctes.join(', ')}
      select found.*, ${sql.columns.join(', ')}
@@ -65,11 +71,10 @@ export async function findAndReadFamilies<F, P extends Parts>(
      order by k.n`,
     values,
   );
-  const names = Object.keys(parts).map((_, i) => `p${i}`);
   return rows.map((row) => {
     if (row.found_by === null) return undefined;
     const own = Object.fromEntries(
-      Object.entries(row).filter(([column]) => column !== 'found_by' && !names.includes(column)),
+      Object.entries(row).filter(([column]) => column !== 'found_by' && !sql.columnNames.includes(column)),
     );
     return { found: finder.read(own), ...(sql.read(row) as Read<P>) };
   });

@@ -1,4 +1,4 @@
-import type { CallRecap } from '@santa/shared/recap';
+import type { CallRecap, RecappedCall } from '@santa/shared/recap';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
@@ -18,16 +18,6 @@ import * as repo from './email.repository.ts';
 import type { EmailRow } from './email.repository.ts';
 import type { EmailContent, EmailKind } from './templates/email-content.ts';
 import { renderEmail } from './templates/render-email.tsx';
-
-/** A call whose summary was just written: what its recap email tells the parent. */
-export interface RecappedCall {
-  callId: string;
-  userId: string;
-  kidName: string | null;
-  durationSeconds: number;
-  summary: string;
-  recap: CallRecap;
-}
 
 /** The email job's data: only the row's id, so no address or link rests in the queue. */
 export interface EmailJob {

@@ -1,4 +1,4 @@
-import type { CallRecap } from '@santa/shared/recap';
+import type { CallRecap, RecappedCall } from '@santa/shared/recap';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
@@ -9,16 +9,6 @@ export interface CallSummaryJob {
   conversationId: string;
   kidName: string | null;
   providerSummary: string | null;
-}
-
-/** What the recap email tells of a call. */
-export interface RecappedCall {
-  callId: string;
-  userId: string;
-  kidName: string | null;
-  durationSeconds: number;
-  summary: string;
-  recap: CallRecap;
 }
 
 /**
