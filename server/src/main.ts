@@ -41,6 +41,11 @@ const db = await openDb(config.databaseUrl, config.dataDir, {
   timeouts: config.databaseTimeouts,
   onIdleError: (error) =>
     logger.warn({ err: error }, 'an idle database connection was lost; the pool replaces it'),
+  onListenerLost: (error) =>
+    logger.warn(
+      { err: error },
+      'the connection hearing session revocations was lost; it is opened again, and sessions are remembered for 500 ms meanwhile',
+    ),
 });
 const applied = await migrate(db);
 if (applied.length > 0) logger.info({ applied }, 'migrations applied');

@@ -29,6 +29,16 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** What hears a channel's notifications (Postgres LISTEN/NOTIFY). */
+export interface NotificationListener {
+  notified(payload: string): void;
+  /**
+   * True once every notification sent from now on will be heard; false when some may be missed
+   * (the listening connection was lost, or the database closed) until it is true again.
+   */
+  hearing(on: boolean): void;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'postgres' | 'pglite';
   /** Runs `fn` in one transaction; commits when it resolves, rolls back when it throws. */
@@ -39,6 +49,9 @@ export interface Db extends Queryable {
    * text leaves open on failure is rolled back before the connection serves anyone else.
    */
   script(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Hears `channel` (a plain lowercase name) until the database is closed. */
+  listen(channel: string, listener: NotificationListener): void;
+  /** Closes the connections, listening ones too. */
   close(): Promise<void>;
 }
 

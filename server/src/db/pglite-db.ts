@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
+import type { Db, NotificationListener, PreparedStatement, Queryable, QueryResult } from './db.ts';
 
 function wrap(target: PGlite | Transaction): Queryable {
   return {
@@ -21,6 +21,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
   const base = wrap(pglite);
+  const listening: NotificationListener[] = [];
   return {
     kind: 'pglite',
     query: base.query,
@@ -36,7 +37,18 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
         throw error;
       }
     },
+    listen(channel, listener) {
+      // The one connection hears what it notifies itself, after the notifying transaction commits.
+      listening.push(listener);
+      pglite
+        .listen(channel, (payload) => listener.notified(payload))
+        .then(
+          () => listener.hearing(true),
+          () => undefined,
+        );
+    },
     async close() {
+      for (const listener of listening.splice(0)) listener.hearing(false);
       await pglite.close();
     },
   };

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
+import { listenOnPostgres, type Listening } from './postgres-listener.ts';
 
 // Return bigint counts and numerics as JS numbers: our values (minutes, cents) fit easily.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -100,17 +101,21 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
   idleInTransactionMs: 15_000,
 };
 
-export function createPostgresDb(
-  connectionString: string,
-  options: {
-    max?: number;
-    searchPath?: string;
-    timeouts?: Partial<PostgresTimeouts>;
-    /** A pooled connection that dies while idle (failover, pg_terminate_backend, a NAT timeout). */
-    onIdleError?: (error: Error) => void;
-  } = {},
-): Db {
-  const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts };
+/** A listening connection answers every 5 s or is opened again; revocations wait on it (decision 0004). */
+const LISTEN_HEARTBEAT_MS = 5_000;
+const LISTEN_RETRY_MS = 1_000;
+
+export interface PostgresOptions {
+  max?: number;
+  searchPath?: string;
+  timeouts?: Partial<PostgresTimeouts>;
+  /** A pooled connection that dies while idle (failover, pg_terminate_backend, a NAT timeout). */
+  onIdleError?: (error: Error) => void;
+  /** A listening connection that was lost, or stopped answering (it is opened again). */
+  onListenerLost?: (error: Error) => void;
+}
+
+function openPool(connectionString: string, options: PostgresOptions, timeouts: PostgresTimeouts): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
@@ -125,6 +130,13 @@ export function createPostgresDb(
   // Without a listener, an idle connection's error is an uncaught 'error' event that ends the
   // process; the pool has already dropped that connection and opens a new one when needed.
   pool.on('error', (error) => options.onIdleError?.(error));
+  return pool;
+}
+
+export function createPostgresDb(connectionString: string, options: PostgresOptions = {}): Db {
+  const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts };
+  const pool = openPool(connectionString, options, timeouts);
+  const listening: Listening[] = [];
   return {
     kind: 'postgres',
     query: (sql, params) => queryOnPool(pool, sql, params),
@@ -163,7 +175,19 @@ export function createPostgresDb(
         client.release(broken);
       }
     },
+    listen(channel, listener) {
+      const connection = { connectionString, connectionTimeoutMillis: timeouts.connectMs };
+      listening.push(
+        listenOnPostgres(connection, channel, listener, {
+          heartbeatMs: LISTEN_HEARTBEAT_MS,
+          retryMs: LISTEN_RETRY_MS,
+          onLost: (error) => options.onListenerLost?.(error),
+          probe: (payload) => queryOnPool(pool, 'select pg_notify($1, $2)', [channel, payload]),
+        }),
+      );
+    },
     async close() {
+      await Promise.all(listening.splice(0).map((l) => l.close()));
       await pool.end();
     },
   };

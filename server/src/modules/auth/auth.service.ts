@@ -14,6 +14,7 @@ import * as repo from './auth.repository.ts';
 import * as oauthStates from './oauth-state.repository.ts';
 import type { SessionUserRow, UserRow } from './auth.repository.ts';
 import { createSessionCache } from './session-cache.ts';
+import { hearSessionRevocations, type SessionMemory } from './session-revocations.ts';
 import { createSignInThrottle } from './sign-in-throttle.ts';
 import { hashToken, newToken } from './tokens.ts';
 import type { SessionUser } from '../../http/session-user.ts';
@@ -24,13 +25,16 @@ export interface AuthServiceOptions {
   adminEmail: string;
   bcryptCost?: number;
   /** How long a looked-up parent session is remembered in memory (0 turns it off). */
-  sessionCacheMs?: number;
+  sessionMemory?: SessionMemory;
   /** The email module: a new account's welcome, queued in the sign-up's own transaction. */
   emails?: { welcome(tx: Queryable, userId: string): Promise<unknown> };
 }
 
-/** Short enough that a logout on another replica takes effect within it (decision 0004). */
-export const SESSION_CACHE_MS = 500;
+/**
+ * While every replica hears revocations, a session outlives a dashboard's 5 s poll; while it
+ * cannot, a logout on another replica still takes effect within a second (decision 0004).
+ */
+export const SESSION_MEMORY: SessionMemory = { heardMs: 60_000, unheardMs: 500 };
 
 export type { SessionUser };
 
@@ -60,10 +64,9 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
   const cost = options.bcryptCost ?? DEFAULT_BCRYPT_COST;
   // A real hash of the same cost, so a login for an unknown email takes as long as a wrong password.
   const dummyHash = bcrypt.hash(newToken(), cost);
-  const sessions = createSessionCache<SessionUser>({
-    ttlMs: options.sessionCacheMs ?? SESSION_CACHE_MS,
-    maxEntries: 10_000,
-  });
+  const memory = options.sessionMemory ?? SESSION_MEMORY;
+  const sessions = createSessionCache<SessionUser>({ ttlMs: memory.unheardMs, maxEntries: 10_000 });
+  const hearsRevocations = hearSessionRevocations(db, sessions, memory);
 
   const throttle = createSignInThrottle(db);
   const lookups = new Map<string, { generation: number; user: Promise<SessionUser | undefined> }>();
@@ -193,6 +196,9 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
         if (lookups.get(tokenHash)?.user === user) lookups.delete(tokenHash);
       }
     },
+
+    /** Whether other replicas' revocations reach this one as they commit (decision 0004). */
+    hearsRevocations,
 
     /** Drops what this process remembers of a user's sessions (account changed or deleted). */
     forgetUser: (userId: string) => sessions.forgetUser(userId),

@@ -1,8 +1,9 @@
 /**
- * A short-lived, per-process memory of sessions already looked up (docs/decisions/0004).
- * Every /api request resolves its cookie; without this, each one is a database round trip that
- * costs more than the rest of the request. Entries live a few seconds: a logout or account
- * deletion on this process forgets them at once, one on another replica within the TTL.
+ * A per-process memory of sessions already looked up (docs/decisions/0004). Every /api request
+ * resolves its cookie; without this, each one is a database round trip that costs more than the
+ * rest of the request. A logout or account change on this process forgets its entries at once;
+ * one on another replica is heard (revocations) or, while none can be heard, outlived by a TTL
+ * short enough to keep the promise.
  */
 export interface SessionCache<T> {
   get(tokenHash: string): T | undefined;
@@ -16,6 +17,8 @@ export interface SessionCache<T> {
   set(tokenHash: string, userId: string, value: T, notAfter: number, seenGeneration: number): void;
   forgetToken(tokenHash: string): void;
   forgetUser(userId: string): void;
+  /** Forgets every entry, and remembers the ones set from now on for ttlMs. */
+  forgetAll(ttlMs: number): void;
 }
 
 interface Entry<T> {
@@ -33,6 +36,7 @@ export function createSessionCache<T>(options: {
   // A Map iterates in insertion order, so its first key is always the oldest entry.
   const entries = new Map<string, Entry<T>>();
   let generation = 0;
+  let ttlMs = options.ttlMs;
 
   return {
     get(tokenHash) {
@@ -49,7 +53,7 @@ export function createSessionCache<T>(options: {
 
     set(tokenHash, userId, value, notAfter, seenGeneration) {
       if (seenGeneration !== generation) return;
-      const expiresAt = Math.min(now() + options.ttlMs, notAfter);
+      const expiresAt = Math.min(now() + ttlMs, notAfter);
       if (expiresAt <= now()) return;
       entries.delete(tokenHash);
       if (entries.size >= options.maxEntries) {
@@ -67,6 +71,12 @@ export function createSessionCache<T>(options: {
     forgetUser(userId) {
       generation += 1;
       for (const [key, entry] of entries) if (entry.userId === userId) entries.delete(key);
+    },
+
+    forgetAll(nextTtlMs) {
+      generation += 1;
+      entries.clear();
+      ttlMs = nextTtlMs;
     },
   };
 }

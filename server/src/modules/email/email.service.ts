@@ -1,4 +1,4 @@
-import type { CallRecap, RecappedCall } from '@santa/shared/recap';
+import type { RecappedCall } from '@santa/shared/recap';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../../db/db.ts';
