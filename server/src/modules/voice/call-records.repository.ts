@@ -1,7 +1,11 @@
 import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { Queryable } from '../../db/db.ts';
 import { scheduleDeletionsOf } from './provider-deletions.repository.ts';
-import type { ReservationRow } from './reservations.repository.ts';
+import {
+  lockAndFinishReservation,
+  type ReservationRow,
+  type SettledInStatement,
+} from './reservations.repository.ts';
 
 export interface NewCallRecord {
   userId: string;
@@ -31,49 +35,66 @@ export interface CallMediaRow {
   created_at: Date;
 }
 
+/** What storing a call answers: no callId for a replayed event, which inserted nothing. */
+export interface StoredCall {
+  callId: string | undefined;
+  /** The reservation the call settles, locked, as it stood before the statement. */
+  reservation: ReservationRow | undefined;
+  /** The seconds billed when the statement finished the reservation too (see SettledInStatement). */
+  billedInStatement: number | undefined;
+}
+
 /**
  * Idempotent by conversation id (and call sid): a replayed event inserts nothing (no callId).
  * In the same statement (the post-call webhook of every call), the reservation the call settles
- * is locked for the rest of the transaction and answered as locked, and the deletion of the
- * provider's copy is scheduled when the call asks for it.
+ * is locked for the rest of the transaction, and finished when its bill allows, and the deletion
+ * of the provider's copy is scheduled when the call asks for it.
  */
 export async function insertCallRecord(
   q: Queryable,
   call: NewCallRecord,
-  settlesReservationId: string | null,
-): Promise<{ callId: string | undefined; reservation: ReservationRow | undefined }> {
-  const { rows } = await q.query<ReservationRow & { inserted_call_id: string | null }>(
+  settles: SettledInStatement | null,
+): Promise<StoredCall> {
+  const values: unknown[] = [
+    call.userId,
+    call.conversationId,
+    call.callSid,
+    call.phoneNumber,
+    call.durationSeconds,
+    call.transcript,
+    call.summary,
+    call.audioKey,
+    call.createdAt,
+    call.recordingIncluded,
+    call.childId ?? null,
+    call.channel ?? 'phone',
+    call.deletesProviderCopy === true,
+  ];
+  const param = (value: unknown) => `$${values.push(value)}`;
+  const reservation = settles
+    ? lockAndFinishReservation(settles, param, 'exists (select 1 from inserted)')
+    : `locked as (select * from call_reservations where false), finished as (select null::int as billed)`;
+  const { rows } = await q.query<
+    ReservationRow & { inserted_call_id: string | null; billed_here: number | null }
+  >(
     `with inserted as (
        insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id, channel)
        values ($1, $2, $3, $4, $5, $6, $7, $8, 'completed', $9, $10, $11, $12)
        on conflict do nothing
        returning id, conversation_id
      ), scheduled as (
-       ${scheduleDeletionsOf('inserted where $14')}
-     ), locked as (
-       select * from call_reservations where id = $13 for update
-     )
-     select (select id from inserted) as inserted_call_id, l.*
+       ${scheduleDeletionsOf('inserted where $13')}
+     ), ${reservation}
+     select (select id from inserted) as inserted_call_id, (select billed from finished) as billed_here, l.*
      from (select 1) as asked left join locked l on true`,
-    [
-      call.userId,
-      call.conversationId,
-      call.callSid,
-      call.phoneNumber,
-      call.durationSeconds,
-      call.transcript,
-      call.summary,
-      call.audioKey,
-      call.createdAt,
-      call.recordingIncluded,
-      call.childId ?? null,
-      call.channel ?? 'phone',
-      settlesReservationId,
-      call.deletesProviderCopy === true,
-    ],
+    values,
   );
-  const { inserted_call_id: callId, ...reservation } = rows[0]!;
-  return { callId: callId ?? undefined, reservation: reservation.id ? reservation : undefined };
+  const { inserted_call_id: callId, billed_here: billed, ...locked } = rows[0]!;
+  return {
+    callId: callId ?? undefined,
+    reservation: locked.id ? locked : undefined,
+    billedInStatement: billed ?? undefined,
+  };
 }
 
 /** The recording is in: whether the provider's copy waited for it (provider_conversation_deletions). */

@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../../db/db.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as reservations from './reservations.repository.ts';
-import type { ReservationRow, TakenReservation } from './reservations.repository.ts';
+import type { ReservationRow, SettledInStatement, TakenReservation } from './reservations.repository.ts';
 
 /** A call may run one minute past its reservation before the deadline sweeper hangs up. */
 export const GRACE_SECONDS = 60;
@@ -73,13 +73,29 @@ export function deletesProfileAfterCall(plan: string): boolean {
 }
 
 /**
+ * What a finished call is billed before any short call is forgiven: its seconds, at most the
+ * reservation plus the grace minute. reservations.repository.ts finishLockedReservation bills the
+ * same in SQL, for the statement that stores the call.
+ */
+export function billFor(reservation: Pick<ReservationRow, 'seconds_reserved'>, seconds: number): number {
+  return Math.min(Math.max(0, seconds), reservation.seconds_reserved + GRACE_SECONDS);
+}
+
+/** How the statement that stores a call settles its reservation there (reservations.repository.ts). */
+export function settlementInStatement(reservationId: string, seconds: number): SettledInStatement {
+  return { reservationId, seconds, graceSeconds: GRACE_SECONDS, freeStartSeconds: FREE_START_SECONDS };
+}
+
+/** A bill that no short-call forgiveness can change: nothing spoken, or past the free start. */
+export function isBeyondForgiveness(billed: number): boolean {
+  return billed === 0 || billed >= FREE_START_SECONDS;
+}
+
+/**
  * Moves a finished call's seconds into seconds_used (inside the caller's transaction, with the
- * reservation already locked). Billed = the call's seconds, at most the reservation plus the grace
- * minute, and the balance never goes below zero. A billed pay-per-call call is its plan's one
- * call: the plan ends (unless gifted minutes remain) and the kid profile is deleted in the same
- * transaction, whichever path settles it, so the promise cannot be half kept. A call that ends in
- * its first seconds is not billed at all (isShortCallForgiven): nor does it spend Pay Per Call's one
- * call.
+ * reservation already locked). Billed = billFor, and the balance never goes below zero. A call
+ * that ends in its first seconds is not billed at all (isShortCallForgiven): nor does it spend Pay
+ * Per Call's one call.
  */
 export async function settleReservation(
   tx: Queryable,
@@ -88,7 +104,7 @@ export async function settleReservation(
   seconds: number,
 ): Promise<number> {
   if (reservation.status !== 'open') return 0;
-  const billed = Math.min(Math.max(0, seconds), reservation.seconds_reserved + GRACE_SECONDS);
+  const billed = billFor(reservation, seconds);
   if (billed > 0) {
     // Locked first: the family's short calls are counted one settlement at a time.
     const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
@@ -96,24 +112,54 @@ export async function settleReservation(
       await reservations.finishReservation(tx, reservation.id, 'closed', 0, 'short_call');
       return 0;
     }
-    // Unless the family moved to a pass during the call: the pass keeps its profile and minutes.
-    const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
-    if (subscription) {
-      const { seconds_limit: limit, seconds_used: used } = subscription;
-      // Pay-per-call sells one call: the seconds of its cap that the call did not use go with it
-      // (never past the limit, which the clamp below keeps).
-      const cap = perCallCap(reservation.plan);
-      const spent = oneCallPlan ? Math.max(billed, cap) : billed;
-      const secondsUsed = Math.min(limit, used + spent);
-      await settlement.subscriptions.updateLocked(tx, subscription, {
-        seconds_used: secondsUsed,
-        ...(oneCallPlan && secondsUsed >= limit ? { status: 'ended' as const } : {}),
-      });
-    }
-    if (oneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);
+    await charge(tx, settlement, reservation, billed, subscription);
   }
   await reservations.finishReservation(tx, reservation.id, billed > 0 ? 'settled' : 'closed', billed);
   return billed;
+}
+
+/**
+ * Charges a call whose reservation the statement that stored the call already finished with
+ * `billed` (only ever a bill beyond forgiveness), as settleReservation would have.
+ */
+export async function chargeFinishedReservation(
+  tx: Queryable,
+  settlement: Settlement,
+  reservation: ReservationRow,
+  billed: number,
+): Promise<void> {
+  if (billed === 0) return;
+  const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
+  await charge(tx, settlement, reservation, billed, subscription);
+}
+
+/**
+ * A billed pay-per-call call is its plan's one call: the plan ends (unless gifted minutes remain)
+ * and the kid profile is deleted in the same transaction, whichever path settles it, so the
+ * promise cannot be half kept.
+ */
+async function charge(
+  tx: Queryable,
+  settlement: Settlement,
+  reservation: ReservationRow,
+  billed: number,
+  subscription: Awaited<ReturnType<SubscriptionService['findForUpdate']>>,
+): Promise<void> {
+  // Unless the family moved to a pass during the call: the pass keeps its profile and minutes.
+  const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
+  if (subscription) {
+    const { seconds_limit: limit, seconds_used: used } = subscription;
+    // Pay-per-call sells one call: the seconds of its cap that the call did not use go with it
+    // (never past the limit, which the clamp below keeps).
+    const cap = perCallCap(reservation.plan);
+    const spent = oneCallPlan ? Math.max(billed, cap) : billed;
+    const secondsUsed = Math.min(limit, used + spent);
+    await settlement.subscriptions.updateLocked(tx, subscription, {
+      seconds_used: secondsUsed,
+      ...(oneCallPlan && secondsUsed >= limit ? { status: 'ended' as const } : {}),
+    });
+  }
+  if (oneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);
 }
 
 /** A call that went wrong in its first seconds costs nothing, a few times a day (shared/constants). */

@@ -18,7 +18,14 @@ import {
   type CallSummaryJob,
 } from './call-summary.ts';
 import * as earlyRecordings from './early-recordings.repository.ts';
-import { billedSeconds, closeReservation, deletesProfileAfterCall, settleReservation } from './minutes.ts';
+import {
+  billedSeconds,
+  chargeFinishedReservation,
+  closeReservation,
+  deletesProfileAfterCall,
+  settleReservation,
+  settlementInStatement,
+} from './minutes.ts';
 import {
   callSidOfFailure,
   finishedCallFromWebhook,
@@ -138,7 +145,8 @@ export function createPostCallService(deps: PostCallDeps) {
     if (call.audio) await deps.recordings.put(key, call.audio);
 
     const callId = await db.transaction(async (tx) => {
-      const { callId: id, reservation: locked } = await calls.insertCallRecord(
+      const seconds = billedSeconds(call.durationSeconds);
+      const stored = await calls.insertCallRecord(
         tx,
         {
           userId,
@@ -156,10 +164,13 @@ export function createPostCallService(deps: PostCallDeps) {
           channel: reservation?.channel,
           deletesProviderCopy,
         },
-        reservation?.id ?? null,
+        reservation ? settlementInStatement(reservation.id, seconds) : null,
       );
+      const { callId: id, reservation: locked, billedInStatement } = stored;
       if (!id) return undefined;
-      if (locked) await settleReservation(tx, deps, locked, billedSeconds(call.durationSeconds));
+      if (locked && billedInStatement !== undefined)
+        await chargeFinishedReservation(tx, deps, locked, billedInStatement);
+      else if (locked) await settleReservation(tx, deps, locked, seconds);
       const job: CallSummaryJob = {
         conversationId: call.conversationId,
         kidName: spokenBy(family?.children ?? [], childId, call.kidName),

@@ -140,6 +140,45 @@ export async function lockReservation(q: Queryable, id: string): Promise<Reserva
   return rows[0];
 }
 
+/**
+ * A reservation the statement that stores its call settles: minutes.ts settlementInStatement.
+ * The bill is minutes.ts billFor, in SQL; the finish is written there only when no short call can
+ * be forgiven (isBeyondForgiveness), since forgiving one counts the family's others first.
+ */
+export interface SettledInStatement {
+  reservationId: string;
+  seconds: number;
+  graceSeconds: number;
+  freeStartSeconds: number;
+}
+
+/**
+ * CTEs for that statement: `locked`, the reservation locked for the rest of the transaction (as it
+ * stood before this statement), and `finished`, answering the `billed` seconds when it was
+ * finished here, only where `when` (an SQL condition) holds. `param` places a value.
+ */
+export function lockAndFinishReservation(
+  settles: SettledInStatement,
+  param: (value: unknown) => string,
+  when: string,
+): string {
+  const seconds = `${param(settles.seconds)}::int`;
+  return `locked as (
+       select * from call_reservations where id = ${param(settles.reservationId)} for update
+     ), bill as (
+       select id, least(greatest(0, ${seconds}), seconds_reserved + ${param(settles.graceSeconds)}::int) as billed
+       from locked where status = 'open'
+     ), finished as (
+       update call_reservations r
+       set status = case when bill.billed > 0 then 'settled' else 'closed' end,
+           seconds_billed = bill.billed, not_charged = null
+       from bill
+       where r.id = bill.id and (bill.billed = 0 or bill.billed >= ${param(settles.freeStartSeconds)}::int)
+         and ${when}
+       returning bill.billed
+     )`;
+}
+
 export async function finishReservation(
   q: Queryable,
   id: string,
