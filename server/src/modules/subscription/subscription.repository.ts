@@ -119,6 +119,41 @@ export async function saveSubscription(
   return rows[0]!;
 }
 
+/** A finished call's charge: see chargeCall. */
+export interface CallCharge {
+  /** The plan the call was answered under. */
+  plan: string;
+  billed: number;
+  /** The plan's one call's seconds when it sells one call (Pay Per Call), else null. */
+  oneCallCap: number | null;
+}
+
+/**
+ * Charges a finished call to the family's plan in one statement, which locks the row itself:
+ * seconds_used grows by the billed seconds, never past the limit. A plan that sells one call, and
+ * is still the family's plan, spends its whole cap and ends once its limit is spent (gifted
+ * minutes on top keep it open). Answers whether that one call was spent, or undefined when the
+ * family has no plan row.
+ */
+export async function chargeCall(
+  q: Queryable,
+  userId: string,
+  call: CallCharge,
+): Promise<{ spentOneCallPlan: boolean } | undefined> {
+  const oneCall = 'plan = $2 and $4::int is not null';
+  const spent = `case when ${oneCall} then greatest($3::int, $4::int) else $3::int end`;
+  const { rows } = await q.query<{ spent_one_call_plan: boolean }>(
+    `update subscriptions set
+       seconds_used = least(seconds_limit, seconds_used + ${spent}),
+       status = case when ${oneCall} and seconds_used + ${spent} >= seconds_limit then 'ended' else status end,
+       updated_at = now()
+     where user_id = $1
+     returning ${oneCall} as spent_one_call_plan`,
+    [userId, call.plan, call.billed, call.oneCallCap],
+  );
+  return rows[0] && { spentOneCallPlan: rows[0].spent_one_call_plan };
+}
+
 export async function listSubscriptions(q: Queryable): Promise<SubscriptionRow[]> {
   const { rows } = await q.query<SubscriptionRow>('select * from subscriptions');
   return rows;

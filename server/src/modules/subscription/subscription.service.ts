@@ -216,9 +216,8 @@ export function createSubscriptionService(db: Db) {
       return repo.saveSubscription(q, userId, periodRenewed(fieldsOf(current), period));
     },
 
-    /** `patch` on a row the caller already read FOR UPDATE in `q`: one write, no second read. */
-    updateLocked: (q: Queryable, locked: SubscriptionRow, patch: Partial<SubscriptionFields>) =>
-      repo.saveSubscription(q, locked.user_id, { ...fieldsOf(locked), ...patch }),
+    /** A finished call's seconds, charged in one statement (the settlement's). */
+    chargeCall: (q: Queryable, userId: string, call: repo.CallCharge) => repo.chargeCall(q, userId, call),
 
     async update(
       q: Queryable,

@@ -105,22 +105,25 @@ export async function settleReservation(
 ): Promise<number> {
   if (reservation.status !== 'open') return 0;
   const billed = billFor(reservation, seconds);
-  if (billed > 0) {
+  if (!isBeyondForgiveness(billed)) {
     // Locked first: the family's short calls are counted one settlement at a time.
-    const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
-    if (await isShortCallForgiven(tx, reservation, billed)) {
+    await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
+    if (await isShortCallForgiven(tx, reservation)) {
       await reservations.finishReservation(tx, reservation.id, 'closed', 0, 'short_call');
       return 0;
     }
-    await charge(tx, settlement, reservation, billed, subscription);
   }
+  await chargeFinishedReservation(tx, settlement, reservation, billed);
   await reservations.finishReservation(tx, reservation.id, billed > 0 ? 'settled' : 'closed', billed);
   return billed;
 }
 
 /**
- * Charges a call whose reservation the statement that stored the call already finished with
- * `billed` (only ever a bill beyond forgiveness), as settleReservation would have.
+ * Charges the family's plan for a call billed `billed` seconds: settleReservation's charge, and
+ * all that is left once the statement that stored the call has finished its reservation. A billed
+ * pay-per-call call is its plan's one call: the plan ends (unless gifted minutes remain) and the
+ * kid profile is deleted in the same transaction, whichever path settles it, so the promise cannot
+ * be half kept.
  */
 export async function chargeFinishedReservation(
   tx: Queryable,
@@ -129,42 +132,16 @@ export async function chargeFinishedReservation(
   billed: number,
 ): Promise<void> {
   if (billed === 0) return;
-  const subscription = await settlement.subscriptions.findForUpdate(tx, reservation.user_id);
-  await charge(tx, settlement, reservation, billed, subscription);
-}
-
-/**
- * A billed pay-per-call call is its plan's one call: the plan ends (unless gifted minutes remain)
- * and the kid profile is deleted in the same transaction, whichever path settles it, so the
- * promise cannot be half kept.
- */
-async function charge(
-  tx: Queryable,
-  settlement: Settlement,
-  reservation: ReservationRow,
-  billed: number,
-  subscription: Awaited<ReturnType<SubscriptionService['findForUpdate']>>,
-): Promise<void> {
-  // Unless the family moved to a pass during the call: the pass keeps its profile and minutes.
-  const oneCallPlan = deletesProfileAfterCall(reservation.plan) && subscription?.plan === reservation.plan;
-  if (subscription) {
-    const { seconds_limit: limit, seconds_used: used } = subscription;
-    // Pay-per-call sells one call: the seconds of its cap that the call did not use go with it
-    // (never past the limit, which the clamp below keeps).
-    const cap = perCallCap(reservation.plan);
-    const spent = oneCallPlan ? Math.max(billed, cap) : billed;
-    const secondsUsed = Math.min(limit, used + spent);
-    await settlement.subscriptions.updateLocked(tx, subscription, {
-      seconds_used: secondsUsed,
-      ...(oneCallPlan && secondsUsed >= limit ? { status: 'ended' as const } : {}),
-    });
-  }
-  if (oneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);
+  const charged = await settlement.subscriptions.chargeCall(tx, reservation.user_id, {
+    plan: reservation.plan,
+    billed,
+    oneCallCap: deletesProfileAfterCall(reservation.plan) ? perCallCap(reservation.plan) : null,
+  });
+  if (charged?.spentOneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);
 }
 
 /** A call that went wrong in its first seconds costs nothing, a few times a day (shared/constants). */
-async function isShortCallForgiven(tx: Queryable, reservation: ReservationRow, billed: number) {
-  if (billed >= FREE_START_SECONDS) return false;
+async function isShortCallForgiven(tx: Queryable, reservation: ReservationRow) {
   const dayAgo = new Date(reservation.created_at.getTime() - 24 * 60 * 60_000);
   const forgiven = await reservations.countShortCallsNotCharged(tx, reservation.user_id, dayAgo);
   return forgiven < FREE_SHORT_CALLS_PER_DAY;
