@@ -74,7 +74,7 @@ export function deletesProfileAfterCall(plan: string): boolean {
 
 /**
  * What a finished call is billed before any short call is forgiven: its seconds, at most the
- * reservation plus the grace minute. reservations.repository.ts finishLockedReservation bills the
+ * reservation plus the grace minute. reservations.repository.ts lockAndFinishReservation bills the
  * same in SQL, for the statement that stores the call.
  */
 export function billFor(reservation: Pick<ReservationRow, 'seconds_reserved'>, seconds: number): number {
