@@ -24,7 +24,7 @@ export const DEFAULT_BCRYPT_COST = 11;
 export interface AuthServiceOptions {
   adminEmail: string;
   bcryptCost?: number;
-  /** How long a looked-up parent session is remembered in memory (0 turns it off). */
+  /** How long a looked-up parent session is remembered, while revocations are heard and while not. */
   sessionMemory?: SessionMemory;
   /** The email module: a new account's welcome, queued in the sign-up's own transaction. */
   emails?: { welcome(tx: Queryable, userId: string): Promise<unknown> };
