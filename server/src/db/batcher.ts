@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 /**
  * Coalesces concurrent one-item database calls into shared round trips, the way a database
  * groups commits. A call waits for the end of the current event-loop turn, then leaves with every
@@ -63,14 +65,19 @@ export function createBatcher<I, O>(
   }
 
   let pumpScheduled = false;
-  /** setImmediate runs after this turn's I/O callbacks and promise jobs, so they all join. */
+  /**
+   * setImmediate runs after this turn's I/O callbacks and promise jobs, so they all join. A batch
+   * runs in the context the batcher was made in, not in its first caller's: one job's deferred
+   * commits (Db.deferringCommits) must not carry over to the calls that share its batch.
+   */
+  const pumpInOwnContext = AsyncResource.bind(() => {
+    pumpScheduled = false;
+    pump();
+  });
   function pumpAtEndOfTurn(): void {
     if (pumpScheduled) return;
     pumpScheduled = true;
-    setImmediate(() => {
-      pumpScheduled = false;
-      pump();
-    });
+    setImmediate(pumpInOwnContext);
   }
 
   return (item) =>

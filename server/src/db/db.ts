@@ -49,6 +49,13 @@ export interface Db extends Queryable {
    * text leaves open on failure is rolled back before the connection serves anyone else.
    */
   script(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `fn` with the commits it makes not waiting for the disk (Postgres `synchronous_commit =
+   * off`; decision 0042): for work a queue retries whole, whose completion is committed after it.
+   * A crash can then lose its last writes only together with that completion, and the work runs
+   * again. Never for a webhook's writes: its answer promises they are kept.
+   */
+  deferringCommits<T>(fn: () => Promise<T>): Promise<T>;
   /** Hears `channel` (a plain lowercase name) until the database is closed. */
   listen(channel: string, listener: NotificationListener): void;
   /** Closes the connections, listening ones too. */

@@ -37,6 +37,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
         throw error;
       }
     },
+    // One process writing its own files: there is no commit to defer to another connection.
+    deferringCommits: (fn) => fn(),
     listen(channel, listener) {
       // The one connection hears what it notifies itself, after the notifying transaction commits.
       listening.push(listener);

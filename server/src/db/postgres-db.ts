@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, PreparedStatement, Queryable, QueryResult } from './db.ts';
@@ -104,9 +105,13 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = {
 /** A listening connection answers every 5 s or is opened again; revocations wait on it (decision 0004). */
 const LISTEN_HEARTBEAT_MS = 5_000;
 const LISTEN_RETRY_MS = 1_000;
+/** The after-call jobs run a batch at a time; a few connections keep them from the webhooks' pool. */
+const DEFERRED_MAX = 5;
 
 export interface PostgresOptions {
   max?: number;
+  /** The connections kept for work whose commits do not wait for the disk (Db.deferringCommits). */
+  deferredMax?: number;
   searchPath?: string;
   timeouts?: Partial<PostgresTimeouts>;
   /** A pooled connection that dies while idle (failover, pg_terminate_backend, a NAT timeout). */
@@ -115,17 +120,26 @@ export interface PostgresOptions {
   onListenerLost?: (error: Error) => void;
 }
 
-function openPool(connectionString: string, options: PostgresOptions, timeouts: PostgresTimeouts): pg.Pool {
+function openPool(
+  connectionString: string,
+  options: PostgresOptions,
+  timeouts: PostgresTimeouts,
+  deferred = false,
+): pg.Pool {
+  const settings = [
+    // Tests give each file its own schema.
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+    ...(deferred ? ['-c synchronous_commit=off'] : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 20,
+    max: deferred ? (options.deferredMax ?? DEFERRED_MAX) : (options.max ?? 20),
     connectionTimeoutMillis: timeouts.connectMs,
     statement_timeout: timeouts.statementMs,
     // Postgres cannot time out a statement whose answer is lost on the network; the client can.
     query_timeout: timeouts.statementMs + 1_000,
     idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
-    // Tests give each file its own schema.
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
   // Without a listener, an idle connection's error is an uncaught 'error' event that ends the
   // process; the pool has already dropped that connection and opens a new one when needed.
@@ -136,15 +150,20 @@ function openPool(connectionString: string, options: PostgresOptions, timeouts: 
 export function createPostgresDb(connectionString: string, options: PostgresOptions = {}): Db {
   const timeouts = { ...DEFAULT_POSTGRES_TIMEOUTS, ...options.timeouts };
   const pool = openPool(connectionString, options, timeouts);
+  // Opened on first use: only a replica that works the after-call jobs needs it.
+  let deferredPool: pg.Pool | undefined;
+  const deferring = new AsyncLocalStorage<true>();
+  const poolNow = () =>
+    deferring.getStore() ? (deferredPool ??= openPool(connectionString, options, timeouts, true)) : pool;
   const listening: Listening[] = [];
   return {
     kind: 'postgres',
-    query: (sql, params) => queryOnPool(pool, sql, params),
+    query: (sql, params) => queryOnPool(poolNow(), sql, params),
     async exec(sql: string) {
-      await pool.query(sql);
+      await poolNow().query(sql);
     },
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await poolNow().connect();
       let broken: Error | undefined;
       try {
         await client.query('begin');
@@ -162,7 +181,7 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
       }
     },
     async script(sql, params) {
-      const client = await pool.connect();
+      const client = await poolNow().connect();
       let broken: Error | undefined;
       try {
         // Several statements come back as one result each.
@@ -186,9 +205,10 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
         }),
       );
     },
+    deferringCommits: (fn) => deferring.run(true, fn),
     async close() {
       await Promise.all(listening.splice(0).map((l) => l.close()));
-      await pool.end();
+      await Promise.all([pool.end(), deferredPool?.end()]);
     },
   };
 }

@@ -47,6 +47,12 @@ const BATCH: Partial<Record<QueueName, number>> = { 'call-summary': 100, 'call-s
  * upgrade's). Ten slow sends stay well inside a job's 15 minutes before it expires.
  */
 const IN_ORDER: ReadonlySet<QueueName> = new Set(['email']);
+/**
+ * Queues whose jobs commit without waiting for the disk (decision 0042): each is done again whole
+ * when its completion is lost, and writes nothing a caller was promised. Every finished call
+ * queues them, so their commits were most of what Postgres waited on at Christmas Eve's rates.
+ */
+const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(['call-summary', 'call-safety', 'email']);
 
 /** Jobs queued within the same millisecond (one transaction's) keep no order between them. */
 function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
@@ -222,7 +228,9 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
         const failed: string[] = [];
         const run = async (job: PgBoss.Job<object>) => {
           try {
-            await handler(job.data as never);
+            await (DEFERRED_COMMITS.has(queue)
+              ? db.deferringCommits(() => handler(job.data as never))
+              : handler(job.data as never));
           } catch (error) {
             // Periodic jobs are not retried: the next time slot runs them again.
             logger.warn({ err: error, queue, jobId: job.id }, 'a background job failed');
