@@ -94,10 +94,8 @@ export const structuredSummarySchema = z.object({
 });
 export type StructuredSummary = z.output<typeof structuredSummarySchema>;
 
-/** A call whose summary was just written: what its recap email tells the parent. */
+/** A call whose summary is being written: what its recap email tells the parent. */
 export interface RecappedCall {
-  callId: string;
-  userId: string;
   kidName: string | null;
   durationSeconds: number;
   summary: string;

@@ -54,6 +54,22 @@ export async function insertEmail(
 }
 
 /**
+ * The recap email of the call `summarized` selects (its id and user_id), unless its parent turned
+ * recaps off, for the statement that writes that call's summary; returns the email's id.
+ */
+export function insertRecapEmailSql(summarized: string, data: string): string {
+  return `insert into emails (kind, event_key, user_id, data)
+     select 'call_recap', c.id::text, c.user_id, ${data}::jsonb from ${summarized} c
+     where coalesce((select call_recaps from email_preferences where user_id = c.user_id), true)
+     on conflict (kind, event_key) do nothing returning id`;
+}
+
+/** The id of the recap email of the call whose id is `callId` (an SQL expression) while unsent. */
+export function unsentRecapSql(callId: string): string {
+  return `select id from emails where kind = 'call_recap' and event_key = (${callId})::text and sent_at is null`;
+}
+
+/**
  * With the account's current address and name; undefined once the account (or, for a gift's
  * email, the gift) is gone: the row went with it.
  */

@@ -92,6 +92,20 @@ export function createEmailService(deps: EmailServiceDeps) {
     return content;
   }
 
+  /** The email job: renders and sends one email; a failure throws so the queue retries it. */
+  async function deliver(job: EmailJob): Promise<void> {
+    const row = await repo.findEmail(db, job.emailId);
+    // Sent by an earlier attempt, or the account is gone (its emails went with it).
+    if (!row || row.sent_at) return;
+    const to = row.to_address ?? row.account_email;
+    const content = await contentOf(row, to);
+    if (!content) return;
+    const rendered = await renderEmail(content, publicUrl);
+    await deps.mailer.send({ to, ...rendered });
+    await repo.markSent(db, row.id, to);
+    deps.logger.info({ emailId: row.id, kind: row.kind }, 'email sent');
+  }
+
   return {
     queue,
     ...billingEmailRequests(queue),
@@ -99,19 +113,7 @@ export function createEmailService(deps: EmailServiceDeps) {
     ...recordingEmailRequests(queue),
     ...checkoutEmailRequests(queue),
 
-    /** The email job: renders and sends one email; a failure throws so the queue retries it. */
-    async deliver(job: EmailJob): Promise<void> {
-      const row = await repo.findEmail(db, job.emailId);
-      // Sent by an earlier attempt, or the account is gone (its emails went with it).
-      if (!row || row.sent_at) return;
-      const to = row.to_address ?? row.account_email;
-      const content = await contentOf(row, to);
-      if (!content) return;
-      const rendered = await renderEmail(content, publicUrl);
-      await deps.mailer.send({ to, ...rendered });
-      await repo.markSent(db, row.id, to);
-      deps.logger.info({ emailId: row.id, kind: row.kind }, 'email sent');
-    },
+    deliver,
 
     /** Sign-up: welcome, with the link that verifies the address; in the sign-up's transaction. */
     welcome: (tx: Queryable, userId: string) => queue({ kind: 'welcome', eventKey: userId, userId }, tx),
@@ -124,25 +126,35 @@ export function createEmailService(deps: EmailServiceDeps) {
       queue({ kind: 'verify_email', eventKey: randomUUID(), userId, toAddress: email, data: { change } }),
 
     /**
-     * In the transaction that writes the call's summary, once per call, unless the parent turned
-     * recaps off; it carries what the child told Santa.
+     * The recap email, decided in the statement that writes the call's summary (once per call,
+     * unless the parent turned recaps off); it carries what the child told Santa.
      */
-    async callRecap(tx: Queryable, call: RecappedCall): Promise<void> {
-      await queue(
-        {
-          kind: 'call_recap',
-          eventKey: call.callId,
-          userId: call.userId,
-          onlyIfRecapsWanted: true,
-          data: {
-            kidName: call.kidName,
-            minutes: Math.max(1, Math.round(call.durationSeconds / 60)),
-            summary: call.summary,
-            recap: call.recap,
-          },
-        },
-        tx,
-      );
+    recapEmailSql(param: (value: unknown) => string, summarized: string, call: RecappedCall): string {
+      const data = {
+        kidName: call.kidName,
+        minutes: Math.max(1, Math.round(call.durationSeconds / 60)),
+        summary: call.summary,
+        recap: call.recap,
+      };
+      return repo.insertRecapEmailSql(summarized, param(JSON.stringify(data)));
+    },
+
+    unsentRecapSql: repo.unsentRecapSql,
+
+    /**
+     * Sent by the summary job that decided it, without a job of its own; one that cannot go now
+     * is the email job's, which rides out the provider's outage.
+     */
+    async sendRecap(emailId: string): Promise<void> {
+      try {
+        await deliver({ emailId });
+      } catch (error) {
+        deps.logger.warn(
+          { err: error, emailId },
+          'a recap email could not go at once; the email job retries it',
+        );
+        await deps.jobs.send(QUEUES.email, { emailId } satisfies EmailJob);
+      }
     },
 
     /** An unused account's warning, once per period of inactivity, with the warning's mark. */

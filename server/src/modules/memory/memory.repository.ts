@@ -17,24 +17,17 @@ export interface MemoryRow {
 const COLUMNS = 'm.id, m.user_id, m.call_id, m.kind, m.text, m.edited, m.created_at, c.child_id';
 const FROM = 'santa_memories m join calls c on c.id = m.call_id';
 
-/** Adds a call's points; a second run of the same call's summary adds nothing. */
-export async function insertMemories(
-  q: Queryable,
-  userId: string,
-  callId: string,
-  items: { kind: MemoryKind; text: string }[],
-): Promise<number> {
-  if (items.length === 0) return 0;
+/**
+ * Adds the points of the call `summarized` selects (its id, user_id and created_at), for the
+ * statement that writes that call's summary: a second run of the same call's summary selects no
+ * call and adds nothing. `kinds` and `texts` are SQL text[] expressions, one point per index.
+ */
+export function insertMemoriesOfSql(summarized: string, kinds: string, texts: string): string {
   // The call's own time: "last time you told me" is about when the child said it.
-  const { rowCount } = await q.query(
-    `insert into santa_memories (user_id, call_id, kind, text, created_at)
-     select $1, c.id, item.kind, item.text, c.created_at
-     from calls c, unnest($3::text[], $4::text[]) as item (kind, text)
-     where c.id = $2 and c.user_id = $1
-     on conflict (call_id, kind, text) do nothing`,
-    [userId, callId, items.map((item) => item.kind), items.map((item) => item.text)],
-  );
-  return rowCount;
+  return `insert into santa_memories (user_id, call_id, kind, text, created_at)
+     select c.user_id, c.id, item.kind, item.text, c.created_at
+     from ${summarized} c, unnest(${kinds}::text[], ${texts}::text[]) as item (kind, text)
+     on conflict (call_id, kind, text) do nothing`;
 }
 
 export async function listMemories(q: Queryable, userId: string): Promise<MemoryRow[]> {

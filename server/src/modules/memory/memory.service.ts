@@ -2,7 +2,7 @@ import { MEMORY_KINDS, MEMORY_MESSAGES, type MemoryItem, type SantaMemory } from
 import type { CallRecap } from '@santa/shared/recap';
 import { createBatcher } from '../../db/batcher.ts';
 import type { FamiliesReadPart } from '../../db/families-read.ts';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import { AppError } from '../../http/errors.ts';
 import * as repo from './memory.repository.ts';
 import { recallPerChild, recallSince, type Remembered } from './recall.ts';
@@ -38,10 +38,14 @@ export function createMemoryService(db: Db, options: { now?: () => Date } = {}) 
   });
 
   return {
-    /** In the summary's transaction: the call's wishes, news and promises, once. */
-    async rememberRecap(tx: Queryable, call: { userId: string; callId: string; recap: CallRecap }) {
-      const items = MEMORY_KINDS.flatMap((kind) => call.recap[kind].map((text) => ({ kind, text })));
-      return repo.insertMemories(tx, call.userId, call.callId, items);
+    /** The call's wishes, news and promises, once: in the statement that writes its summary. */
+    recapMemoriesSql(param: (value: unknown) => string, summarized: string, recap: CallRecap): string {
+      const items = MEMORY_KINDS.flatMap((kind) => recap[kind].map((text) => ({ kind, text })));
+      return repo.insertMemoriesOfSql(
+        summarized,
+        param(items.map((item) => item.kind)),
+        param(items.map((item) => item.text)),
+      );
     },
 
     /** What Santa brings up on the family's next call: each child's own few points. */

@@ -1,21 +1,35 @@
 import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
 
-/** What the summary job needs of a stored call, and whether its summary is written already. */
+/**
+ * Another module's write in the statement that fills a call's summary: an insert over
+ * `summarized`, the call this statement filled (its id, user_id and created_at; no row when
+ * another try filled it first). `param` gives the placeholder of a value of the write's own.
+ */
+export type SummaryWrite = (param: (value: unknown) => string, summarized: string) => string;
+
+export interface CallToSummarize {
+  id: string;
+  user_id: string;
+  duration: number;
+  transcript: string;
+  summarized: boolean;
+  /** The recap email an earlier try decided and did not send (it stopped in between). */
+  unsent_recap_id: string | null;
+}
+
+/**
+ * What the summary job needs of a stored call, whether its summary is written already, and, with
+ * `unsentRecap` (a select of the unsent recap's id for the call id it is given), that recap.
+ */
 export async function findCallToSummarize(
   q: Queryable,
   conversationId: string,
-): Promise<
-  { id: string; user_id: string; duration: number; transcript: string; summarized: boolean } | undefined
-> {
-  const { rows } = await q.query<{
-    id: string;
-    user_id: string;
-    duration: number;
-    transcript: string;
-    summarized: boolean;
-  }>(
-    `select id, user_id, duration, transcript, summary <> '' as summarized
+  unsentRecap?: (callId: string) => string,
+): Promise<CallToSummarize | undefined> {
+  const { rows } = await q.query<CallToSummarize>(
+    `select id, user_id, duration, transcript, summary <> '' as summarized,
+            ${unsentRecap ? `(${unsentRecap('calls.id')})` : 'null::uuid'} as unsent_recap_id
      from calls where conversation_id = $1`,
     [conversationId],
   );
@@ -23,19 +37,29 @@ export async function findCallToSummarize(
 }
 
 /**
- * Fills a summary and its recap once: a retried job never overwrites one already written.
- * Answers the call when this write was the one that filled it (undefined otherwise).
+ * Fills a summary and its recap once, with the memories and the recap email in the same
+ * statement: a retried job never overwrites a summary already written, nor adds to what its
+ * first try kept. Undefined when another try filled it; else the recap email's id, if one.
  */
-export async function setSummary(
+export async function fillSummary(
   q: Queryable,
   conversationId: string,
-  summary: string,
-  recap: CallRecap | null,
-): Promise<{ id: string; user_id: string; duration: number } | undefined> {
-  const { rows } = await q.query<{ id: string; user_id: string; duration: number }>(
-    `update calls set summary = $2, recap = $3::jsonb where conversation_id = $1 and summary = ''
-     returning id, user_id, duration`,
-    [conversationId, summary, recap === null ? null : JSON.stringify(recap)],
+  written: { summary: string; recap: CallRecap | null },
+  writes: { memories: SummaryWrite; recapEmail?: SummaryWrite },
+): Promise<{ recapEmailId: string | null } | undefined> {
+  const { summary, recap } = written;
+  const params: unknown[] = [conversationId, summary, recap === null ? null : JSON.stringify(recap)];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const memories = writes.memories(param, 'summarized');
+  const recapEmail = writes.recapEmail?.(param, 'summarized');
+  const { rows } = await q.query<{ recap_email_id: string | null }>(
+    `with summarized as (
+       update calls set summary = $2, recap = $3::jsonb where conversation_id = $1 and summary = ''
+       returning id, user_id, created_at
+     ),
+     remembered as (${memories})${recapEmail ? `,\n     recapped as (${recapEmail})` : ''}
+     select ${recapEmail ? '(select id from recapped)' : 'null::uuid'} as recap_email_id from summarized`,
+    params,
   );
-  return rows[0];
+  return rows[0] && { recapEmailId: rows[0].recap_email_id };
 }

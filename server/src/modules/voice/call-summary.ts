@@ -1,5 +1,5 @@
 import type { CallRecap, RecappedCall } from '@santa/shared/recap';
-import type { Db, Queryable } from '../../db/db.ts';
+import type { Db } from '../../db/db.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
 import * as summaries from './call-summary.repository.ts';
@@ -12,16 +12,19 @@ export interface CallSummaryJob {
 }
 
 /**
- * Told of each call once its summary and recap are written, inside the transaction that writes
- * them: the email then carries what the child said, not only that a call happened.
+ * The email module: the parent's recap, decided in the statement that writes the summary (so it
+ * carries what the child said, not only that a call happened), then sent by the summary job.
  */
 export interface CallRecaps {
-  callRecap(tx: Queryable, call: RecappedCall): Promise<void>;
+  recapEmailSql(param: (value: unknown) => string, summarized: string, call: RecappedCall): string;
+  /** A select of the id of a call's recap while unsent, for the call id it is given. */
+  unsentRecapSql(callId: string): string;
+  sendRecap(emailId: string): Promise<void>;
 }
 
-/** Keeps the child's wishes, news and promises, in the transaction that writes the recap. */
+/** The memory module: the child's wishes, news and promises, kept by the same statement. */
 export interface CallMemories {
-  rememberRecap(tx: Queryable, call: { userId: string; callId: string; recap: CallRecap }): Promise<unknown>;
+  recapMemoriesSql(param: (value: unknown) => string, summarized: string, recap: CallRecap): string;
 }
 
 export interface CallSummaryDeps {
@@ -29,45 +32,42 @@ export interface CallSummaryDeps {
   summarizer: Summarizer;
   /** The memory module: what Santa keeps of the call for the next one. */
   memory: CallMemories;
-  /** The email module: the parent's recap, decided in the call's own transaction. */
+  /** The email module: the parent's recap. */
   recaps?: CallRecaps;
 }
 
-/** Another try of the job wrote the summary first: this one's transaction is rolled back. */
-const SUMMARIZED_MEANWHILE = new Error('the call was summarised meanwhile');
-
 /**
  * The call-summary job: a vendor call outside any transaction, retried by the queue. The summary,
- * the memories and the recap email are written together or not at all.
+ * the memories and the recap email are written by one statement, so together or not at all; the
+ * recap is then sent from here, without an email job of its own.
  */
 export function createCallSummaryWriter(deps: CallSummaryDeps) {
-  const { db } = deps;
+  const { db, recaps } = deps;
+  const sendRecap = async (emailId: string | null) => {
+    if (emailId && recaps) await recaps.sendRecap(emailId);
+  };
   return async function writeSummary(job: CallSummaryJob): Promise<void> {
-    const call = await summaries.findCallToSummarize(db, job.conversationId);
-    // Gone, or summarised by an earlier try: the summariser (paid for) is not asked again.
-    if (!call || call.summarized) return;
+    const call = await summaries.findCallToSummarize(db, job.conversationId, recaps?.unsentRecapSql);
+    if (!call) return;
+    // Summarised by an earlier try: the summariser (paid for) is not asked again, and the recap
+    // that try decided goes now if it stopped before sending it.
+    if (call.summarized) return sendRecap(call.unsent_recap_id);
     const { summary, recap } = await deps.summarizer.summarize({
       transcript: withoutPersonalDetails(call.transcript),
       kidName: job.kidName,
       providerSummary: job.providerSummary,
     });
-    await db
-      .transaction(async (tx) => {
-        await deps.memory.rememberRecap(tx, { userId: call.user_id, callId: call.id, recap });
-        await deps.recaps?.callRecap(tx, {
-          callId: call.id,
-          userId: call.user_id,
-          kidName: job.kidName,
-          durationSeconds: call.duration,
-          summary,
-          recap,
-        });
-        // The call's row is written last: the audio's webhook, which writes it too, waits only
-        // for the commit. Only the write that fills the summary keeps the memories and the email.
-        if (!(await summaries.setSummary(tx, job.conversationId, summary, recap))) throw SUMMARIZED_MEANWHILE;
-      })
-      .catch((error: unknown) => {
-        if (error !== SUMMARIZED_MEANWHILE) throw error;
-      });
+    const recapped: RecappedCall = { kidName: job.kidName, durationSeconds: call.duration, summary, recap };
+    const filled = await summaries.fillSummary(
+      db,
+      job.conversationId,
+      { summary, recap },
+      {
+        memories: (param, summarized) => deps.memory.recapMemoriesSql(param, summarized, recap),
+        recapEmail: recaps && ((param, summarized) => recaps.recapEmailSql(param, summarized, recapped)),
+      },
+    );
+    // Undefined: another try filled it meanwhile, and sends its own recap.
+    if (filled) await sendRecap(filled.recapEmailId);
   };
 }

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { LocalSummarizer } from '../../providers/summarizer/local-summarizer.ts';
 import type { CallSummary, SummaryInput } from '../../providers/summarizer/summarizer.ts';
 import { EMPTY_RECAP } from '@santa/shared/recap';
+import { QUEUES } from '../../jobs/queues.ts';
+import type { DiagnosisContext } from '../../providers/diagnosis.ts';
+import type { Mailer, OutgoingEmail } from '../../providers/email/mailer.ts';
 import {
   connectedCall,
   createVoiceTestContext,
@@ -38,10 +41,38 @@ class GatedSummarizer extends LocalSummarizer {
   }
 }
 
+const isRecap = (subject: string) => subject.endsWith('just talked to Santa');
+
+/** The sandbox mailer, refusing the next `refusalsLeft` recaps as a mail server that is down. */
+class FlakyMailer implements Mailer {
+  refusalsLeft = 0;
+  readonly subjectsSentTo = new Map<string, string[]>();
+  constructor(private readonly inner: Mailer) {}
+  readonly isSandbox = true;
+  get from() {
+    return this.inner.from;
+  }
+  diagnose(context: DiagnosisContext) {
+    return this.inner.diagnose(context);
+  }
+  async send(email: OutgoingEmail): Promise<void> {
+    if (this.refusalsLeft > 0 && isRecap(email.subject)) {
+      this.refusalsLeft -= 1;
+      throw new Error('421 the mail server is down');
+    }
+    await this.inner.send(email);
+    this.subjectsSentTo.set(email.to, [...(this.subjectsSentTo.get(email.to) ?? []), email.subject]);
+  }
+}
+
 const summarizer = new GatedSummarizer();
+let mailer!: FlakyMailer;
 let ctx: VoiceTestContext;
 beforeAll(async () => {
-  ctx = await createVoiceTestContext({ summarizer });
+  ctx = await createVoiceTestContext({
+    summarizer,
+    mailer: (sandbox) => (mailer = new FlakyMailer(sandbox)),
+  });
 });
 afterAll(async () => {
   summarizer.open();
@@ -49,6 +80,19 @@ afterAll(async () => {
 });
 
 const nextConversationId = () => uniqueConversationId('conv_summary');
+
+const recapsTo = (email: string) => (mailer.subjectsSentTo.get(email) ?? []).filter(isRecap);
+
+async function recapJobsFor(conversationId: string): Promise<number> {
+  const { rows } = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from ${ctx.jobs.schema}.job j
+     join emails e on e.id::text = j.data->>'emailId'
+     join calls c on c.id::text = e.event_key
+     where j.name = 'email' and c.conversation_id = $1`,
+    [conversationId],
+  );
+  return rows[0]!.n;
+}
 
 async function summaryOf(conversationId: string): Promise<string | undefined> {
   const { rows } = await ctx.db.query<{ summary: string }>(
@@ -121,4 +165,42 @@ test('a summary job for a call deleted since does nothing', async () => {
     providerSummary: null,
   });
   expect(await summaryOf('conv_summary_gone')).toBeUndefined();
+});
+
+test('the recap goes out with the summary, without an email job of its own', async () => {
+  const { user, callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  await expect.poll(() => recapsTo(user.email), { timeout: 5_000 }).toEqual(['Emma just talked to Santa']);
+  expect(await recapJobsFor(conversationId)).toBe(0);
+});
+
+test('a recap the mail server refuses is left to the email job, which sends it once the server is back', async () => {
+  const { user, callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  mailer.refusalsLeft = 1;
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  await expect.poll(() => recapJobsFor(conversationId), { timeout: 5_000 }).toBe(1);
+  expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
+  expect(await ctx.jobs.drained([QUEUES.email])).toBe(true);
+  expect(recapsTo(user.email)).toEqual(['Emma just talked to Santa']);
+});
+
+test('a summary job that stopped between writing the summary and sending its recap sends it when run again', async () => {
+  const { user, callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  mailer.refusalsLeft = 1;
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  await expect.poll(() => recapJobsFor(conversationId), { timeout: 5_000 }).toBe(1);
+  // As if the replica had stopped before handing the recap on: no email job holds it.
+  await ctx.db.query(
+    `delete from ${ctx.jobs.schema}.job where name = 'email' and data->>'emailId' in (
+    select e.id::text from emails e join calls c on c.id::text = e.event_key where c.conversation_id = $1)`,
+    [conversationId],
+  );
+  const before = summarizer.calls;
+
+  await ctx.services.voice.postCall.writeSummary({ conversationId, kidName: 'Emma', providerSummary: null });
+  expect(summarizer.calls).toBe(before);
+  expect(recapsTo(user.email)).toEqual(['Emma just talked to Santa']);
 });
