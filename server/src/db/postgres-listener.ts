@@ -40,11 +40,14 @@ export function listenOnPostgres(
   let closed = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
-  let timer: NodeJS.Timeout | undefined;
+  // Until the probe is heard: a connection that never hears it is dropped.
+  let probeDeadline: NodeJS.Timeout | undefined;
+  // While hearing: a connection that stops answering is dropped.
+  let heartbeat: NodeJS.Timeout | undefined;
 
   function stopHearing() {
-    clearTimeout(timer);
-    clearInterval(timer);
+    clearTimeout(probeDeadline);
+    clearInterval(heartbeat);
     if (heard) listener.hearing((heard = false));
   }
 
@@ -62,12 +65,12 @@ export function listenOnPostgres(
   }
 
   function startHearing(client: pg.Client) {
-    clearTimeout(timer);
+    clearTimeout(probeDeadline);
     listener.hearing((heard = true));
-    timer = setInterval(() => {
+    heartbeat = setInterval(() => {
       client.query('select 1').catch((error: Error) => drop(client, error));
     }, options.heartbeatMs);
-    timer.unref();
+    heartbeat.unref();
   }
 
   async function connect() {
@@ -85,7 +88,7 @@ export function listenOnPostgres(
       await client.connect();
       await client.query(`listen ${channel}`);
       if (client !== current) return;
-      timer = setTimeout(
+      probeDeadline = setTimeout(
         () => drop(client, new Error('the listening connection did not hear its probe')),
         options.heartbeatMs,
       );

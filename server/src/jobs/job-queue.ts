@@ -51,8 +51,10 @@ const IN_ORDER: ReadonlySet<QueueName> = new Set(['email']);
  * Queues whose jobs commit without waiting for the disk (decision 0042): each is done again whole
  * when its completion is lost, and writes nothing a caller was promised. Every finished call
  * queues them, so their commits were most of what Postgres waited on at Christmas Eve's rates.
+ * Not the email job: it mints links (a password reset, a gift's code) that must be on disk before
+ * the email carrying them leaves.
  */
-const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(['call-summary', 'call-safety', 'email']);
+const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(['call-summary', 'call-safety']);
 
 /** Jobs queued within the same millisecond (one transaction's) keep no order between them. */
 function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
