@@ -40,9 +40,8 @@ export function listenOnPostgres(
   let closed = false;
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
-  // Until the probe is heard: a connection that never hears it is dropped.
+  // A connection that never hears its probe, or later stops answering, is dropped.
   let probeDeadline: NodeJS.Timeout | undefined;
-  // While hearing: a connection that stops answering is dropped.
   let heartbeat: NodeJS.Timeout | undefined;
 
   function stopHearing() {
