@@ -41,8 +41,7 @@ export function listenOnPostgres(
   let failures = 0;
   let retry: NodeJS.Timeout | undefined;
   // A connection that never hears its probe, or later stops answering, is dropped.
-  let probeDeadline: NodeJS.Timeout | undefined;
-  let heartbeat: NodeJS.Timeout | undefined;
+  let [probeDeadline, heartbeat]: (NodeJS.Timeout | undefined)[] = [];
 
   function stopHearing() {
     clearTimeout(probeDeadline);
