@@ -29,15 +29,11 @@ export async function insertEmail(
     listenerId?: string;
     toAddress?: string;
     data?: object;
-    /** Only if the account has not turned call recaps off (read in the same statement). */
-    onlyIfRecapsWanted?: boolean;
   },
 ): Promise<string | undefined> {
   const { rows } = await q.query<{ id: string }>(
     `insert into emails (kind, event_key, user_id, gift_id, listener_id, to_address, data)
-     select $1, $2, $3::uuid, $4::uuid, $5::uuid, $6, $7::jsonb
-     where not $8::boolean
-        or coalesce((select call_recaps from email_preferences where user_id = $3::uuid), true)
+     values ($1, $2, $3::uuid, $4::uuid, $5::uuid, $6, $7::jsonb)
      on conflict (kind, event_key) do nothing returning id`,
     [
       email.kind,
@@ -47,7 +43,6 @@ export async function insertEmail(
       email.listenerId ?? null,
       email.toAddress ?? null,
       JSON.stringify(email.data ?? {}),
-      email.onlyIfRecapsWanted === true,
     ],
   );
   return rows[0]?.id;

@@ -66,7 +66,6 @@ export function createEmailService(deps: EmailServiceDeps) {
       listenerId?: string;
       toAddress?: string;
       data?: object;
-      onlyIfRecapsWanted?: boolean;
     },
     tx?: Queryable,
   ): Promise<boolean> {
