@@ -189,15 +189,17 @@ test('a recap the mail server refuses is left to the email job, which sends it o
 test('a summary job that stopped between writing the summary and sending its recap sends it when run again', async () => {
   const { user, callSid } = await connectedCall(ctx);
   const conversationId = nextConversationId();
-  mailer.refusalsLeft = 1;
+  // Refused by the summary job, then by the email job's first try, which waits 30 s to retry.
+  mailer.refusalsLeft = 2;
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
-  await expect.poll(() => recapJobsFor(conversationId), { timeout: 5_000 }).toBe(1);
+  await expect.poll(() => mailer.refusalsLeft, { timeout: 5_000 }).toBe(0);
+  const heldRecap = `from ${ctx.jobs.schema}.job where name = 'email' and data->>'emailId' in (
+    select e.id::text from emails e join calls c on c.id::text = e.event_key where c.conversation_id = $1)`;
+  const jobState = async () =>
+    (await ctx.db.query<{ state: string }>(`select state ${heldRecap}`, [conversationId])).rows[0]?.state;
+  await expect.poll(jobState, { timeout: 5_000 }).toBe('retry');
   // As if the replica had stopped before handing the recap on: no email job holds it.
-  await ctx.db.query(
-    `delete from ${ctx.jobs.schema}.job where name = 'email' and data->>'emailId' in (
-    select e.id::text from emails e join calls c on c.id::text = e.event_key where c.conversation_id = $1)`,
-    [conversationId],
-  );
+  await ctx.db.query(`delete ${heldRecap}`, [conversationId]);
   const before = summarizer.calls;
 
   await ctx.services.voice.postCall.writeSummary({ conversationId, kidName: 'Emma', providerSummary: null });
