@@ -129,6 +129,28 @@ export interface CallCharge {
 }
 
 /**
+ * chargeCall's update, for a statement of another module's: `billed.sql` is an SQL expression,
+ * over the row of `billed.from` when given (no row, no charge) where `billed.where` holds.
+ * Returns `spent_one_call_plan`. `param` places a value.
+ */
+export function chargeCallSql(
+  param: (value: unknown) => string,
+  userId: string,
+  call: Omit<CallCharge, 'billed'>,
+  billed: { sql: string; from?: string; where?: string },
+): string {
+  const cap = `${param(call.oneCallCap)}::int`;
+  const oneCall = `plan = ${param(call.plan)} and ${cap} is not null`;
+  const spent = `case when ${oneCall} then greatest(${billed.sql}, ${cap}) else ${billed.sql} end`;
+  return `update subscriptions set
+       seconds_used = least(seconds_limit, seconds_used + ${spent}),
+       status = case when ${oneCall} and seconds_used + ${spent} >= seconds_limit then 'ended' else status end,
+       updated_at = now()
+     ${billed.from ? `from ${billed.from} ` : ''}where user_id = ${param(userId)}${billed.where ? ` and ${billed.where}` : ''}
+     returning ${oneCall} as spent_one_call_plan`;
+}
+
+/**
  * Charges a finished call to the family's plan in one statement, which locks the row itself:
  * seconds_used grows by the billed seconds, never past the limit. A plan that sells one call, and
  * is still the family's plan, spends its whole cap and ends once its limit is spent (gifted
@@ -140,16 +162,11 @@ export async function chargeCall(
   userId: string,
   call: CallCharge,
 ): Promise<{ spentOneCallPlan: boolean } | undefined> {
-  const oneCall = 'plan = $2 and $4::int is not null';
-  const spent = `case when ${oneCall} then greatest($3::int, $4::int) else $3::int end`;
+  const values: unknown[] = [];
+  const param = (value: unknown) => `$${values.push(value)}`;
   const { rows } = await q.query<{ spent_one_call_plan: boolean }>(
-    `update subscriptions set
-       seconds_used = least(seconds_limit, seconds_used + ${spent}),
-       status = case when ${oneCall} and seconds_used + ${spent} >= seconds_limit then 'ended' else status end,
-       updated_at = now()
-     where user_id = $1
-     returning ${oneCall} as spent_one_call_plan`,
-    [userId, call.plan, call.billed, call.oneCallCap],
+    chargeCallSql(param, userId, call, { sql: `${param(call.billed)}::int` }),
+    values,
   );
   return rows[0] && { spentOneCallPlan: rows[0].spent_one_call_plan };
 }

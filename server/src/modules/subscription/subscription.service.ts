@@ -218,6 +218,8 @@ export function createSubscriptionService(db: Db) {
 
     /** A finished call's seconds, charged in one statement (the settlement's). */
     chargeCall: (q: Queryable, userId: string, call: repo.CallCharge) => repo.chargeCall(q, userId, call),
+    /** The same charge inside another module's statement (the one that stores the call). */
+    chargeCallSql: repo.chargeCallSql,
 
     async update(
       q: Queryable,

@@ -31,9 +31,9 @@ const BUDGET = {
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
   // Seen before? with the reservation, the children beside it, then one transaction: the call with
-  // its reservation locked and finished and its provider copy's deletion scheduled, the plan's
-  // charge, both jobs in one insert (BEGIN and COMMIT included).
-  postCallTranscription: 7,
+  // its reservation locked and finished, the plan charged and its provider copy's deletion
+  // scheduled; both jobs in one insert (BEGIN and COMMIT included).
+  postCallTranscription: 6,
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
   // removal once the provider confirms it.
   postCallAudio: 2,
@@ -60,7 +60,7 @@ const ROUND_TRIPS = {
   // The count, then the caller with the family, then the reservation (Santa's script is read).
   inboundHotline: 3,
   // The reservation with the children, then the transaction.
-  postCallTranscription: 6,
+  postCallTranscription: 5,
   // The calls with their safety reads, beside the children.
   callHistory: 1,
 };

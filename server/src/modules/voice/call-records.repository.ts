@@ -40,8 +40,10 @@ export interface StoredCall {
   callId: string | undefined;
   /** The reservation the call settles, locked, as it stood before the statement. */
   reservation: ReservationRow | undefined;
-  /** The seconds billed when the statement finished the reservation too (see SettledInStatement). */
+  /** The seconds billed, and charged, when the statement finished the reservation too. */
   billedInStatement: number | undefined;
+  /** The charge spent a plan that sells one call (Pay Per Call). */
+  spentOneCallPlan: boolean;
 }
 
 /**
@@ -72,10 +74,12 @@ export async function insertCallRecord(
   ];
   const param = (value: unknown) => `$${values.push(value)}`;
   const reservation = settles
-    ? lockAndFinishReservation(settles, param, 'exists (select 1 from inserted)')
-    : `locked as (select * from call_reservations where false), finished as (select null::int as billed)`;
+    ? `${lockAndFinishReservation(settles, param, 'exists (select 1 from inserted)')},
+       charged as (${settles.charge(param, 'finished')})`
+    : `locked as (select * from call_reservations where false), finished as (select null::int as billed),
+       charged as (select false as spent_one_call_plan)`;
   const { rows } = await q.query<
-    ReservationRow & { inserted_call_id: string | null; billed_here: number | null }
+    ReservationRow & { inserted_call_id: string | null; billed_here: number | null; spent: boolean | null }
   >(
     `with inserted as (
        insert into calls (user_id, conversation_id, call_sid, phone_number, duration, transcript, summary, audio_key, status, created_at, recording_purchased, child_id, channel)
@@ -85,15 +89,17 @@ export async function insertCallRecord(
      ), scheduled as (
        ${scheduleDeletionsOf('inserted where $13')}
      ), ${reservation}
-     select (select id from inserted) as inserted_call_id, (select billed from finished) as billed_here, l.*
+     select (select id from inserted) as inserted_call_id, (select billed from finished) as billed_here,
+            (select spent_one_call_plan from charged) as spent, l.*
      from (select 1) as asked left join locked l on true`,
     values,
   );
-  const { inserted_call_id: callId, billed_here: billed, ...locked } = rows[0]!;
+  const { inserted_call_id: callId, billed_here: billed, spent, ...locked } = rows[0]!;
   return {
     callId: callId ?? undefined,
     reservation: locked.id ? locked : undefined,
     billedInStatement: billed ?? undefined,
+    spentOneCallPlan: spent === true,
   };
 }
 

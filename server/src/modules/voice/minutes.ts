@@ -81,9 +81,33 @@ export function billFor(reservation: Pick<ReservationRow, 'seconds_reserved'>, s
   return Math.min(Math.max(0, seconds), reservation.seconds_reserved + GRACE_SECONDS);
 }
 
-/** How the statement that stores a call settles its reservation there (reservations.repository.ts). */
-export function settlementInStatement(reservationId: string, seconds: number): SettledInStatement {
-  return { reservationId, seconds, graceSeconds: GRACE_SECONDS, freeStartSeconds: FREE_START_SECONDS };
+/** What a plan's charge needs to know of the plan a call was answered under. */
+function chargeOf(plan: string) {
+  return { plan, oneCallCap: deletesProfileAfterCall(plan) ? perCallCap(plan) : null };
+}
+
+/**
+ * How the statement that stores a call settles its reservation there (reservations.repository.ts),
+ * and charges the plan for it; a billed Pay Per Call call is then spentOneCallPlan (see
+ * chargeFinishedReservation).
+ */
+export function settlementInStatement(
+  settlement: Settlement,
+  reservation: Pick<ReservationRow, 'id' | 'user_id' | 'plan'>,
+  seconds: number,
+): SettledInStatement {
+  return {
+    reservationId: reservation.id,
+    seconds,
+    graceSeconds: GRACE_SECONDS,
+    freeStartSeconds: FREE_START_SECONDS,
+    charge: (param, finished) =>
+      settlement.subscriptions.chargeCallSql(param, reservation.user_id, chargeOf(reservation.plan), {
+        sql: `${finished}.billed`,
+        from: finished,
+        where: `${finished}.billed > 0`,
+      }),
+  };
 }
 
 /** A bill that no short-call forgiveness can change: nothing spoken, or past the free start. */
@@ -119,13 +143,12 @@ export async function settleReservation(
 }
 
 /**
- * Charges the family's plan for a call billed `billed` seconds: settleReservation's charge, and
- * all that is left once the statement that stored the call has finished its reservation. A billed
- * pay-per-call call is its plan's one call: the plan ends (unless gifted minutes remain) and the
- * kid profile is deleted in the same transaction, whichever path settles it, so the promise cannot
- * be half kept.
+ * Charges the family's plan for a call billed `billed` seconds: settleReservation's charge (the
+ * statement that stores a call charges the same, see settlementInStatement). A billed pay-per-call
+ * call is its plan's one call: the plan ends (unless gifted minutes remain) and the kid profile is
+ * deleted in the same transaction, whichever path settles it, so the promise cannot be half kept.
  */
-export async function chargeFinishedReservation(
+async function chargeFinishedReservation(
   tx: Queryable,
   settlement: Settlement,
   reservation: ReservationRow,
@@ -133,9 +156,8 @@ export async function chargeFinishedReservation(
 ): Promise<void> {
   if (billed === 0) return;
   const charged = await settlement.subscriptions.chargeCall(tx, reservation.user_id, {
-    plan: reservation.plan,
+    ...chargeOf(reservation.plan),
     billed,
-    oneCallCap: deletesProfileAfterCall(reservation.plan) ? perCallCap(reservation.plan) : null,
   });
   if (charged?.spentOneCallPlan) await settlement.profiles.deleteProfile(tx, reservation.user_id);
 }

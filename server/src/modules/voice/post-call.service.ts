@@ -20,7 +20,6 @@ import {
 import * as earlyRecordings from './early-recordings.repository.ts';
 import {
   billedSeconds,
-  chargeFinishedReservation,
   closeReservation,
   deletesProfileAfterCall,
   settleReservation,
@@ -164,13 +163,12 @@ export function createPostCallService(deps: PostCallDeps) {
           channel: reservation?.channel,
           deletesProviderCopy,
         },
-        reservation ? settlementInStatement(reservation.id, seconds) : null,
+        reservation ? settlementInStatement(deps, reservation, seconds) : null,
       );
       const { callId: id, reservation: locked, billedInStatement } = stored;
       if (!id) return undefined;
-      if (locked && billedInStatement !== undefined)
-        await chargeFinishedReservation(tx, deps, locked, billedInStatement);
-      else if (locked) await settleReservation(tx, deps, locked, seconds);
+      if (stored.spentOneCallPlan) await deps.profiles.deleteProfile(tx, userId);
+      if (locked && billedInStatement === undefined) await settleReservation(tx, deps, locked, seconds);
       const job: CallSummaryJob = {
         conversationId: call.conversationId,
         kidName: spokenBy(family?.children ?? [], childId, call.kidName),

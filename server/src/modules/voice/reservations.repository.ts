@@ -150,6 +150,11 @@ export interface SettledInStatement {
   seconds: number;
   graceSeconds: number;
   freeStartSeconds: number;
+  /**
+   * The plan's charge for the bill, in the same statement: an update over `finished` (one row of
+   * its `billed`, when the statement finished the reservation) returning `spent_one_call_plan`.
+   */
+  charge: (param: (value: unknown) => string, finished: string) => string;
 }
 
 /**
