@@ -50,13 +50,14 @@ export async function insertEmail(
 
 /**
  * The recap email of the call `summarized` selects (its id and user_id), unless its parent turned
- * recaps off, for the statement that writes that call's summary; returns the email's id.
+ * recaps off, for the statement that writes that call's summary; returns the email as an
+ * EmailRow, to send without reading it again.
  */
 export function insertRecapEmailSql(summarized: string, data: string): string {
   return `insert into emails (kind, event_key, user_id, data)
      select 'call_recap', c.id::text, c.user_id, ${data}::jsonb from ${summarized} c
      where coalesce((select call_recaps from email_preferences where user_id = c.user_id), true)
-     on conflict (kind, event_key) do nothing returning id`;
+     on conflict (kind, event_key) do nothing returning ${emailRowOf('emails')}`;
 }
 
 /** The id of the recap email of the call whose id is `callId` (an SQL expression) while unsent. */
@@ -64,17 +65,20 @@ export function unsentRecapSql(callId: string): string {
   return `select id from emails where kind = 'call_recap' and event_key = (${callId})::text and sent_at is null`;
 }
 
+/** An EmailRow's columns, of the emails row named `e`, with the account's current address and name. */
+function emailRowOf(e: string): string {
+  const account = (column: string) =>
+    `coalesce((select ${column} from users u where u.id = ${e}.user_id), '') as account_${column}`;
+  return `${e}.id, ${e}.kind, ${e}.user_id, ${e}.gift_id, ${e}.listener_id, ${e}.to_address, ${e}.data,
+     ${e}.sent_at, ${account('email')}, ${account('name')}`;
+}
+
 /**
  * With the account's current address and name; undefined once the account (or, for a gift's
  * email, the gift) is gone: the row went with it.
  */
 export async function findEmail(q: Queryable, id: string): Promise<EmailRow | undefined> {
-  const { rows } = await q.query<EmailRow>(
-    `select e.id, e.kind, e.user_id, e.gift_id, e.listener_id, e.to_address, e.data, e.sent_at,
-            coalesce(u.email, '') as account_email, coalesce(u.name, '') as account_name
-     from emails e left join users u on u.id = e.user_id where e.id = $1`,
-    [id],
-  );
+  const { rows } = await q.query<EmailRow>(`select ${emailRowOf('e')} from emails e where e.id = $1`, [id]);
   return rows[0];
 }
 

@@ -40,6 +40,9 @@ export interface GiftReceipt {
 /** Each email's content, filled in beside its area's other emails. */
 const CONTENT: ContentTable = { ...accountContent, ...familyContent, ...giftAndListenerContent };
 
+/** A whole row, as the statement that wrote it returned it, rather than an id alone. */
+const isEmailRow = (email: { id: string }): email is EmailRow => 'kind' in email && 'account_email' in email;
+
 export interface EmailServiceDeps {
   db: Db;
   mailer: Mailer;
@@ -91,9 +94,12 @@ export function createEmailService(deps: EmailServiceDeps) {
     return content;
   }
 
-  /** The email job: renders and sends one email; a failure throws so the queue retries it. */
-  async function deliver(job: EmailJob): Promise<void> {
-    const row = await repo.findEmail(db, job.emailId);
+  /**
+   * The email job: renders and sends one email; a failure throws so the queue retries it. `read`
+   * is the row when the caller has it already, as the statement that wrote it returned it.
+   */
+  async function deliver(job: EmailJob, read?: EmailRow): Promise<void> {
+    const row = read ?? (await repo.findEmail(db, job.emailId));
     // Sent by an earlier attempt, or the account is gone (its emails went with it).
     if (!row || row.sent_at) return;
     const to = row.to_address ?? row.account_email;
@@ -142,11 +148,13 @@ export function createEmailService(deps: EmailServiceDeps) {
 
     /**
      * Sent by the summary job that decided it, without a job of its own; one that cannot go now
-     * is the email job's, which rides out the provider's outage.
+     * is the email job's, which rides out the provider's outage. `email` is the row recapEmailSql
+     * returned, or only its id (an unsent recap found later), which is read.
      */
-    async sendRecap(emailId: string): Promise<void> {
+    async sendRecap(email: { id: string }): Promise<void> {
+      const emailId = email.id;
       try {
-        await deliver({ emailId });
+        await deliver({ emailId }, isEmailRow(email) ? email : undefined);
       } catch (error) {
         deps.logger.warn(
           { err: error, emailId },

@@ -45,9 +45,9 @@ const BUDGET = {
   // The calls with their reservations and safety reads, beside the children who made them.
   callHistory: 2,
   // The call and its transcript, then one statement: the summary and recap, Santa's memories and
-  // the recap email (unless the parent turned recaps off); then the email with its account, and
-  // its sent mark.
-  summaryJob: 4,
+  // the recap email with its account's address (unless the parent turned recaps off); then the
+  // email's sent mark.
+  summaryJob: 3,
   // The transcript unless it was read before (moderation is not asked twice), the read.
   safetyJob: 2,
 };

@@ -9,8 +9,6 @@ import type { Queryable } from '../../db/db.ts';
 export type SummaryWrite = (param: (value: unknown) => string, summarized: string) => string;
 
 export interface CallToSummarize {
-  id: string;
-  user_id: string;
   duration: number;
   transcript: string;
   summarized: boolean;
@@ -28,7 +26,7 @@ export async function findCallToSummarize(
   unsentRecap?: (callId: string) => string,
 ): Promise<CallToSummarize | undefined> {
   const { rows } = await q.query<CallToSummarize>(
-    `select id, user_id, duration, transcript, summary <> '' as summarized,
+    `select duration, transcript, summary <> '' as summarized,
             ${unsentRecap ? `(${unsentRecap('calls.id')})` : 'null::uuid'} as unsent_recap_id
      from calls where conversation_id = $1`,
     [conversationId],
@@ -39,27 +37,29 @@ export async function findCallToSummarize(
 /**
  * Fills a summary and its recap once, with the memories and the recap email in the same
  * statement: a retried job never overwrites a summary already written, nor adds to what its
- * first try kept. Undefined when another try filled it; else the recap email's id, if one.
+ * first try kept. Undefined when another try filled it; else the recap email as its insert
+ * returned it (at least its id), if one.
  */
 export async function fillSummary(
   q: Queryable,
   conversationId: string,
-  written: { summary: string; recap: CallRecap | null },
+  written: { summary: string; recap: CallRecap },
   writes: { memories: SummaryWrite; recapEmail?: SummaryWrite },
-): Promise<{ recapEmailId: string | null } | undefined> {
+): Promise<{ recapEmail: { id: string } | null } | undefined> {
   const { summary, recap } = written;
-  const params: unknown[] = [conversationId, summary, recap === null ? null : JSON.stringify(recap)];
+  const params: unknown[] = [conversationId, summary, JSON.stringify(recap)];
   const param = (value: unknown) => `$${params.push(value)}`;
   const memories = writes.memories(param, 'summarized');
   const recapEmail = writes.recapEmail?.(param, 'summarized');
-  const { rows } = await q.query<{ recap_email_id: string | null }>(
+  const { rows } = await q.query<{ id: string | null }>(
     `with summarized as (
        update calls set summary = $2, recap = $3::jsonb where conversation_id = $1 and summary = ''
        returning id, user_id, created_at
      ),
      remembered as (${memories})${recapEmail ? `,\n     recapped as (${recapEmail})` : ''}
-     select ${recapEmail ? '(select id from recapped)' : 'null::uuid'} as recap_email_id from summarized`,
+     select ${recapEmail ? 'recapped.* from summarized left join recapped on true' : 'null::uuid as id from summarized'}`,
     params,
   );
-  return rows[0] && { recapEmailId: rows[0].recap_email_id };
+  const row = rows[0];
+  return row && { recapEmail: row.id === null ? null : { ...row, id: row.id } };
 }

@@ -19,7 +19,8 @@ export interface CallRecaps {
   recapEmailSql(param: (value: unknown) => string, summarized: string, call: RecappedCall): string;
   /** A select of the id of a call's recap while unsent, for the call id it is given. */
   unsentRecapSql(callId: string): string;
-  sendRecap(emailId: string): Promise<void>;
+  /** Sends the recap: the row recapEmailSql's insert returned, or the id of one found unsent. */
+  sendRecap(email: { id: string }): Promise<void>;
 }
 
 /** The memory module: the child's wishes, news and promises, kept by the same statement. */
@@ -43,15 +44,15 @@ export interface CallSummaryDeps {
  */
 export function createCallSummaryWriter(deps: CallSummaryDeps) {
   const { db, recaps } = deps;
-  const sendRecap = async (emailId: string | null) => {
-    if (emailId && recaps) await recaps.sendRecap(emailId);
+  const sendRecap = async (email: { id: string } | null) => {
+    if (email && recaps) await recaps.sendRecap(email);
   };
   return async function writeSummary(job: CallSummaryJob): Promise<void> {
     const call = await summaries.findCallToSummarize(db, job.conversationId, recaps?.unsentRecapSql);
     if (!call) return;
     // Summarised by an earlier try: the summariser (paid for) is not asked again, and the recap
     // that try decided goes now if it stopped before sending it.
-    if (call.summarized) return sendRecap(call.unsent_recap_id);
+    if (call.summarized) return sendRecap(call.unsent_recap_id ? { id: call.unsent_recap_id } : null);
     const { summary, recap } = await deps.summarizer.summarize({
       transcript: withoutPersonalDetails(call.transcript),
       kidName: job.kidName,
@@ -68,6 +69,6 @@ export function createCallSummaryWriter(deps: CallSummaryDeps) {
       },
     );
     // Undefined: another try filled it meanwhile, and sends its own recap.
-    if (filled) await sendRecap(filled.recapEmailId);
+    if (filled) await sendRecap(filled.recapEmail);
   };
 }
