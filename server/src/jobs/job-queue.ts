@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/db.ts';
+import { jobsInStatement } from './jobs-in-statement.ts';
 import { QUEUES, type JobSender, type QueueName } from './queues.ts';
 
 export { QUEUES, type JobSender, type QueueName };
@@ -199,12 +200,15 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
       wake(queue);
     },
 
-    async sendAll(jobs, tx) {
-      await boss.insert(
-        jobs.map(({ queue, data }) => ({ name: queue, data, ...RETRY[queue] })),
-        tx ? { db: bossDb(tx) } : {},
-      );
-      for (const queue of new Set(jobs.map((job) => job.queue))) wake(queue);
+    async sendAllSql(jobs) {
+      const inserted = jobs.map(({ queue, data }) => ({ name: queue, data, ...RETRY[queue] }));
+      const jobsSql = await jobsInStatement(boss, inserted);
+      return {
+        sql: jobsSql,
+        queued: () => {
+          for (const queue of new Set(jobs.map((job) => job.queue))) wake(queue);
+        },
+      };
     },
 
     async work(queue, handler) {

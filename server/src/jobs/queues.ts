@@ -42,6 +42,16 @@ export interface JobSender {
    * `startAfter` no replica takes it before then.
    */
   send(queue: QueueName, data: object, tx?: Queryable, options?: { startAfter?: Date }): Promise<void>;
-  /** Queues several jobs in one statement (the jobs one finished call needs), like send. */
-  sendAll(jobs: { queue: QueueName; data: object }[], tx?: Queryable): Promise<void>;
+  /**
+   * Several jobs (the ones a finished call needs) as part of another statement: see JobsInStatement.
+   */
+  sendAllSql(jobs: { queue: QueueName; data: object }[]): Promise<JobsInStatement>;
+}
+
+/** Jobs queued by a statement of the caller's, so they exist exactly if its other writes do. */
+export interface JobsInStatement {
+  /** The queue's insert, its values placed by `param`, inserting only where `when` (SQL) holds. */
+  sql(param: (value: unknown) => string, when: string): string;
+  /** Tells this replica's workers, once the statement has run. */
+  queued(): void;
 }

@@ -30,10 +30,10 @@ const BUDGET = {
   inboundOwnLine: 5,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
-  // Seen before? with the reservation, the children beside it, then one transaction: the call with
-  // its reservation locked and finished, the plan charged and its provider copy's deletion
-  // scheduled; both jobs in one insert (BEGIN and COMMIT included).
-  postCallTranscription: 6,
+  // Seen before? with the reservation, the children beside it, then one statement: the call with
+  // its reservation finished, the plan charged, its provider copy's deletion scheduled and both
+  // jobs queued (a short call or Pay Per Call's one call takes a transaction around it).
+  postCallTranscription: 3,
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
   // removal once the provider confirms it.
   postCallAudio: 2,
@@ -59,8 +59,8 @@ const BUDGET = {
 const ROUND_TRIPS = {
   // The count, then the caller with the family, then the reservation (Santa's script is read).
   inboundHotline: 3,
-  // The reservation with the children, then the transaction.
-  postCallTranscription: 5,
+  // The reservation with the children, then the statement that stores the call.
+  postCallTranscription: 2,
   // The calls with their safety reads, beside the children.
   callHistory: 1,
 };

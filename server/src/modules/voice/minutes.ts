@@ -116,6 +116,21 @@ export function isBeyondForgiveness(billed: number): boolean {
 }
 
 /**
+ * Whether storing a call leaves part of its settlement to the transaction around the statement: a
+ * short call the family may be forgiven (counted under the plan's lock, settleReservation), or Pay
+ * Per Call's one call, whose kid profile goes in the same transaction. Exact however the status
+ * callback shrinks the hold meanwhile: the grace minute is longer than the free start, so the
+ * statement's bill passes the free start exactly when the call's seconds do.
+ */
+export function settlesApart(
+  reservation: Pick<ReservationRow, 'status' | 'plan' | 'seconds_reserved'> | undefined,
+  seconds: number,
+): boolean {
+  if (reservation?.status !== 'open') return false;
+  return !isBeyondForgiveness(billFor(reservation, seconds)) || deletesProfileAfterCall(reservation.plan);
+}
+
+/**
  * Moves a finished call's seconds into seconds_used (inside the caller's transaction, with the
  * reservation already locked). Billed = billFor, and the balance never goes below zero. A call
  * that ends in its first seconds is not billed at all (isShortCallForgiven): nor does it spend Pay

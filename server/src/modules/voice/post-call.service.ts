@@ -3,14 +3,15 @@ import { attributeChild, type NamedChild } from '../children/attribution.ts';
 import type { Logger } from 'pino';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
-import type { Db } from '../../db/db.ts';
-import { QUEUES, type JobSender } from '../../jobs/queues.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import { QUEUES, type JobSender, type JobsInStatement } from '../../jobs/queues.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import type { CallSafetyJob } from '../call-safety/call-safety.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
+import { insertCallRecord, type NewCallRecord } from './call-store.repository.ts';
 import {
   createCallSummaryWriter,
   type CallMemories,
@@ -24,6 +25,7 @@ import {
   deletesProfileAfterCall,
   settleReservation,
   settlementInStatement,
+  settlesApart,
 } from './minutes.ts';
 import {
   callSidOfFailure,
@@ -34,6 +36,7 @@ import {
 } from './post-call-events.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
+import type { ReservationRow } from './reservations.repository.ts';
 
 export interface PostCallDeps {
   db: Db;
@@ -117,6 +120,32 @@ export function createPostCallService(deps: PostCallDeps) {
     return { userId, reservation, family, recordingIncluded };
   }
 
+  /**
+   * Stores the call, settles and charges its reservation and queues its jobs, in one statement.
+   * A short call the family may be forgiven, or Pay Per Call's one call, takes a transaction
+   * around it for the rest of its settlement (settlesApart).
+   */
+  async function storeCall(
+    record: NewCallRecord,
+    reservation: ReservationRow | undefined,
+    seconds: number,
+    jobs: JobsInStatement,
+  ): Promise<string | undefined> {
+    const store = async (q: Queryable) => {
+      const settles = reservation ? settlementInStatement(deps, reservation, seconds) : null;
+      const stored = await insertCallRecord(q, record, { settles, jobs: jobs.sql });
+      const { callId, reservation: locked, billedInStatement } = stored;
+      if (!callId) return undefined;
+      if (stored.spentOneCallPlan) await deps.profiles.deleteProfile(q, record.userId);
+      // Outside a transaction only for a reservation no longer open, which leaves nothing to do.
+      if (locked && billedInStatement === undefined) await settleReservation(q, deps, locked, seconds);
+      return callId;
+    };
+    const callId = settlesApart(reservation, seconds) ? await db.transaction(store) : await store(db);
+    if (callId) jobs.queued();
+    return callId;
+  }
+
   async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
     const caller = await findCallersFamily(call);
     if (!caller) return false;
@@ -143,51 +172,42 @@ export function createPostCallService(deps: PostCallDeps) {
     const key = recordingKey(call.conversationId);
     if (call.audio) await deps.recordings.put(key, call.audio);
 
-    const callId = await db.transaction(async (tx) => {
-      const seconds = billedSeconds(call.durationSeconds);
-      const stored = await calls.insertCallRecord(
-        tx,
-        {
-          userId,
+    const seconds = billedSeconds(call.durationSeconds);
+    const record: NewCallRecord = {
+      userId,
+      conversationId: call.conversationId,
+      callSid: browser ? call.conversationId : call.callSid,
+      phoneNumber: browser ? null : call.fromNumber,
+      durationSeconds: call.durationSeconds,
+      transcript,
+      // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
+      summary: '',
+      audioKey: call.audio ? key : null,
+      createdAt: call.startedAt ?? new Date(),
+      recordingIncluded,
+      childId,
+      channel: reservation?.channel,
+      deletesProviderCopy,
+    };
+    const jobs = await deps.jobs.sendAllSql([
+      {
+        queue: QUEUES.callSummary,
+        data: {
           conversationId: call.conversationId,
-          callSid: browser ? call.conversationId : call.callSid,
-          phoneNumber: browser ? null : call.fromNumber,
-          durationSeconds: call.durationSeconds,
-          transcript,
-          // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
-          summary: '',
-          audioKey: call.audio ? key : null,
-          createdAt: call.startedAt ?? new Date(),
-          recordingIncluded,
-          childId,
-          channel: reservation?.channel,
-          deletesProviderCopy,
-        },
-        reservation ? settlementInStatement(deps, reservation, seconds) : null,
-      );
-      const { callId: id, reservation: locked, billedInStatement } = stored;
-      if (!id) return undefined;
-      if (stored.spentOneCallPlan) await deps.profiles.deleteProfile(tx, userId);
-      if (locked && billedInStatement === undefined) await settleReservation(tx, deps, locked, seconds);
-      const job: CallSummaryJob = {
-        conversationId: call.conversationId,
-        kidName: spokenBy(family?.children ?? [], childId, call.kidName),
-        providerSummary: call.providerSummary,
-      };
-      const safety: CallSafetyJob = {
-        conversationId: call.conversationId,
-        giftsGiving: rules?.gifts_giving ?? null,
-        avoidTopics: rules?.avoid_topics ?? [],
-      };
-      await deps.jobs.sendAll(
-        [
-          { queue: QUEUES.callSummary, data: job },
-          { queue: QUEUES.callSafety, data: safety },
-        ],
-        tx,
-      );
-      return id;
-    });
+          kidName: spokenBy(family?.children ?? [], childId, call.kidName),
+          providerSummary: call.providerSummary,
+        } satisfies CallSummaryJob,
+      },
+      {
+        queue: QUEUES.callSafety,
+        data: {
+          conversationId: call.conversationId,
+          giftsGiving: rules?.gifts_giving ?? null,
+          avoidTopics: rules?.avoid_topics ?? [],
+        } satisfies CallSafetyJob,
+      },
+    ]);
+    const callId = await storeCall(record, reservation, seconds, jobs);
     if (!callId) return false;
 
     // Audio that arrived before the transcript was kept under the conversation's key.

@@ -112,6 +112,18 @@ test('a replayed post-call webhook adds nothing', async () => {
   expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(61);
 });
 
+test('the same post-call event delivered twice at once queues one summary and one safety read', async () => {
+  const { callSid } = await answeredCall();
+  const conversationId = nextConversationId();
+  const payload = transcriptionPayload({ conversationId, callSid, durationSecs: 61 });
+  await Promise.all([postElevenLabs(ctx, payload), postElevenLabs(ctx, payload)]);
+  const { rows } = await ctx.db.query<{ name: string }>(
+    `select name from ${ctx.jobs.schema}.job where data->>'conversationId' = $1 order by name`,
+    [conversationId],
+  );
+  expect(rows.map((row) => row.name)).toEqual(['call-safety', 'call-summary']);
+});
+
 test('a 25-second sample call leaves 35 seconds', async () => {
   const { user, callSid, client } = await answeredCall('free_sample');
   await postElevenLabs(

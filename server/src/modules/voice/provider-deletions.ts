@@ -13,7 +13,7 @@ const BATCH = 50;
  * of the audio is stored: until then the provider's copy is the only one, and call recovery
  * (call-recovery.ts) fetches it from there. Once recovery gives up, the deletion is released.
  * Retried until the provider confirms. The deletion is scheduled in the statement that stores the
- * call (call-records.repository.ts insertCallRecord).
+ * call (call-store.repository.ts insertCallRecord).
  */
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
