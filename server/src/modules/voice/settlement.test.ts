@@ -4,6 +4,7 @@
  * silently break; `npm run test:mutation` checks that none of them can be dropped unnoticed.
  */
 import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   closeReservation,
@@ -11,6 +12,7 @@ import {
   LONGEST_CALL_MINUTES,
   perCallCap,
   settleReservation,
+  settlesApart,
 } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
 import {
@@ -98,6 +100,25 @@ test('each plan’s per-call cap in seconds: the sample 1 minute, Pay Per Call 5
   expect(perCallCap('pay_per_call')).toBe(300);
   expect(perCallCap('subscription_12month')).toBe(LONGEST_CALL_MINUTES * 60);
   expect(perCallCap('no_such_plan')).toBe(LONGEST_CALL_MINUTES * 60);
+});
+
+test('whether storing a call settles it alone does not change when its hold shrinks meanwhile', () => {
+  // The status callback may shrink the hold between the post-call webhook's read and its statement.
+  fc.assert(
+    fc.property(fc.nat(7_200), fc.nat(7_200), fc.nat(8_000), (held, shrunk, seconds) => {
+      const read = { status: 'open' as const, plan: 'subscription_3month', seconds_reserved: held };
+      expect(settlesApart(read, seconds)).toBe(settlesApart({ ...read, seconds_reserved: shrunk }, seconds));
+    }),
+  );
+});
+
+test('a short call, or Pay Per Call’s one call, is settled in a transaction around the statement that stores it', () => {
+  const open = { status: 'open' as const, seconds_reserved: 600 };
+  expect(settlesApart({ ...open, plan: 'subscription_3month' }, 5)).toBe(true);
+  expect(settlesApart({ ...open, plan: 'subscription_3month' }, 95)).toBe(false);
+  expect(settlesApart({ ...open, plan: 'subscription_3month' }, 0)).toBe(false);
+  expect(settlesApart({ ...open, plan: 'pay_per_call' }, 95)).toBe(true);
+  expect(settlesApart({ ...open, status: 'settled', plan: 'pay_per_call' }, 5)).toBe(false);
 });
 
 test('closing a reservation that was already settled keeps its billed seconds', async () => {
