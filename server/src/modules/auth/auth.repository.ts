@@ -261,10 +261,8 @@ export async function lockAccount(q: Queryable, userId: string): Promise<boolean
   return rowCount > 0;
 }
 
-export async function accountExists(q: Queryable, userId: string): Promise<boolean> {
-  const { rows } = await q.query('select 1 from users where id = $1', [userId]);
-  return rows.length > 0;
-}
+/** A select of the account's id, whose id is `userId` (an SQL uuid), when it exists. */
+export const accountSql = (userId: string) => `select id from users where id = ${userId}`;
 
 export async function emailOf(q: Queryable, userId: string): Promise<string | undefined> {
   const { rows } = await q.query<{ email: string }>('select email from users where id = $1', [userId]);

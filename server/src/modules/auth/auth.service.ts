@@ -209,7 +209,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     deleteAccount: (q: Queryable, userId: string) => repo.deleteAccount(q, userId),
     /** Held for the rest of the transaction: one change to a family's billing at a time. */
     lockAccount: (q: Queryable, userId: string) => repo.lockAccount(q, userId),
-    accountExists: (userId: string, q: Queryable = db) => repo.accountExists(q, userId),
+    /** In another module's statement: whether an account exists (a finished call's family). */
+    accountSql: repo.accountSql,
     emailOf: (userId: string) => repo.emailOf(db, userId),
     /**
      * A link mailed only to `email` was opened by this account: if that is the account's own

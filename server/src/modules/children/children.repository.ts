@@ -69,23 +69,38 @@ export async function findFamilyChildren(
  * the family.
  */
 async function readFamilyChildren(q: Queryable, userId: string): Promise<FamilyChildren | undefined> {
-  const { rows } = await q.query<
-    ChildRow & { usual_caller_child_id: string | null; first: boolean; created_at: Date | null }
-  >(
-    `select * from (
-       select first_child_id as id, 0 as position, ${LIST}, usual_caller_child_id, true as first,
-              null::timestamptz as created_at
-       from kid_profiles where user_id = $1
-       union all
-       select id, position, ${LIST}, null, false, created_at from children where user_id = $1
-     ) family order by first desc, position, created_at`,
-    [userId],
+  const { rows } = await q.query<FamilyChildRow>(familyChildrenSelect('array[$1::uuid]'), [userId]);
+  return familyChildrenOf(rows);
+}
+
+/** A row of familyChildrenSelect: a child, the family's, and where it sorts. */
+export type FamilyChildRow = ChildRow & {
+  user_id: string;
+  usual_caller_child_id: string | null;
+  first: boolean;
+  created_at: Date | string | null;
+};
+
+/** The children of the families whose ids are `families` (an SQL uuid[]), a row each. */
+export function familyChildrenSelect(families: string): string {
+  return `select first_child_id as id, 0 as position, ${LIST}, user_id, usual_caller_child_id,
+            true as first, null::timestamptz as created_at
+     from kid_profiles where user_id = any(${families})
+     union all
+     select id, position, ${LIST}, user_id, null, false, created_at from children where user_id = any(${families})`;
+}
+
+/** One family's rows of familyChildrenSelect, in any order: undefined without a kid profile. */
+export function familyChildrenOf(rows: FamilyChildRow[]): FamilyChildren | undefined {
+  const at = (row: FamilyChildRow) => (row.created_at === null ? 0 : new Date(row.created_at).getTime());
+  const sorted = [...rows].sort(
+    (a, b) => Number(b.first) - Number(a.first) || a.position - b.position || at(a) - at(b),
   );
-  if (!rows[0]?.first) return undefined;
-  const [head, ...others] = rows.map(
-    ({ usual_caller_child_id: _u, first: _f, created_at: _c, ...child }) => child,
+  if (!sorted[0]?.first) return undefined;
+  const children = sorted.map(
+    ({ user_id: _id, usual_caller_child_id: _u, first: _f, created_at: _c, ...child }): ChildRow => child,
   );
-  return { children: [head!, ...others], usualCallerChildId: rows[0].usual_caller_child_id };
+  return { children, usualCallerChildId: sorted[0].usual_caller_child_id };
 }
 
 /** What a ringing call needs beside the kid profile it already read: the family's other children. */

@@ -30,10 +30,10 @@ const BUDGET = {
   inboundOwnLine: 5,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
-  // Seen before? with the reservation, the children beside it, then one statement: the call with
+  // Seen before? with the reservation and the family's children, then one statement: the call with
   // its reservation finished, the plan charged, its provider copy's deletion scheduled and both
   // jobs queued (a short call or Pay Per Call's one call takes a transaction around it).
-  postCallTranscription: 3,
+  postCallTranscription: 2,
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
   // removal once the provider confirms it.
   postCallAudio: 2,

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { CallInitiationFailure, PostCallAudio, PostCallTranscription } from '@santa/shared/voice';
 import { recordingsIncluded, type PlanId } from '@santa/shared/plans';
 import type { Db, Queryable } from '../../db/db.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
 import { QUEUES, type JobSender, type JobsInStatement } from '../../jobs/queues.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
@@ -36,6 +37,7 @@ import {
 } from './post-call-events.ts';
 import type { ProviderDeletions } from './provider-deletions.ts';
 import * as reservations from './reservations.repository.ts';
+import { findFinishedConversation } from './finished-conversation.repository.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
 export interface PostCallDeps {
@@ -51,11 +53,11 @@ export interface PostCallDeps {
    * The children module: which child spoke is stored with the call (decision 0024). The family's
    * children, the first one the kid profile's (with its gift rule and topics to avoid).
    */
-  children?: {
-    familyChildren(userId: string): Promise<{ children: (NamedChild & SafetyRules)[] } | undefined>;
+  children: {
+    familyRead: FamiliesReadPart<{ children: (NamedChild & SafetyRules)[] } | undefined>;
   };
-  /** The auth module, which owns the accounts. */
-  accounts: { accountExists(userId: string): Promise<boolean> };
+  /** The auth module, which owns the accounts: a select of an account's id, when it exists. */
+  accounts: { accountSql(userId: string): string };
   /** The email module: the parent's recap, decided in the call's own transaction. */
   recaps?: CallRecaps;
   /** The memory module: what Santa keeps of the call for the next one. */
@@ -96,27 +98,22 @@ export function createPostCallService(deps: PostCallDeps) {
   }
 
   /**
-   * The reservation the call settles and the family it was for, with the family's children. The
-   * children are read beside the reservation for the family the call's own variables name (nearly
-   * always the reservation's): the webhook waits for one round trip, not two.
+   * The reservation the call settles and the family it was for, with the family's children, in one
+   * statement: the family is the reservation's, else the one the call's own variables name.
    */
   async function findCallersFamily(call: FinishedCall) {
-    const named = call.userIdHint;
-    const namedFamily = named ? deps.children?.familyChildren(named) : undefined;
-    namedFamily?.catch(() => undefined);
-    const found = await reservations.findFinishedConversation(db, call.conversationId, call.callSid);
+    const found = await findFinishedConversation(db, call, {
+      named: call.userIdHint,
+      account: deps.accounts.accountSql,
+      children: deps.children.familyRead,
+    });
     if (found.recorded) return undefined;
-    const { reservation } = found;
-    const userId =
-      reservation?.user_id ?? (named && (await deps.accounts.accountExists(named)) ? named : undefined);
+    const { reservation, userId, family } = found;
     if (!userId) {
       logger.warn({ conversationId: call.conversationId }, 'post-call event matches no account; ignored');
       return undefined;
     }
-    const [family, recordingIncluded] = await Promise.all([
-      userId === named ? namedFamily : deps.children?.familyChildren(userId),
-      includesRecording(userId, reservation?.plan),
-    ]);
+    const recordingIncluded = await includesRecording(userId, reservation?.plan);
     return { userId, reservation, family, recordingIncluded };
   }
 

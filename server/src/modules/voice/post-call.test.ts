@@ -4,6 +4,7 @@ import type { PlanId } from '@santa/shared/plans';
 import { signElevenLabsWebhook } from '../../providers/voice/elevenlabs-signature.ts';
 import {
   connectedCall,
+  createFamily,
   createVoiceTestContext,
   postElevenLabs,
   transcriptionPayload,
@@ -282,4 +283,26 @@ test('a post-call event matching no account stores nothing', async () => {
   expect(res.status).toBe(200);
   const { rows } = await ctx.db.query('select 1 from calls where conversation_id = $1', [conversationId]);
   expect(rows).toHaveLength(0);
+});
+
+test('a post-call event with no reservation is stored for the family its variables name, with the child who spoke', async () => {
+  const { user } = await createFamily(ctx, { plan: 'subscription_3month' });
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, userId: user.id }));
+  const { rows } = await ctx.db.query<{ user_id: string; kid_name: string | null }>(
+    `select c.user_id, k.kid_name from calls c left join kid_profiles k on k.first_child_id = c.child_id
+     where c.conversation_id = $1`,
+    [conversationId],
+  );
+  expect(rows).toEqual([{ user_id: user.id, kid_name: 'Emma' }]);
+});
+
+test('a post-call event naming no account by its variables stores nothing', async () => {
+  for (const named of ['not-an-account-id', '00000000-0000-4000-8000-000000000000']) {
+    const conversationId = nextConversationId();
+    const res = await postElevenLabs(ctx, transcriptionPayload({ conversationId, userId: named }));
+    expect(res.status).toBe(200);
+    const { rows } = await ctx.db.query('select 1 from calls where conversation_id = $1', [conversationId]);
+    expect(rows).toHaveLength(0);
+  }
 });

@@ -69,34 +69,6 @@ export async function findReservationBySid(
   return rows[0];
 }
 
-/** What the post-call webhook finds for a conversation: its call, or the reservation it settles. */
-export type FinishedConversation =
-  { recorded: true } | { recorded: false; reservation: ReservationRow | undefined };
-
-/**
- * Whether the conversation is already in the history (ElevenLabs may send its event twice) and,
- * if not, the reservation it settles, chosen as findReservationForCall chooses: one statement.
- */
-export async function findFinishedConversation(
-  q: Queryable,
-  conversationId: string,
-  callSid: string | null,
-): Promise<FinishedConversation> {
-  const { rows } = await q.query<ReservationRow & { recorded: boolean }>(
-    `select exists (select 1 from calls where conversation_id = $1) as recorded, r.*
-     from (select 1) as asked
-     left join lateral (
-       select * from call_reservations
-       where (call_sid = $1 and channel = 'browser') or call_sid = $2
-       order by channel = 'browser' desc limit 1
-     ) r on true`,
-    [conversationId, callSid],
-  );
-  const { recorded, ...reservation } = rows[0]!;
-  if (recorded) return { recorded: true };
-  return { recorded: false, reservation: reservation.id ? reservation : undefined };
-}
-
 /**
  * The reservation a finished conversation settles: a browser call's by its conversation id (what
  * the browser sent as `call_sid` is not trusted), else the phone call's by its sid. One statement.

@@ -106,7 +106,7 @@ test('whether storing a call settles it alone does not change when its hold shri
   // The status callback may shrink the hold between the post-call webhook's read and its statement.
   fc.assert(
     fc.property(fc.nat(7_200), fc.nat(7_200), fc.nat(8_000), (held, shrunk, seconds) => {
-      const read = { status: 'open' as const, plan: 'subscription_3month', seconds_reserved: held };
+      const read = { status: 'open' as const, plan: 'subscription_3month' as const, seconds_reserved: held };
       expect(settlesApart(read, seconds)).toBe(settlesApart({ ...read, seconds_reserved: shrunk }, seconds));
     }),
   );

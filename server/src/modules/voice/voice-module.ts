@@ -45,7 +45,7 @@ export interface VoiceModuleDeps {
   consents: { hasCurrent(userId: string): Promise<boolean>; ringingRead: RingingFamilyParts['consented'] };
   numbers: DedicatedLines;
   jobs: JobSender;
-  accounts: { accountExists(userId: string): Promise<boolean> };
+  accounts: PostCallDeps['accounts'];
   /** The parent's email after each call (the email module). */
   recaps?: CallRecaps;
   /** The email module: a recording call recovery could not save. */
