@@ -9,10 +9,9 @@ import type { PromptMemory } from '../santa-script/render-prompt.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import type { CallerProfile } from '../santa/profile.repository.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
-import { createCallAdmission } from './call-admission.ts';
 import { readCallContext } from './call-context.ts';
 import { prepareCall } from './call-preparation.ts';
-import { closeReservation, createMinutesReserver } from './minutes.ts';
+import { closeReservation, createMinutesReserver, LINES_BUSY } from './minutes.ts';
 import * as reservations from './reservations.repository.ts';
 
 export const BROWSER_NOT_SET_UP = "Tell Santa about your child first, so he knows who he's talking to.";
@@ -43,8 +42,7 @@ export interface BrowserCallDeps {
  */
 export function createBrowserCallService(deps: BrowserCallDeps) {
   const { db } = deps;
-  const reserveMinutes = createMinutesReserver(db);
-  const admission = createCallAdmission(db, deps.maxConcurrentCalls);
+  const reserveMinutes = createMinutesReserver(db, deps.maxConcurrentCalls);
 
   /** Who Santa talks to and what he may say, from our side only, as for a phone call. */
   async function prepare(profile: CallerProfile, key: string, allowedSeconds: number) {
@@ -58,8 +56,8 @@ export function createBrowserCallService(deps: BrowserCallDeps) {
     if (!(await deps.consents.hasCurrent(userId))) throw new AppError('conflict', BROWSER_CONSENT_NEEDED);
     // The reservation's key until the agent names the conversation.
     const key = `browser_${randomUUID()}`;
-    if (await admission.linesBusy(key)) throw new AppError('unavailable', BROWSER_LINES_BUSY);
     const reservation = await reserveMinutes(userId, key);
+    if (reservation === LINES_BUSY) throw new AppError('unavailable', BROWSER_LINES_BUSY);
     if (!reservation) throw new AppError('conflict', BROWSER_NO_TIME);
     return { profile, key, reservation };
   }

@@ -22,12 +22,12 @@ import { QUEUES } from '../../jobs/queues.ts';
 
 /** Statements each webhook may send (BEGIN and COMMIT count), and jobs a whole call may queue. */
 const BUDGET = {
-  // The live-call count; the caller recognised by their number with the family's consent, children
-  // and memories in one read; the reservation; Santa's script (read once a minute, this test's first).
-  inboundHotline: 4,
+  // The caller recognised by their number with the family's consent, children and memories in one
+  // read; the reservation on a free line; Santa's script (read once a minute, this test's first).
+  inboundHotline: 3,
   // The line's owner, its profile with the family's read, whether the caller's phone is the
-  // family's, the count, the reservation (Santa's script is read by then).
-  inboundOwnLine: 5,
+  // family's, the reservation on a free line (Santa's script is read by then).
+  inboundOwnLine: 4,
   // One statement ends the reservation and records Twilio's duration.
   statusCompleted: 1,
   // Seen before? with the reservation and the family's children, then one statement: the call with
@@ -57,8 +57,8 @@ const BUDGET = {
  * (read side by side) count once. Twilio and ElevenLabs wait for every one of them.
  */
 const ROUND_TRIPS = {
-  // The count, then the caller with the family, then the reservation (Santa's script is read).
-  inboundHotline: 3,
+  // The caller with the family, then the reservation (Santa's script is read).
+  inboundHotline: 2,
   // The reservation with the children, then the statement that stores the call.
   postCallTranscription: 2,
   // The calls with their safety reads, beside the children.

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { createCallAdmission } from './call-admission.ts';
+import { createMinutesReserver, LINES_BUSY } from './minutes.ts';
 import { BROWSER_LINES_BUSY } from './browser-call.service.ts';
-import { countLiveCalls } from './reservations.repository.ts';
 import {
   connectedCall,
   createFamily,
@@ -65,7 +64,12 @@ test("a caller over MAX_CONCURRENT_CALLS hears that Santa's lines are busy and i
 
 test('callers answered in the same instant take the free lines in turn', async () => {
   // Two lines free, whatever calls earlier tests left on the line.
-  const admission = createCallAdmission(ctx.db, (await countLiveCalls(ctx.db, [])) + 2);
-  const busy = await Promise.all([nextCallSid(), nextCallSid(), nextCallSid()].map(admission.linesBusy));
-  expect(busy).toEqual([false, false, true]);
+  const { rows } = await ctx.db.query<{ live: number }>(
+    `select count(*)::int as live from call_reservations where status = 'open' and ended_at is null`,
+  );
+  const reserve = createMinutesReserver(ctx.db, rows[0]!.live + 2);
+  const families = await Promise.all([1, 2, 3].map(() => createFamily(ctx, { plan: 'subscription_3month' })));
+  const answers = await Promise.all(families.map(({ user }) => reserve(user.id, nextCallSid())));
+  expect(answers.filter((answer) => answer === LINES_BUSY)).toHaveLength(1);
+  expect(answers.filter((answer) => typeof answer === 'object' && answer !== null)).toHaveLength(2);
 });

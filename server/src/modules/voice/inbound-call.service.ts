@@ -6,9 +6,8 @@ import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import type { LineAccessService } from '../santa/line-access.service.ts';
 import type { SantaPromptService } from '../santa-script/santa-prompt.service.ts';
 import type { RingingCaller } from './ringing-family.ts';
-import { createCallAdmission } from './call-admission.ts';
 import { createCallerScreening, type InboundOutcome, type Screened } from './caller-screening.ts';
-import { closeReservation, createMinutesReserver } from './minutes.ts';
+import { closeReservation, createMinutesReserver, LINES_BUSY } from './minutes.ts';
 import { prepareCall, type OutboundCall } from './call-preparation.ts';
 import {
   APOLOGY_MESSAGE,
@@ -53,8 +52,7 @@ export type { InboundOutcome };
 /** Twilio's voice webhook: recognise, reserve minutes, hand the call to Santa. */
 export function createInboundCallService(deps: InboundCallDeps) {
   const { db } = deps;
-  const reserveMinutes = createMinutesReserver(db);
-  const admission = createCallAdmission(db, deps.maxConcurrentCalls);
+  const reserveMinutes = createMinutesReserver(db, deps.maxConcurrentCalls);
 
   const screen = createCallerScreening(deps);
 
@@ -81,9 +79,6 @@ export function createInboundCallService(deps: InboundCallDeps) {
     recognise: (call: TwilioInbound) => Promise<Screened> = screen,
     outbound?: OutboundCall,
   ): Promise<{ twiml: string; outcome: InboundOutcome }> {
-    // Counted while the caller is recognised; an answer that never asks is not left unhandled.
-    const busy = admission.linesBusy(call.CallSid);
-    busy.catch(() => undefined);
     // Nothing about an unrecognised or refused caller is stored.
     const screened = await recognise(call);
     if (!('profile' in screened)) return screened;
@@ -93,9 +88,10 @@ export function createInboundCallService(deps: InboundCallDeps) {
     // or recorded, and nothing about the family is said.
     if (!consented)
       return { twiml: deps.telephony.sayAndHangUp(CONSENT_NEEDED_MESSAGE), outcome: 'no_consent' };
-    if (await busy) return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
     // Kept with the call: the verdict the hotline rule above acted on stays on record.
     const reservation = await reserveMinutes(profile.user_id, call.CallSid, call.StirVerstat || undefined);
+    if (reservation === LINES_BUSY)
+      return { twiml: deps.telephony.sayAndHangUp(LINES_BUSY_MESSAGE), outcome: 'lines_busy' };
     if (!reservation)
       return { twiml: deps.telephony.sayAndHangUp(NO_MINUTES_MESSAGE), outcome: 'no_minutes' };
     if (await giveBackIfLate(isLate, reservation.id)) return apology();

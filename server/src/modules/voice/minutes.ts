@@ -7,6 +7,8 @@ import { USABLE_STATUSES, type SubscriptionService } from '../subscription/subsc
 import * as reservations from './reservations.repository.ts';
 import type { ReservationRow, SettledInStatement, TakenReservation } from './reservations.repository.ts';
 
+export { LINES_BUSY } from './reservations.repository.ts';
+
 /** A call may run one minute past its reservation before the deadline sweeper hangs up. */
 export const GRACE_SECONDS = 60;
 
@@ -43,18 +45,30 @@ interface RingingCall {
 }
 
 /**
- * Takes reservations atomically: each subscription row is locked, so concurrent
- * calls on one account queue there and together never reserve more than the balance. Calls
- * ringing at the same moment share one round trip.
+ * Takes reservations atomically: each subscription row is locked, so concurrent calls on one
+ * account queue there and together never reserve more than the balance. A call finds a free line
+ * first (MAX_CONCURRENT_CALLS, in the same statement), else it is LINES_BUSY. Calls ringing at the
+ * same moment share one round trip.
+ *
+ * The race it tolerates: two batches in flight at once (or two replicas) may each count the same
+ * free lines, overshooting the limit by at most the calls answered in that instant. ElevenLabs
+ * lets a plan burst to three times its concurrency (up to 300), which absorbs that; an exact limit
+ * would make every answer queue on one lock, on Christmas Eve's hot path.
  */
 export function createMinutesReserver(
   db: Db,
-): (userId: string, callSid: string, stirVerstat?: string) => Promise<TakenReservation | null> {
+  maxConcurrentCalls: number,
+): (
+  userId: string,
+  callSid: string,
+  stirVerstat?: string,
+) => Promise<TakenReservation | typeof reservations.LINES_BUSY | null> {
   const reserve = createBatcher(async (calls: RingingCall[]) => {
     const taken = await reservations.reserveCallsSeconds(db, {
       calls,
       usableStatuses: USABLE_STATUSES,
       caps: PER_CALL_CAPS,
+      maxLive: maxConcurrentCalls,
     });
     return calls.map((call) => taken.get(call.callSid) ?? null);
   });

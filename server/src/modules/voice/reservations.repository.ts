@@ -29,17 +29,21 @@ export interface ReservationRow {
 export type TakenReservation = Pick<ReservationRow, 'id' | 'call_sid' | 'seconds_reserved'>;
 
 const RESERVE_CALLS_SECONDS = preparedStatement(
-  'reserve_calls_seconds',
-  'select id, call_sid, seconds_reserved from reserve_calls_seconds($1, $2, $3, $4::jsonb, $5)',
+  'reserve_calls_seconds_on_free_lines',
+  `select reserved_call_sid as call_sid, reservation_id as id, reserved_seconds as seconds_reserved, lines_busy
+   from reserve_calls_seconds_on_free_lines($1, $2, $3, $4::jsonb, $5, $6)`,
 );
 
+/** A ringing call turned away before anything was reserved: every line is taken. */
+export const LINES_BUSY = 'lines_busy';
+
 /**
- * Reserves, for each ringing call, the seconds left of its account's balance, at most the plan's
- * per-call cap (migrations/0011: for each call it locks, sums and inserts, several calls in one
- * round trip; migrations/0026 keeps each call's STIR/SHAKEN verdict with it; migrations/0034
- * counts in seconds). Also answers the
- * open reservation a re-sent webhook already holds. Answers the reservations by call sid; a call
- * missing from the map has an unusable plan or nothing left.
+ * Reserves, for each ringing call while a line is free, the seconds left of its account's
+ * balance, at most the plan's per-call cap (migrations/0011: for each call it locks, sums and
+ * inserts, several calls in one round trip; 0026 keeps each call's STIR/SHAKEN verdict with it;
+ * 0034 counts in seconds; 0062 counts the calls on the line first, at most `maxLive`). Also
+ * answers the open reservation a re-sent webhook already holds. Answers by call sid: a
+ * reservation, or LINES_BUSY; a call missing from the map has an unusable plan or nothing left.
  */
 export async function reserveCallsSeconds(
   q: Queryable,
@@ -47,16 +51,18 @@ export async function reserveCallsSeconds(
     calls: readonly { userId: string; callSid: string; stirVerstat?: string | null }[];
     usableStatuses: readonly string[];
     caps: Record<string, number | null>;
+    maxLive: number;
   },
-): Promise<Map<string, TakenReservation>> {
-  const { rows } = await q.query<TakenReservation>(RESERVE_CALLS_SECONDS, [
+): Promise<Map<string, TakenReservation | typeof LINES_BUSY>> {
+  const { rows } = await q.query<TakenReservation & { lines_busy: boolean }>(RESERVE_CALLS_SECONDS, [
     input.calls.map((call) => call.userId),
     input.calls.map((call) => call.callSid),
     input.usableStatuses,
     JSON.stringify(input.caps),
     input.calls.map((call) => call.stirVerstat ?? null),
+    input.maxLive,
   ]);
-  return new Map(rows.map((row) => [row.call_sid, row]));
+  return new Map(rows.map(({ lines_busy: busy, ...taken }) => [taken.call_sid, busy ? LINES_BUSY : taken]));
 }
 
 export async function findReservationBySid(
@@ -232,21 +238,4 @@ export async function countOpenReservations(q: Queryable): Promise<number> {
     "select count(*)::int as open from call_reservations where status = 'open'",
   );
   return rows[0]?.open ?? 0;
-}
-
-const COUNT_LIVE_CALLS = preparedStatement(
-  'count_live_calls',
-  `select count(*)::int as live from call_reservations
-   where status = 'open' and ended_at is null and call_sid <> all($1::text[])`,
-);
-
-/**
- * Calls on the line right now: holding minutes and not yet reported over (an ended call waiting
- * for its post-call event no longer occupies the voice agent). Reads the partial index
- * call_reservations_open_idx. The asking calls' own sids are left out, so Twilio re-sending the
- * webhook of a call already admitted does not count that call against itself.
- */
-export async function countLiveCalls(q: Queryable, askingCallSids: readonly string[]): Promise<number> {
-  const { rows } = await q.query<{ live: number }>(COUNT_LIVE_CALLS, [askingCallSids]);
-  return rows[0]?.live ?? 0;
 }
