@@ -15,20 +15,21 @@ export async function insertReview(
 }
 
 /**
- * The stored call's transcript while it has no read yet; undefined once read or gone. Reads the
- * voice module's `calls` beside this module's own table: one statement instead of the transcript
- * and then whether it was read (a job per call on Christmas Eve).
+ * The stored calls' transcripts while they have no read yet, by conversation id; a call read or
+ * gone is absent. Reads the voice module's `calls` beside this module's own table: one statement
+ * instead of the transcript and then whether it was read (a job per call on Christmas Eve).
  */
-export async function findUnreadTranscript(
+export async function findUnreadTranscripts(
   q: Queryable,
-  conversationId: string,
-): Promise<{ id: string; transcript: string } | undefined> {
-  const { rows } = await q.query<{ id: string; transcript: string }>(
-    `select c.id, c.transcript from calls c
-     where c.conversation_id = $1 and not exists (select 1 from call_safety_reviews r where r.call_id = c.id)`,
-    [conversationId],
+  conversationIds: string[],
+): Promise<Map<string, { id: string; transcript: string }>> {
+  const { rows } = await q.query<{ id: string; transcript: string; conversation_id: string }>(
+    `select c.id, c.transcript, c.conversation_id from calls c
+     where c.conversation_id = any($1::text[])
+       and not exists (select 1 from call_safety_reviews r where r.call_id = c.id)`,
+    [conversationIds],
   );
-  return rows[0];
+  return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
 }
 
 /**

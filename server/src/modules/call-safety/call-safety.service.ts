@@ -6,6 +6,7 @@ import {
   type SafetyFlagCounts,
   type SafetyReason,
 } from '@santa/shared/safety';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { Moderation } from '../../providers/moderation/moderation.ts';
 import * as repo from './call-safety.repository.ts';
@@ -28,6 +29,11 @@ export interface CallSafetyDeps {
 /** Owns call_safety_reviews: the safety read after each call, for the parent and the admin. */
 export function createCallSafetyService(deps: CallSafetyDeps) {
   const { db, logger } = deps;
+  // The safety jobs of a batch start together: their transcripts are read in one statement.
+  const findUnreadTranscript = createBatcher(async (conversationIds: string[]) => {
+    const found = await repo.findUnreadTranscripts(db, conversationIds);
+    return conversationIds.map((id) => found.get(id));
+  });
 
   return {
     /**
@@ -36,7 +42,7 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
      */
     async reviewCall(job: CallSafetyJob): Promise<void> {
       // Gone, or read by an earlier try: moderation is not asked again.
-      const call = await repo.findUnreadTranscript(db, job.conversationId);
+      const call = await findUnreadTranscript(job.conversationId);
       if (!call) return;
       let findings = screenTranscript(call.transcript, {
         giftsGiving: job.giftsGiving,

@@ -57,7 +57,7 @@ const BUDGET = {
  * (read side by side) count once. Twilio and ElevenLabs wait for every one of them.
  */
 const ROUND_TRIPS = {
-  // The caller with the family, then the reservation (Santa's script is read).
+  // The caller with the family, then the reservation (Santa's script was read).
   inboundHotline: 2,
   // The reservation with the children, then the statement that stores the call.
   postCallTranscription: 2,
@@ -140,6 +140,8 @@ test('a call from a known family on the hotline, whole life long', async () => {
 });
 
 test('a ringing call and its finished call wait for their round trips, not one per statement', async () => {
+  // Santa's script is read once a minute, not on every ring.
+  await ctx.services.santaScript.scriptForCall();
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
   const call = inboundCall(parentPhone, HOTLINE);
   const roundTripsOf = async (step: () => Promise<unknown>) => {
@@ -224,4 +226,32 @@ test('the background work of one finished call', async () => {
   expect((await queued(QUEUES.email)).length).toBe(emailsBefore);
   expect(work.summary.length, work.summary.join('\n')).toBeLessThanOrEqual(BUDGET.summaryJob);
   expect(work.safety.length, work.safety.join('\n')).toBeLessThanOrEqual(BUDGET.safetyJob);
+});
+
+test('the after-call jobs of calls that ended together read their calls in one statement each', async () => {
+  const calls: string[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
+    const call = inboundCall(parentPhone, HOTLINE);
+    const conversationId = `conv_together_${call.CallSid}`;
+    await postTwilio(ctx, 'inbound', call);
+    await postElevenLabs(
+      ctx,
+      transcriptionPayload({ conversationId, callSid: call.CallSid, userId: user.id }),
+    );
+    calls.push(conversationId);
+  }
+  const ours = (jobs: object[]) =>
+    jobs.filter((job) => calls.includes((job as { conversationId: string }).conversationId));
+  const summaries = ours(await queued(QUEUES.callSummary));
+  const safety = ours(await queued(QUEUES.callSafety));
+  // A batch of jobs runs side by side, as the queue runs it.
+  const summaryReads = await statementsOf(() =>
+    Promise.all(summaries.map((job) => ctx.services.voice.postCall.writeSummary(job as never))),
+  );
+  const safetyReads = await statementsOf(() =>
+    Promise.all(safety.map((job) => ctx.services.callSafety.reviewCall(job as never))),
+  );
+  expect(summaryReads.filter((sql) => sql.includes('from calls where conversation_id'))).toHaveLength(1);
+  expect(safetyReads.filter((sql) => sql.includes('from calls c'))).toHaveLength(1);
 });

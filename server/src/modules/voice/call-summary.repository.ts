@@ -17,21 +17,22 @@ export interface CallToSummarize {
 }
 
 /**
- * What the summary job needs of a stored call, whether its summary is written already, and, with
- * `unsentRecap` (a select of the unsent recap's id for the call id it is given), that recap.
+ * What the summary jobs need of their stored calls, by conversation id, whether each summary is
+ * written already, and, with `unsentRecap` (a select of the unsent recap's id for the call id it
+ * is given), that recap.
  */
-export async function findCallToSummarize(
+export async function findCallsToSummarize(
   q: Queryable,
-  conversationId: string,
+  conversationIds: string[],
   unsentRecap?: (callId: string) => string,
-): Promise<CallToSummarize | undefined> {
-  const { rows } = await q.query<CallToSummarize>(
-    `select duration, transcript, summary <> '' as summarized,
+): Promise<Map<string, CallToSummarize>> {
+  const { rows } = await q.query<CallToSummarize & { conversation_id: string }>(
+    `select conversation_id, duration, transcript, summary <> '' as summarized,
             ${unsentRecap ? `(${unsentRecap('calls.id')})` : 'null::uuid'} as unsent_recap_id
-     from calls where conversation_id = $1`,
-    [conversationId],
+     from calls where conversation_id = any($1::text[])`,
+    [conversationIds],
   );
-  return rows[0];
+  return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
 }
 
 /**

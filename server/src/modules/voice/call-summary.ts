@@ -1,4 +1,5 @@
 import type { CallRecap, RecappedCall } from '@santa/shared/recap';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
@@ -44,11 +45,16 @@ export interface CallSummaryDeps {
  */
 export function createCallSummaryWriter(deps: CallSummaryDeps) {
   const { db, recaps } = deps;
+  // The summary jobs of a batch start together: their calls are read in one statement.
+  const findCall = createBatcher(async (conversationIds: string[]) => {
+    const found = await summaries.findCallsToSummarize(db, conversationIds, recaps?.unsentRecapSql);
+    return conversationIds.map((id) => found.get(id));
+  });
   const sendRecap = async (email: { id: string } | null) => {
     if (email && recaps) await recaps.sendRecap(email);
   };
   return async function writeSummary(job: CallSummaryJob): Promise<void> {
-    const call = await summaries.findCallToSummarize(db, job.conversationId, recaps?.unsentRecapSql);
+    const call = await findCall(job.conversationId);
     if (!call) return;
     // Summarised by an earlier try: the summariser (paid for) is not asked again, and the recap
     // that try decided goes now if it stopped before sending it.
