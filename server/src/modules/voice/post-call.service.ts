@@ -58,7 +58,7 @@ export interface PostCallDeps {
   };
   /** The auth module, which owns the accounts: a select of an account's id, when it exists. */
   accounts: { accountSql(userId: string): string };
-  /** The email module: the parent's recap, decided in the call's own transaction. */
+  /** The email module: the parent's recap, decided in the statement that writes the summary. */
   recaps?: CallRecaps;
   /** The memory module: what Santa keeps of the call for the next one. */
   memory: CallMemories;
