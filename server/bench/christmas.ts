@@ -41,6 +41,7 @@ const POLLING_PARENTS = 250;
 const POLL_EVERY_MS = 5_000;
 const TWILIO_TOKEN = 'bench-twilio-auth-token';
 const ELEVENLABS_SECRET = 'wsec_bench_christmas';
+const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
 const setup = createPostgresDb(databaseUrl, { max: 2 });
 await setup.exec(
@@ -85,6 +86,8 @@ const env = {
   RECORDINGS_LOCAL_DISK: 'single-replica',
   // The bench measures the app, not an ElevenLabs plan: no caller is turned away as "lines busy".
   MAX_CONCURRENT_CALLS: '1000000',
+  // The bench reads each replica's event-loop delay from /metrics (see eventLoopDelay below).
+  METRICS_TOKEN: METRICS_TOKEN,
 };
 // BENCH_PROFILE=<folder>: each replica writes a V8 CPU profile there when it stops.
 const nodeArgs = process.env.BENCH_PROFILE
@@ -210,12 +213,33 @@ async function transactions(): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Each replica's event-loop delay since the last read, in ms (Node's monitorEventLoopDelay, which
+ * prom-client resets on every scrape): how long a webhook can wait for its turn on that replica.
+ * prom-client samples every 10 ms, and an idle loop reads those 10 ms: they are taken off.
+ */
+const SAMPLED_EVERY_MS = 10;
+async function eventLoopDelay(): Promise<{ p99: number; max: number }[]> {
+  return Promise.all(
+    replicas.map(async (replica) => {
+      const res = await fetch(`${replica.url}/metrics`, {
+        headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+      });
+      const text = await res.text();
+      const read = (name: string) =>
+        Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) * 1000 - SAMPLED_EVERY_MS;
+      return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
+    }),
+  );
+}
+
 interface StepResult {
   rate: number;
   errors: number;
   routes: Record<string, { p50: number; p99: number }>;
   cpuMsPerLifecycle: { replicas: number; postgres: number | null };
   transactionsPerLifecycle: number;
+  eventLoopDelayMs: { p99: number; max: number }[];
 }
 const steps: StepResult[] = [];
 
@@ -240,7 +264,9 @@ if (warmupSeconds > 0) {
 for (const rate of rates) {
   samples = new Map();
   const cpuBefore = { replicas: replicasMicros(), postgres: postgresSnapshot(), xacts: await transactions() };
+  await eventLoopDelay();
   const { failed, started, late } = await runStep(rate);
+  const eventLoopDelayMs = await eventLoopDelay();
   const errors = [...samples.values()].reduce((sum, entry) => sum + entry.errors, 0) + failed;
   const perLifecycle = (micros: number | null) => (micros === null ? null : micros / 1000 / started);
   const step: StepResult = {
@@ -258,6 +284,7 @@ for (const rate of rates) {
     },
     // Every statement outside BEGIN…COMMIT is a transaction of its own, so this tracks statements.
     transactionsPerLifecycle: ((await transactions()) - cpuBefore.xacts) / started,
+    eventLoopDelayMs,
   };
   steps.push(step);
   console.log(
@@ -267,6 +294,9 @@ for (const rate of rates) {
   const { replicas: replicasMs, postgres: postgresMs } = step.cpuMsPerLifecycle;
   console.log(
     `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres; ${step.transactionsPerLifecycle.toFixed(1)} database transactions`,
+  );
+  console.log(
+    `  event-loop delay per replica: ${eventLoopDelayMs.map(({ p99, max }) => `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms`).join('; ')}`,
   );
   if (errors > 0 || late > 1_000) break;
   sustained = rate;
