@@ -1,17 +1,31 @@
 import type { SafetyFinding } from '@santa/shared/safety';
 import type { Queryable } from '../../db/db.ts';
 
-/** Written once per call: a retried job finds the read already stored and leaves it. */
-export async function insertReview(
-  q: Queryable,
-  review: { callId: string; flagged: boolean; findings: SafetyFinding[]; checks: string[] },
-): Promise<boolean> {
-  const { rows } = await q.query<{ call_id: string }>(
-    `insert into call_safety_reviews (call_id, flagged, findings, checks) values ($1, $2, $3::jsonb, $4)
-     on conflict (call_id) do nothing returning call_id`,
-    [review.callId, review.flagged, JSON.stringify(review.findings), review.checks],
+export interface SafetyReview {
+  callId: string;
+  flagged: boolean;
+  findings: SafetyFinding[];
+  checks: string[];
+}
+
+/**
+ * Written once per call, in one statement for several: a retried job finds its read already
+ * stored and leaves it, and a call deleted since it was read is skipped.
+ */
+export async function insertReviews(q: Queryable, reviews: SafetyReview[]): Promise<void> {
+  await q.query(
+    `insert into call_safety_reviews (call_id, flagged, findings, checks)
+     select r.call_id, r.flagged, r.findings::jsonb, array(select jsonb_array_elements_text(r.checks::jsonb))
+     from unnest($1::uuid[], $2::boolean[], $3::text[], $4::text[]) as r(call_id, flagged, findings, checks)
+     where exists (select 1 from calls c where c.id = r.call_id)
+     on conflict (call_id) do nothing`,
+    [
+      reviews.map((review) => review.callId),
+      reviews.map((review) => review.flagged),
+      reviews.map((review) => JSON.stringify(review.findings)),
+      reviews.map((review) => JSON.stringify(review.checks)),
+    ],
   );
-  return rows.length > 0;
 }
 
 /**

@@ -34,6 +34,11 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
     const found = await repo.findUnreadTranscripts(db, conversationIds);
     return conversationIds.map((id) => found.get(id));
   });
+  // …and their reads are stored in one statement.
+  const storeReview = createBatcher(async (reviews: repo.SafetyReview[]) => {
+    await repo.insertReviews(db, reviews);
+    return reviews.map(() => undefined);
+  });
 
   return {
     /**
@@ -57,7 +62,7 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
         checks.push('openai_moderation');
       }
       const flagged = findings.length > 0;
-      await repo.insertReview(db, { callId: call.id, flagged, findings, checks });
+      await storeReview({ callId: call.id, flagged, findings, checks });
       logger.info(
         { conversationId: job.conversationId, flagged, reasons: findings.map((f) => f.reason), checks },
         'call safety read',

@@ -228,3 +228,28 @@ test('when moderation cannot answer, the local rules stand alone and say so', as
   );
   expect(rows[0]!.checks).toEqual(['rules']);
 });
+
+test('a call deleted while it is being read is skipped, and the calls read beside it keep their reads', async () => {
+  const kept = await finishCall(WORRYING);
+  const deleted = await finishCall([['user', 'Please forget this call, Santa.']]);
+  const both = [kept.conversationId, deleted.conversationId];
+  await ctx.db.query(
+    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = any($1))',
+    [both],
+  );
+  // The parent deletes one call while moderation reads it.
+  const moderation = new FakeModeration(() => ({ flagged: false, categories: [] }));
+  const moderate = moderation.moderate.bind(moderation);
+  moderation.moderate = async (lines) => {
+    if (lines.some((line) => line.includes('forget this call')))
+      await ctx.db.query('delete from calls where conversation_id = $1', [deleted.conversationId]);
+    return moderate(lines);
+  };
+  const safety = createCallSafetyService({ db: ctx.db, logger, moderation });
+  await Promise.all(
+    both.map((conversationId) => safety.reviewCall({ conversationId, giftsGiving: null, avoidTopics: [] })),
+  );
+  const [call] = ((await kept.client.get('/api/calls/history')).body as CallHistory).calls;
+  expect(call!.safety!.flagged).toBe(true);
+  expect((await deleted.client.get('/api/calls/history')).body.calls).toEqual([]);
+});

@@ -82,8 +82,13 @@ export async function findEmail(q: Queryable, id: string): Promise<EmailRow | un
   return rows[0];
 }
 
-export async function markSent(q: Queryable, id: string, toAddress: string): Promise<void> {
-  await q.query('update emails set sent_at = now(), to_address = $2 where id = $1', [id, toAddress]);
+/** Each email sent, with the address it went to, in one statement. */
+export async function markSent(q: Queryable, sent: { id: string; toAddress: string }[]): Promise<void> {
+  await q.query(
+    `update emails e set sent_at = now(), to_address = s.to_address
+     from unnest($1::uuid[], $2::text[]) as s(id, to_address) where e.id = s.id`,
+    [sent.map((email) => email.id), sent.map((email) => email.toAddress)],
+  );
 }
 
 export interface EmailPreferencesRow {

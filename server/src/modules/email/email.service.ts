@@ -1,6 +1,7 @@
 import type { RecappedCall } from '@santa/shared/recap';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
@@ -55,6 +56,11 @@ export interface EmailServiceDeps {
 /** Owns the emails table: each email is decided once per event, then sent by the email job. */
 export function createEmailService(deps: EmailServiceDeps) {
   const { db, publicUrl } = deps;
+  // The recaps of a batch of summary jobs go out together: their sent marks share one statement.
+  const markSent = createBatcher(async (sent: { id: string; toAddress: string }[]) => {
+    await repo.markSent(db, sent);
+    return sent.map(() => undefined);
+  });
 
   /**
    * Records the email for (kind, eventKey) and queues its job in the same transaction; a second
@@ -107,7 +113,7 @@ export function createEmailService(deps: EmailServiceDeps) {
     if (!content) return;
     const rendered = await renderEmail(content, publicUrl);
     await deps.mailer.send({ to, ...rendered });
-    await repo.markSent(db, row.id, to);
+    await markSent({ id: row.id, toAddress: to });
     deps.logger.info({ emailId: row.id, kind: row.kind }, 'email sent');
   }
 

@@ -19,6 +19,7 @@ import {
 } from '../../../test/fixtures/voice.ts';
 import { testSchemaOf } from '../../../test/test-db.ts';
 import { QUEUES } from '../../jobs/queues.ts';
+import type { Mailer } from '../../providers/email/mailer.ts';
 
 /** Statements each webhook may send (BEGIN and COMMIT count), and jobs a whole call may queue. */
 const BUDGET = {
@@ -46,9 +47,10 @@ const BUDGET = {
   callHistory: 2,
   // The call and its transcript, then one statement: the summary and recap, Santa's memories and
   // the recap email with its account's address (unless the parent turned recaps off); then the
-  // email's sent mark.
+  // email's sent mark (one for the recaps of a batch that went out together).
   summaryJob: 3,
-  // The transcript unless it was read before (moderation is not asked twice), the read.
+  // The transcript unless it was read before (moderation is not asked twice), the read (one
+  // statement stores a batch's reads).
   safetyJob: 2,
 };
 
@@ -67,10 +69,30 @@ const ROUND_TRIPS = {
 
 let ctx: VoiceTestContext;
 let counting: CountingDb | undefined;
+/**
+ * While set, a sent email waits until this many have been sent, then all go on at once: recaps
+ * that finish at one moment, as a batch's do under load.
+ */
+let sendsTogether = 0;
+const sent: (() => void)[] = [];
+const sendingTogether = (sandbox: Mailer): Mailer => ({
+  from: sandbox.from,
+  isSandbox: sandbox.isSandbox,
+  diagnose: (context) => sandbox.diagnose(context),
+  async send(email) {
+    await sandbox.send(email);
+    if (sendsTogether === 0) return;
+    await new Promise<void>((resolve) => {
+      sent.push(resolve);
+      if (sent.length === sendsTogether) sent.splice(0).forEach((goOn) => goOn());
+    });
+  },
+});
 beforeAll(async () => {
   ctx = await createVoiceTestContext({
     workers: false,
     appDb: (db) => (counting = countingDb(db)).db,
+    mailer: sendingTogether,
   });
 });
 afterAll(() => ctx.close());
@@ -228,7 +250,7 @@ test('the background work of one finished call', async () => {
   expect(work.safety.length, work.safety.join('\n')).toBeLessThanOrEqual(BUDGET.safetyJob);
 });
 
-test('the after-call jobs of calls that ended together read their calls in one statement each', async () => {
+test('the after-call jobs of calls that ended together read their calls and store their results in one statement each', async () => {
   const calls: string[] = [];
   for (let i = 0; i < 3; i += 1) {
     const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
@@ -246,12 +268,17 @@ test('the after-call jobs of calls that ended together read their calls in one s
   const summaries = ours(await queued(QUEUES.callSummary));
   const safety = ours(await queued(QUEUES.callSafety));
   // A batch of jobs runs side by side, as the queue runs it.
+  sendsTogether = summaries.length;
   const summaryReads = await statementsOf(() =>
     Promise.all(summaries.map((job) => ctx.services.voice.postCall.writeSummary(job as never))),
-  );
+  ).finally(() => (sendsTogether = 0));
   const safetyReads = await statementsOf(() =>
     Promise.all(safety.map((job) => ctx.services.callSafety.reviewCall(job as never))),
   );
-  expect(summaryReads.filter((sql) => sql.includes('from calls where conversation_id'))).toHaveLength(1);
-  expect(safetyReads.filter((sql) => sql.includes('from calls c'))).toHaveLength(1);
+  const matching = (statements: string[], text: string) => statements.filter((sql) => sql.includes(text));
+  expect(matching(summaryReads, 'from calls where conversation_id')).toHaveLength(1);
+  // The three recaps were sent; one statement marks them sent.
+  expect(matching(summaryReads, 'update emails e set sent_at')).toHaveLength(1);
+  expect(matching(safetyReads, 'select c.id, c.transcript')).toHaveLength(1);
+  expect(matching(safetyReads, 'insert into call_safety_reviews')).toHaveLength(1);
 });
