@@ -319,7 +319,7 @@ if (failures.length > 0) {
 const ledger = await checkLedger(db, { jobsSchema: JOBS, stored, billedSeconds: billedByBench, leftOpen });
 const lag = await jobLag(db, JOBS);
 const { rows: jobRows } = await db.query<{ n: number }>(
-  `select count(*)::int as n from ${JOBS}.job where name in ('call-summary', 'call-safety')`,
+  `select count(*)::int as n from ${JOBS}.job where name in ('after-call', 'call-summary', 'call-safety')`,
 );
 const jobsPerCall = stored > 0 ? jobRows[0]!.n / stored : 0;
 console.log(
@@ -327,9 +327,7 @@ console.log(
 );
 console.log(`highest rate sustained for ${stepSeconds} s with 0 errors: ${sustained} call lifecycles/s`);
 console.log(`jobs per stored call: ${jobsPerCall.toFixed(2)}`);
-console.log(
-  `call-summary job lag: p50 ${lag.p50.toFixed(2)} s, p99 ${lag.p99.toFixed(2)} s (${lag.jobs} jobs)`,
-);
+console.log(`summary job lag: p50 ${lag.p50.toFixed(2)} s, p99 ${lag.p99.toFixed(2)} s (${lag.jobs} jobs)`);
 console.log(`RSS peak per replica: ${[...rssPeakMb.values()].map((mb) => `${mb.toFixed(0)} MB`).join(', ')}`);
 for (const line of ledger.lines) console.log(line);
 console.log(

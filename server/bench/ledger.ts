@@ -1,6 +1,9 @@
 /** The Christmas bench's exact checks on the call-time ledger (in seconds), and the job queue's lag. */
 import type { Db } from '../src/db/db.ts';
 
+/** The jobs that write a call's summary: the after-call job, and the previous release's one. */
+export const SUMMARY_JOBS = "('after-call', 'call-summary')";
+
 async function count(db: Db, sql: string, params: unknown[] = []): Promise<number> {
   const { rows } = await db.query<{ n: number }>(sql, params);
   return Number(rows[0]?.n ?? 0);
@@ -13,7 +16,7 @@ async function drainSummaries(db: Db, jobsSchema: string, timeoutMs = 120_000): 
   do {
     waiting = await count(
       db,
-      `select count(*) as n from ${jobsSchema}.job where name = 'call-summary' and state in ('created', 'retry', 'active')`,
+      `select count(*) as n from ${jobsSchema}.job where name in ${SUMMARY_JOBS} and state in ('created', 'retry', 'active')`,
     );
     if (waiting === 0) return 0;
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -108,10 +111,10 @@ export async function jobLag(
             percentile_cont(0.99) within group (order by lag) as p99,
             count(*)::int as jobs
      from (select extract(epoch from started_on - created_on) as lag from ${jobsSchema}.job
-           where name = 'call-summary' and started_on is not null
+           where name in ${SUMMARY_JOBS} and started_on is not null
            union all
            select extract(epoch from started_on - created_on) from ${jobsSchema}.archive
-           where name = 'call-summary' and started_on is not null) lags`,
+           where name in ${SUMMARY_JOBS} and started_on is not null) lags`,
   );
   return { p50: Number(rows[0]?.p50 ?? 0), p99: Number(rows[0]?.p99 ?? 0), jobs: rows[0]?.jobs ?? 0 };
 }

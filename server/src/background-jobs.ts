@@ -6,6 +6,7 @@ import type { ScheduledCallJob } from './modules/scheduled-calls/scheduled-calls
 import type { GiftDeliveryJob } from './modules/gifts/gifts.service.ts';
 import type { DataExportJob } from './modules/privacy/export.service.ts';
 import type { CallSummaryJob } from './modules/voice/call-summary.ts';
+import { runAfterCall, type AfterCallJob } from './modules/voice/after-call-job.ts';
 import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
 /** How often each periodic job runs, once across all replicas. */
@@ -21,6 +22,9 @@ export const PERIODIC_SECONDS = {
 
 /** Every replica works every queue; the queue hands each job to exactly one of them. */
 export async function registerWorkers(jobs: JobQueue, services: AppServices): Promise<void> {
+  const afterCall = [services.voice.postCall.writeSummary, services.callSafety.reviewCall];
+  await jobs.work<AfterCallJob>(QUEUES.afterCall, (job) => runAfterCall(job, afterCall));
+  // The previous release's two jobs for the same work, until none is left.
   await jobs.work<CallSummaryJob>(QUEUES.callSummary, (job) => services.voice.postCall.writeSummary(job));
   await jobs.work<CallSafetyJob>(QUEUES.callSafety, (job) => services.callSafety.reviewCall(job));
   const { callUpkeep } = services;

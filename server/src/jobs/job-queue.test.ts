@@ -245,12 +245,12 @@ test.skipIf(!process.env.TEST_DATABASE_URL)(
       const { rows } = await db.query<{ synchronous_commit: string }>('show synchronous_commit');
       commits.set(name, rows[0]!.synchronous_commit);
     };
-    await queue.work(QUEUES.callSafety, recordCommit('call-safety'));
+    await queue.work(QUEUES.afterCall, recordCommit('after-call'));
     await queue.work(QUEUES.giftDelivery, recordCommit('gift-delivery'));
-    await queue.send(QUEUES.callSafety, {});
+    await queue.send(QUEUES.afterCall, {});
     await queue.send(QUEUES.giftDelivery, {});
     await expect.poll(() => commits.size, { timeout: 5_000 }).toBe(2);
-    expect(Object.fromEntries(commits)).toEqual({ 'call-safety': 'off', 'gift-delivery': 'on' });
+    expect(Object.fromEntries(commits)).toEqual({ 'after-call': 'off', 'gift-delivery': 'on' });
     await queue.stop();
   },
 );

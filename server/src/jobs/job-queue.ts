@@ -41,7 +41,12 @@ const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
  * completion is a statement, so emails come ten to a fetch too (one a fetch cost every call's
  * recap two or three statements more).
  */
-const BATCH: Partial<Record<QueueName, number>> = { 'call-summary': 100, 'call-safety': 100, email: 10 };
+const BATCH: Partial<Record<QueueName, number>> = {
+  'after-call': 100,
+  'call-summary': 100,
+  'call-safety': 100,
+  email: 10,
+};
 /**
  * Queues whose batch runs one job after another, in the order the jobs were queued: sent side by
  * side, a parent's emails arrived out of the order they were decided in (a receipt after the
@@ -55,7 +60,7 @@ const IN_ORDER: ReadonlySet<QueueName> = new Set(['email']);
  * Not the email job: it mints links (a password reset, a gift's code) that must be on disk before
  * the email carrying them leaves.
  */
-const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(['call-summary', 'call-safety']);
+const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(['after-call', 'call-summary', 'call-safety']);
 
 /** Jobs queued within the same millisecond (one transaction's) keep no order between them. */
 function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
@@ -65,6 +70,7 @@ function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
 }
 /** Summaries are looked for twice a second; periodic work is offered, and wakes its worker. */
 const SUMMARY_POLLING_SECONDS = 0.5;
+const AFTER_CALL: ReadonlySet<QueueName> = new Set(['after-call', 'call-summary', 'call-safety']);
 /**
  * A send wakes its worker so the job starts now rather than at the next poll, but a worker is
  * woken at most this often: woken on every send, a busy worker fetched again after each call and
@@ -83,6 +89,7 @@ const EMAIL = { retryLimit: 8, retryDelay: 30, retryBackoff: true } as const;
 const PERIODIC = { retryLimit: 0 } as const;
 
 const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
+  'after-call': ONCE,
   'call-summary': ONCE,
   'call-safety': ONCE,
   'call-deadlines': PERIODIC,
@@ -213,10 +220,7 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
 
     async work(queue, handler) {
       const options = {
-        pollingIntervalSeconds:
-          queue === 'call-summary' || queue === 'call-safety'
-            ? Math.min(polling, SUMMARY_POLLING_SECONDS)
-            : polling,
+        pollingIntervalSeconds: AFTER_CALL.has(queue) ? Math.min(polling, SUMMARY_POLLING_SECONDS) : polling,
         batchSize: BATCH[queue] ?? 1,
         // A batch arrives in no particular order; its jobs' queuing times put it back in order.
         includeMetadata: IN_ORDER.has(queue),

@@ -5,6 +5,9 @@ import type { Queryable } from '../db/db.ts';
  * to these through a JobSender; only the wiring (job-queue.ts, background-jobs.ts) runs them.
  */
 export const QUEUES = {
+  // A stored call's summary (with its recap and memories) and its safety read (decision 0044).
+  afterCall: 'after-call',
+  // The two jobs the previous release queued instead; still worked so none is left behind.
   callSummary: 'call-summary',
   callSafety: 'call-safety',
   callDeadlines: 'call-deadlines',

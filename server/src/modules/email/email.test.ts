@@ -33,7 +33,7 @@ afterAll(async () => {
 
 /** Every email sent to `address` once the summaries (which send the recaps) and emails are done. */
 async function inboxOf(address: string): Promise<ReceivedEmail[]> {
-  expect(await ctx.jobs.drained([QUEUES.callSummary])).toBe(true);
+  expect(await ctx.jobs.drained([QUEUES.afterCall])).toBe(true);
   expect(await ctx.jobs.drained([QUEUES.email])).toBe(true);
   return smtp.received.filter((email) => email.to.includes(address));
 }

@@ -38,8 +38,8 @@ const BUDGET = {
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
   // removal once the provider confirms it.
   postCallAudio: 2,
-  // The summary and the safety read.
-  jobsPerCall: 2,
+  // One after-call job: the summary and the safety read.
+  jobsPerCall: 1,
   // A parent's dashboard, polled every few seconds: the plan (the session is remembered from the
   // poll before, while this replica hears every replica's revocations).
   planStatus: 1,
@@ -237,12 +237,11 @@ test('the background work of one finished call', async () => {
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid, userId: user.id }));
   const mine = (jobs: object[]) =>
     jobs.filter((job) => (job as { conversationId?: string }).conversationId === conversationId);
-  const [summary] = mine(await queued(QUEUES.callSummary));
-  const [safety] = mine(await queued(QUEUES.callSafety));
+  const [job] = mine(await queued(QUEUES.afterCall));
   const emailsBefore = (await queued(QUEUES.email)).length;
   const work = {
-    summary: await statementsOf(() => ctx.services.voice.postCall.writeSummary(summary as never)),
-    safety: await statementsOf(() => ctx.services.callSafety.reviewCall(safety as never)),
+    summary: await statementsOf(() => ctx.services.voice.postCall.writeSummary(job as never)),
+    safety: await statementsOf(() => ctx.services.callSafety.reviewCall(job as never)),
   };
   // The recap went with the summary: no email job was queued for it.
   expect((await queued(QUEUES.email)).length).toBe(emailsBefore);
@@ -265,15 +264,14 @@ test('the after-call jobs of calls that ended together read their calls and stor
   }
   const ours = (jobs: object[]) =>
     jobs.filter((job) => calls.includes((job as { conversationId: string }).conversationId));
-  const summaries = ours(await queued(QUEUES.callSummary));
-  const safety = ours(await queued(QUEUES.callSafety));
+  const jobs = ours(await queued(QUEUES.afterCall));
   // A batch of jobs runs side by side, as the queue runs it.
-  sendsTogether = summaries.length;
+  sendsTogether = jobs.length;
   const summaryReads = await statementsOf(() =>
-    Promise.all(summaries.map((job) => ctx.services.voice.postCall.writeSummary(job as never))),
+    Promise.all(jobs.map((job) => ctx.services.voice.postCall.writeSummary(job as never))),
   ).finally(() => (sendsTogether = 0));
   const safetyReads = await statementsOf(() =>
-    Promise.all(safety.map((job) => ctx.services.callSafety.reviewCall(job as never))),
+    Promise.all(jobs.map((job) => ctx.services.callSafety.reviewCall(job as never))),
   );
   const matching = (statements: string[], text: string) => statements.filter((sql) => sql.includes(text));
   expect(matching(summaryReads, 'from calls where conversation_id')).toHaveLength(1);

@@ -8,17 +8,12 @@ import type { FamiliesReadPart } from '../../db/families-read.ts';
 import { QUEUES, type JobSender, type JobsInStatement } from '../../jobs/queues.ts';
 import type { RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
-import type { CallSafetyJob } from '../call-safety/call-safety.service.ts';
 import type { ProfileService } from '../santa/profile.service.ts';
 import { isUsable, type SubscriptionService } from '../subscription/subscription.service.ts';
 import * as calls from './call-records.repository.ts';
 import { insertCallRecord, type NewCallRecord } from './call-store.repository.ts';
-import {
-  createCallSummaryWriter,
-  type CallMemories,
-  type CallRecaps,
-  type CallSummaryJob,
-} from './call-summary.ts';
+import { createCallSummaryWriter, type CallMemories, type CallRecaps } from './call-summary.ts';
+import type { AfterCallJob } from './after-call-job.ts';
 import * as earlyRecordings from './early-recordings.repository.ts';
 import {
   billedSeconds,
@@ -177,7 +172,7 @@ export function createPostCallService(deps: PostCallDeps) {
       phoneNumber: browser ? null : call.fromNumber,
       durationSeconds: call.durationSeconds,
       transcript,
-      // Written by the call-summary job, so the webhook answers without waiting on OpenAI.
+      // Written by the after-call job, so the webhook answers without waiting on OpenAI.
       summary: '',
       audioKey: call.audio ? key : null,
       createdAt: call.startedAt ?? new Date(),
@@ -188,20 +183,14 @@ export function createPostCallService(deps: PostCallDeps) {
     };
     const jobs = await deps.jobs.sendAllSql([
       {
-        queue: QUEUES.callSummary,
+        queue: QUEUES.afterCall,
         data: {
           conversationId: call.conversationId,
           kidName: spokenBy(family?.children ?? [], childId, call.kidName),
           providerSummary: call.providerSummary,
-        } satisfies CallSummaryJob,
-      },
-      {
-        queue: QUEUES.callSafety,
-        data: {
-          conversationId: call.conversationId,
           giftsGiving: rules?.gifts_giving ?? null,
           avoidTopics: rules?.avoid_topics ?? [],
-        } satisfies CallSafetyJob,
+        } satisfies AfterCallJob,
       },
     ]);
     const callId = await storeCall(record, reservation, seconds, jobs);

@@ -113,7 +113,7 @@ test('a replayed post-call webhook adds nothing', async () => {
   expect((await ctx.services.subscription.find(user.id))?.seconds_used).toBe(61);
 });
 
-test('the same post-call event delivered twice at once queues one summary and one safety read', async () => {
+test('the same post-call event delivered twice at once queues one after-call job', async () => {
   const { callSid } = await answeredCall();
   const conversationId = nextConversationId();
   const payload = transcriptionPayload({ conversationId, callSid, durationSecs: 61 });
@@ -122,7 +122,7 @@ test('the same post-call event delivered twice at once queues one summary and on
     `select name from ${ctx.jobs.schema}.job where data->>'conversationId' = $1 order by name`,
     [conversationId],
   );
-  expect(rows.map((row) => row.name)).toEqual(['call-safety', 'call-summary']);
+  expect(rows.map((row) => row.name)).toEqual(['after-call']);
 });
 
 test('a 25-second sample call leaves 35 seconds', async () => {

@@ -102,6 +102,14 @@ async function summaryOf(conversationId: string): Promise<string | undefined> {
   return rows[0]?.summary;
 }
 
+async function safetyReadsOf(conversationId: string): Promise<number> {
+  const { rows } = await ctx.db.query<{ n: number }>(
+    'select count(*)::int as n from call_safety_reviews r join calls c on c.id = r.call_id where c.conversation_id = $1',
+    [conversationId],
+  );
+  return rows[0]!.n;
+}
+
 test('the post-call webhook answers before the summary is written, and the summary follows', async () => {
   const { callSid } = await connectedCall(ctx);
   const conversationId = nextConversationId();
@@ -112,6 +120,21 @@ test('the post-call webhook answers before the summary is written, and the summa
   expect(await summaryOf(conversationId)).toBe('');
 
   summarizer.open();
+  expect(await ctx.jobs.drained()).toBe(true);
+  expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
+});
+
+test("the call's safety read is stored while its summary is still being written", async () => {
+  const { callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  summarizer.hold();
+  try {
+    await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+    await expect.poll(() => safetyReadsOf(conversationId), { timeout: 5_000 }).toBe(1);
+    expect(await summaryOf(conversationId)).toBe('');
+  } finally {
+    summarizer.open();
+  }
   expect(await ctx.jobs.drained()).toBe(true);
   expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
 });
@@ -149,7 +172,7 @@ test('a summary that fails is retried by the job queue, not lost', async () => {
   const jobState = async () =>
     (
       await ctx.db.query<{ state: string }>(
-        `select state from ${ctx.jobs.schema}.job where name = 'call-summary' and data->>'conversationId' = $1`,
+        `select state from ${ctx.jobs.schema}.job where name = 'after-call' and data->>'conversationId' = $1`,
         [conversationId],
       )
     ).rows[0]?.state;
@@ -205,4 +228,23 @@ test('a summary job that stopped between writing the summary and sending its rec
   await ctx.services.voice.postCall.writeSummary({ conversationId, kidName: 'Emma', providerSummary: null });
   expect(summarizer.calls).toBe(before);
   expect(recapsTo(user.email)).toEqual(['Emma just talked to Santa']);
+});
+
+test('the summary and safety jobs the previous release queued are still done', async () => {
+  const { callSid } = await connectedCall(ctx);
+  const conversationId = nextConversationId();
+  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
+  await expect.poll(() => summaryOf(conversationId), { timeout: 5_000 }).not.toBe('');
+  await expect.poll(() => safetyReadsOf(conversationId), { timeout: 5_000 }).toBe(1);
+  // As if the call had been stored by the previous release, whose jobs have not run yet.
+  await ctx.db.query("update calls set summary = '' where conversation_id = $1", [conversationId]);
+  await ctx.db.query(
+    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = $1)',
+    [conversationId],
+  );
+  await ctx.jobs.send(QUEUES.callSummary, { conversationId, kidName: 'Emma', providerSummary: null });
+  await ctx.jobs.send(QUEUES.callSafety, { conversationId, giftsGiving: null, avoidTopics: [] });
+  expect(await ctx.jobs.drained([QUEUES.callSummary, QUEUES.callSafety])).toBe(true);
+  expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
+  expect(await safetyReadsOf(conversationId)).toBe(1);
 });
