@@ -36,7 +36,7 @@ const BUDGET = {
   // jobs queued (a short call or Pay Per Call's one call takes a transaction around it).
   postCallTranscription: 2,
   // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
-  // removal once the provider confirms it.
+  // removal once the provider confirms it (one statement for the calls confirmed together).
   postCallAudio: 2,
   // One after-call job: the summary and the safety read.
   jobsPerCall: 1,

@@ -21,8 +21,11 @@ export async function dueIn(q: Queryable, conversationId: string, seconds: numbe
   );
 }
 
-export async function deleteDone(q: Queryable, conversationId: string): Promise<void> {
-  await q.query('delete from provider_conversation_deletions where conversation_id = $1', [conversationId]);
+/** The provider confirmed these deletions. */
+export async function deleteDone(q: Queryable, conversationIds: string[]): Promise<void> {
+  await q.query('delete from provider_conversation_deletions where conversation_id = any($1::text[])', [
+    conversationIds,
+  ]);
 }
 
 export async function findDue(q: Queryable, limit: number): Promise<string[]> {

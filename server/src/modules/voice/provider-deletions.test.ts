@@ -1,5 +1,7 @@
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { countingDb } from '../../../test/fixtures/counting-db.ts';
+import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
 import {
   connectedCall,
@@ -92,4 +94,23 @@ test("a pass call's provider copy is deleted too, once its audio is stored (RETE
     data: { agent_id: 'agent_test', conversation_id: conversationId, full_audio: 'SUQz' },
   });
   expect(ctx.voice.deleted).toContain(conversationId);
+});
+
+test('the audio of calls that ended together confirms their deletions in one statement', async () => {
+  const conversations = [await storedPayPerCall(), await storedPayPerCall(), await storedPayPerCall()];
+  const counting = countingDb(ctx.db);
+  // A provider that confirms at once, so the three confirmations come back together.
+  const voice: VoiceEngine = Object.assign(Object.create(ctx.voice) as VoiceEngine, {
+    deleteConversation: async () => undefined,
+  });
+  const deletions = createProviderDeletions({ db: counting.db, logger: ctx.deps.logger, voice });
+  await Promise.all(conversations.map((id) => deletions.audioStored(id, { deletionWaiting: true })));
+  expect(
+    counting.statements.filter((sql) => sql.includes('delete from provider_conversation_deletions')),
+  ).toHaveLength(1);
+  const { rows } = await ctx.db.query(
+    'select 1 from provider_conversation_deletions where conversation_id = any($1::text[])',
+    [conversations],
+  );
+  expect(rows).toEqual([]);
 });

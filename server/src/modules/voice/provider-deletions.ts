@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import * as repo from './provider-deletions.repository.ts';
@@ -17,6 +18,11 @@ const BATCH = 50;
  */
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
+  // The audio webhooks of calls that end together confirm their deletions in one statement.
+  const confirmed = createBatcher(async (conversationIds: string[]) => {
+    await repo.deleteDone(db, conversationIds);
+    return conversationIds.map(() => undefined);
+  });
 
   async function deleteNow(conversationId: string): Promise<void> {
     try {
@@ -26,7 +32,7 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
       await repo.dueIn(db, conversationId, RETRY_SECONDS);
       return;
     }
-    await repo.deleteDone(db, conversationId);
+    await confirmed(conversationId);
   }
 
   return {
