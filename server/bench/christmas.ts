@@ -27,7 +27,13 @@ import { migrate } from '../src/db/migrate.ts';
 import { newToken, hashToken } from '../src/modules/auth/tokens.ts';
 import { startAppProcess, urlWithSchema, type AppProcess } from '../test/app-process.ts';
 import { PROFILES, seedProfiles } from './inbound.ts';
-import { processMicros, postgresMicrosSince, postgresSnapshot } from './cpu-time.ts';
+import {
+  cpuSnapshot,
+  cpuSpentSince,
+  processMicros,
+  postgresMicrosSince,
+  postgresSnapshot,
+} from './cpu-time.ts';
 import { checkLedger, jobLag } from './ledger.ts';
 import { callLifecycle, type LifecycleContext } from './lifecycle.ts';
 
@@ -237,7 +243,11 @@ interface StepResult {
   rate: number;
   errors: number;
   routes: Record<string, { p50: number; p99: number }>;
-  cpuMsPerLifecycle: { replicas: number; postgres: number | null };
+  /**
+   * The generator is this process (the carrier's and the parents' side, which production does not
+   * run beside the app); the machine is everything, the kernel included.
+   */
+  cpuMsPerLifecycle: { replicas: number; postgres: number | null; generator: number; machine: number | null };
   transactionsPerLifecycle: number;
   eventLoopDelayMs: { p99: number; max: number }[];
 }
@@ -263,11 +273,17 @@ if (warmupSeconds > 0) {
 }
 for (const rate of rates) {
   samples = new Map();
-  const cpuBefore = { replicas: replicasMicros(), postgres: postgresSnapshot(), xacts: await transactions() };
+  const cpuBefore = {
+    replicas: replicasMicros(),
+    postgres: postgresSnapshot(),
+    xacts: await transactions(),
+    here: cpuSnapshot(),
+  };
   await eventLoopDelay();
   const { failed, started, late } = await runStep(rate);
   const eventLoopDelayMs = await eventLoopDelay();
   const errors = [...samples.values()].reduce((sum, entry) => sum + entry.errors, 0) + failed;
+  const spentHere = cpuSpentSince(cpuBefore.here);
   const perLifecycle = (micros: number | null) => (micros === null ? null : micros / 1000 / started);
   const step: StepResult = {
     rate,
@@ -281,6 +297,8 @@ for (const rate of rates) {
     cpuMsPerLifecycle: {
       replicas: perLifecycle(replicasMicros() - cpuBefore.replicas)!,
       postgres: perLifecycle(postgresMicrosSince(cpuBefore.postgres)),
+      generator: perLifecycle(spentHere.server)!,
+      machine: perLifecycle(spentHere.machine),
     },
     // Every statement outside BEGIN…COMMIT is a transaction of its own, so this tracks statements.
     transactionsPerLifecycle: ((await transactions()) - cpuBefore.xacts) / started,
@@ -291,9 +309,9 @@ for (const rate of rates) {
     `\n${rate} calls/s for ${stepSeconds} s: ${started} lifecycles, ${failed} failed, ${errors} request errors, generator ${late.toFixed(0)} ms late`,
   );
   printRoutes();
-  const { replicas: replicasMs, postgres: postgresMs } = step.cpuMsPerLifecycle;
+  const { replicas: replicasMs, postgres: postgresMs, generator, machine } = step.cpuMsPerLifecycle;
   console.log(
-    `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres; ${step.transactionsPerLifecycle.toFixed(1)} database transactions`,
+    `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres, ${generator.toFixed(1)} ms in the load generator, ${machine?.toFixed(1) ?? '?'} ms on the whole machine; ${step.transactionsPerLifecycle.toFixed(1)} database transactions`,
   );
   console.log(
     `  event-loop delay per replica: ${eventLoopDelayMs.map(({ p99, max }) => `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms`).join('; ')}`,
