@@ -86,3 +86,14 @@ export function createBatcher<I, O>(
       pumpAtEndOfTurn();
     });
 }
+
+/** A batcher for writes: `write` stores the queued items, and each caller learns that it landed. */
+export function createWriteBatcher<I>(
+  write: (items: I[]) => Promise<void>,
+  options?: BatcherOptions,
+): (item: I) => Promise<void> {
+  return createBatcher(async (items: I[]) => {
+    await write(items);
+    return items.map(() => undefined);
+  }, options);
+}

@@ -34,6 +34,8 @@ export interface JobQueueOptions {
 
 /** Retries for work that must happen once (a summary): 5 tries, 10 s, 20 s, 40 s … apart. */
 const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
+/** The work after every stored call (decision 0044), and the previous release's two jobs for it. */
+const AFTER_CALL: readonly QueueName[] = ['after-call', 'call-summary', 'call-safety'];
 /**
  * Jobs a worker takes at once. A worker waits its polling interval between fetches, so one job per
  * fetch would cap summaries at a job per interval per replica: on Christmas Eve (npm run
@@ -60,7 +62,7 @@ const IN_ORDER: ReadonlySet<QueueName> = new Set(['email']);
  * Not the email job: it mints links (a password reset, a gift's code) that must be on disk before
  * the email carrying them leaves.
  */
-const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(['after-call', 'call-summary', 'call-safety']);
+const DEFERRED_COMMITS: ReadonlySet<QueueName> = new Set(AFTER_CALL);
 
 /** Jobs queued within the same millisecond (one transaction's) keep no order between them. */
 function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
@@ -70,7 +72,6 @@ function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
 }
 /** Summaries are looked for twice a second; periodic work is offered, and wakes its worker. */
 const SUMMARY_POLLING_SECONDS = 0.5;
-const AFTER_CALL: ReadonlySet<QueueName> = new Set(['after-call', 'call-summary', 'call-safety']);
 /**
  * A send wakes its worker so the job starts now rather than at the next poll, but a worker is
  * woken at most this often: woken on every send, a busy worker fetched again after each call and
@@ -220,7 +221,9 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
 
     async work(queue, handler) {
       const options = {
-        pollingIntervalSeconds: AFTER_CALL.has(queue) ? Math.min(polling, SUMMARY_POLLING_SECONDS) : polling,
+        pollingIntervalSeconds: AFTER_CALL.includes(queue)
+          ? Math.min(polling, SUMMARY_POLLING_SECONDS)
+          : polling,
         batchSize: BATCH[queue] ?? 1,
         // A batch arrives in no particular order; its jobs' queuing times put it back in order.
         includeMetadata: IN_ORDER.has(queue),

@@ -6,7 +6,7 @@ import {
   type SafetyFlagCounts,
   type SafetyReason,
 } from '@santa/shared/safety';
-import { createBatcher } from '../../db/batcher.ts';
+import { createBatcher, createWriteBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { Moderation } from '../../providers/moderation/moderation.ts';
 import * as repo from './call-safety.repository.ts';
@@ -35,10 +35,7 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
     return conversationIds.map((id) => found.get(id));
   });
   // …and their reads are stored in one statement.
-  const storeReview = createBatcher(async (reviews: repo.SafetyReview[]) => {
-    await repo.insertReviews(db, reviews);
-    return reviews.map(() => undefined);
-  });
+  const storeReview = createWriteBatcher((reviews: repo.SafetyReview[]) => repo.insertReviews(db, reviews));
 
   return {
     /**

@@ -1,7 +1,7 @@
 import type { RecappedCall } from '@santa/shared/recap';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { createBatcher } from '../../db/batcher.ts';
+import { createWriteBatcher } from '../../db/batcher.ts';
 import type { Db, Queryable } from '../../db/db.ts';
 import { QUEUES, type JobSender } from '../../jobs/queues.ts';
 import type { Mailer } from '../../providers/email/mailer.ts';
@@ -57,10 +57,7 @@ export interface EmailServiceDeps {
 export function createEmailService(deps: EmailServiceDeps) {
   const { db, publicUrl } = deps;
   // The recaps of a batch of summary jobs go out together: their sent marks share one statement.
-  const markSent = createBatcher(async (sent: { id: string; toAddress: string }[]) => {
-    await repo.markSent(db, sent);
-    return sent.map(() => undefined);
-  });
+  const markSent = createWriteBatcher((sent: { id: string; toAddress: string }[]) => repo.markSent(db, sent));
 
   /**
    * Records the email for (kind, eventKey) and queues its job in the same transaction; a second

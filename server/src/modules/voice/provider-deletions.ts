@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { createBatcher } from '../../db/batcher.ts';
+import { createWriteBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import * as repo from './provider-deletions.repository.ts';
@@ -19,10 +19,7 @@ const BATCH = 50;
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
   // The audio webhooks of calls that end together confirm their deletions in one statement.
-  const confirmed = createBatcher(async (conversationIds: string[]) => {
-    await repo.deleteDone(db, conversationIds);
-    return conversationIds.map(() => undefined);
-  });
+  const confirmed = createWriteBatcher((conversationIds: string[]) => repo.deleteDone(db, conversationIds));
 
   async function deleteNow(conversationId: string): Promise<void> {
     try {
