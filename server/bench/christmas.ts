@@ -49,6 +49,15 @@ const TWILIO_TOKEN = 'bench-twilio-auth-token';
 const ELEVENLABS_SECRET = 'wsec_bench_christmas';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
+/** The replicas run with the Node options the image gives production (its ENV NODE_OPTIONS). */
+function imageNodeOptions(): string[] {
+  const dockerfile = readFileSync(path.resolve(import.meta.dirname, '../../Dockerfile'), 'utf8');
+  const options = /^ENV NODE_OPTIONS=(?:"([^"]*)"|(\S+))/m.exec(dockerfile);
+  if (!options)
+    throw new Error('the Dockerfile sets no NODE_OPTIONS: the bench would not run what production runs');
+  return (options[1] ?? options[2]!).split(/\s+/);
+}
+
 const setup = createPostgresDb(databaseUrl, { max: 2 });
 await setup.exec(
   `drop schema if exists ${SCHEMA} cascade; drop schema if exists ${JOBS} cascade; create schema ${SCHEMA};`,
@@ -96,9 +105,12 @@ const env = {
   METRICS_TOKEN: METRICS_TOKEN,
 };
 // BENCH_PROFILE=<folder>: each replica writes a V8 CPU profile there when it stops.
-const nodeArgs = process.env.BENCH_PROFILE
-  ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-  : [];
+const nodeArgs = [
+  ...imageNodeOptions(),
+  ...(process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+    : []),
+];
 execFileSync(process.execPath, ['build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') });
 const replicas: AppProcess[] = [
   await startAppProcess(env, port, nodeArgs, true),
