@@ -8,10 +8,11 @@
  * the call-time ledger (in seconds) exactly. The last line is the run as JSON, which
  * `npm run bench:christmas:compare` reads.
  *
- * The replicas run the bundle production runs (dist/main.js, built first), and the first rate is
- * run once as a warm-up before the measured steps: its figures are printed as the cold start (new
- * Postgres connections, each preparing its statements, and JIT) and count for no capacity, since on
- * Christmas Eve the replicas have been up for hours.
+ * The replicas run the bundle production runs (dist/main.js, built first) with the Node options
+ * the image sets (the Dockerfile's NODE_OPTIONS: the heap's size shapes its peak RSS). The first
+ * rate is run once as a warm-up before the measured steps: its figures are printed as the cold
+ * start (new Postgres connections, each preparing its statements, and JIT) and count for no
+ * capacity, since on Christmas Eve the replicas have been up for hours.
  *
  * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
  * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200),
