@@ -3,8 +3,10 @@
  * one after the other on this machine at the same rates, and the ratio of each webhook's p50 and
  * p99: a regression shows as a ratio on any machine, however fast or loaded.
  *
- * Settings: BENCH_BASELINE (a git ref, required), and the bench's own BENCH_RATES and
- * BENCH_STEP_SECONDS, given to both runs. The baseline is checked out in a worktree under the
+ * Settings: BENCH_BASELINE (a git ref, required), BENCH_ROUNDS (1: how many times the two run in
+ * turn; with more, each side's p50 and p99 is its median over the rounds, and the range of the
+ * rounds' own ratios is printed beside it, since a shared machine moves one run's p99 by 2x or more),
+ * and the bench's own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline is checked out in a worktree under the
  * system's temporary folder and installed there once (npm ci); each commit runs its own bench.
  * This bench warms the replicas up at the first rate before it measures; an older bench that does
  * not is given that first rate twice, and its second, warm step is the one compared.
@@ -78,21 +80,46 @@ function parseSteps(output: string): Map<number, Percentiles> {
   return steps;
 }
 
-const baseline = parseSteps(await runBench(`baseline ${sha}`, path.join(worktree, 'server')));
-const head = parseSteps(await runBench(`this commit ${git('rev-parse', '--short', 'HEAD')}`, here));
+const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
+const headSha = git('rev-parse', '--short', 'HEAD');
+const baselineRuns: Map<number, Percentiles>[] = [];
+const headRuns: Map<number, Percentiles>[] = [];
+for (let round = 1; round <= rounds; round += 1) {
+  const of = rounds > 1 ? `, round ${round} of ${rounds}` : '';
+  baselineRuns.push(parseSteps(await runBench(`baseline ${sha}${of}`, path.join(worktree, 'server'))));
+  headRuns.push(parseSteps(await runBench(`this commit ${headSha}${of}`, here)));
+}
 
-console.log(`\nside by side (this commit / ${sha}; above 1 is slower):`);
-for (const [rate, routes] of head) {
-  const before = baseline.get(rate);
-  if (!before) {
-    console.log(`  ${rate}/s: the baseline did not reach this rate`);
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+/** One route's percentile at one rate in every run that has it. */
+const taken = (runs: Map<number, Percentiles>[], rate: number, route: string, p: 'p50' | 'p99') =>
+  runs.flatMap((run) => run.get(rate)?.get(route)?.[p] ?? []);
+
+function sideBySide(rate: number, route: string, p: 'p50' | 'p99'): string {
+  const then = taken(baselineRuns, rate, route, p);
+  const now = taken(headRuns, rate, route, p);
+  const ratio = median(now) / median(then);
+  const text = `${p} ${median(then).toFixed(1)} → ${median(now).toFixed(1)} ms (×${ratio.toFixed(2)})`;
+  if (rounds === 1 || then.length !== now.length) return text;
+  const each = now.map((value, i) => value / then[i]!);
+  return `${text} [rounds ×${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)}]`;
+}
+
+const label = rounds > 1 ? `medians of ${rounds} rounds; ` : '';
+console.log(`\nside by side (this commit / ${sha}; ${label}above 1 is slower):`);
+for (const [rate, routes] of headRuns[0]!) {
+  if (baselineRuns.some((run) => !run.has(rate))) {
+    console.log(`  ${rate}/s: the baseline did not reach this rate in every round`);
     continue;
   }
-  for (const [route, now] of routes) {
-    const then = before.get(route);
-    if (!then) continue;
+  for (const route of routes.keys()) {
+    if (taken(baselineRuns, rate, route, 'p50').length === 0) continue;
     console.log(
-      `  ${String(rate).padStart(4)}/s ${route.padEnd(32)} p50 ${then.p50.toFixed(1)} → ${now.p50.toFixed(1)} ms (×${(now.p50 / then.p50).toFixed(2)})  p99 ${then.p99.toFixed(1)} → ${now.p99.toFixed(1)} ms (×${(now.p99 / then.p99).toFixed(2)})`,
+      `  ${String(rate).padStart(4)}/s ${route.padEnd(32)} ${sideBySide(rate, route, 'p50')}  ${sideBySide(rate, route, 'p99')}`,
     );
   }
 }
