@@ -13,7 +13,7 @@ RUN npm run build
 # Runtime stage: production dependencies, the bundles and the migrations only.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
-# V8 lets the heap grow to 4x its live size between full collections when its limit is the default
+# V8 lets the heap grow up to 4x its live size between full collections when its limit is the default
 # (up to 4 GiB, from the machine's memory); under a 1 GiB limit it grows about 1.6x. A replica's live
 # heap is about 125 MB on Christmas Eve (docs/decisions/0045-a-replicas-heap-is-sized-for-its-container.md).
 ENV NODE_OPTIONS=--max-old-space-size=1024

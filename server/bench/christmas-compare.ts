@@ -5,9 +5,10 @@
  *
  * Settings: BENCH_BASELINE (a git ref, required), BENCH_ROUNDS (1: how many times the two run in
  * turn; with more, each side's p50 and p99 is its median over the rounds, and the range of the
- * rounds' own ratios is printed beside it, since a shared machine moves one run's p99 by 2x or more),
- * and the bench's own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline is checked out in a worktree under the
- * system's temporary folder and installed there once (npm ci); each commit runs its own bench.
+ * rounds' own ratios is printed beside it, since a shared machine moves one run's p99 by 2x or
+ * more), and the bench's own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline
+ * is checked out in a worktree under the system's temporary folder and installed there once
+ * (npm ci); each commit runs its own bench.
  * This bench warms the replicas up at the first rate before it measures; an older bench that does
  * not is given that first rate twice, and its second, warm step is the one compared.
  */
