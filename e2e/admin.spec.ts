@@ -92,7 +92,29 @@ test('the admin gifts minutes to a user found by part of the name, and the dashb
   await expect(page.getByText('Select a user to see their details.')).toBeVisible();
 });
 
-test('a generated coupon is copied, redeemed by a parent at checkout, shown Used; then the admin deletes the phone number and the user', async ({
+/** The admin, on the Coupons tab, generates a 100%-off first-month coupon and reads its code. */
+async function generateCoupon(page: Page) {
+  await page.getByRole('tab', { name: 'Coupons & Gifts' }).click();
+  await page.getByRole('button', { name: '100% First Month' }).click();
+  const generated = page.getByText(/^Coupon generated: /);
+  await expect(generated).toBeVisible();
+  return (await generated.textContent())!.replace('Coupon generated: ', '').trim();
+}
+
+/** A new parent who buys the 3-month pass with `code` at checkout, paying nothing. */
+async function parentWhoRedeems(browser: Browser, name: string, code: string) {
+  const parent = await newParent(browser, name);
+  await parent.page.goto('/pricing');
+  await parent.page.getByRole('button', { name: 'Have a coupon code?' }).click();
+  await parent.page.getByLabel('Coupon code').fill(code);
+  await parent.page.getByRole('button', { name: 'Get 3-Month Pass' }).click();
+  await parent.page.getByRole('button', { name: 'Pay $0' }).click();
+  await expect(parent.page).toHaveURL(/\/dashboard$/);
+  await expect(parent.page.getByText('180 of 180 minutes remaining')).toBeVisible();
+  return parent;
+}
+
+test('a generated coupon is copied, redeemed by a parent at checkout, and shown Used with who used it', async ({
   page,
   browser,
   context,
@@ -100,11 +122,7 @@ test('a generated coupon is copied, redeemed by a parent at checkout, shown Used
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize(VIEWPORTS.desktop);
   await openAdmin(page);
-  await page.getByRole('tab', { name: 'Coupons & Gifts' }).click();
-  await page.getByRole('button', { name: '100% First Month' }).click();
-  const generated = page.getByText(/^Coupon generated: /);
-  await expect(generated).toBeVisible();
-  const code = (await generated.textContent())!.replace('Coupon generated: ', '').trim();
+  const code = await generateCoupon(page);
   const row = page.getByTestId(`coupon-row-${code}`);
   await expect(row).toContainText('Available');
   await row.getByRole('button', { name: `Copy ${code}` }).click();
@@ -114,14 +132,7 @@ test('a generated coupon is copied, redeemed by a parent at checkout, shown Used
   await expect(page.getByText('Coupon code copied to clipboard!')).toBeHidden({ timeout: 5000 });
 
   const tag = Math.random().toString(36).slice(2, 7);
-  const parent = await newParent(browser, `Ivy Coupon${tag}`);
-  await parent.page.goto('/pricing');
-  await parent.page.getByRole('button', { name: 'Have a coupon code?' }).click();
-  await parent.page.getByLabel('Coupon code').fill(code);
-  await parent.page.getByRole('button', { name: 'Get 3-Month Pass' }).click();
-  await parent.page.getByRole('button', { name: 'Pay $0' }).click();
-  await expect(parent.page).toHaveURL(/\/dashboard$/);
-  await expect(parent.page.getByText('180 of 180 minutes remaining')).toBeVisible();
+  const parent = await parentWhoRedeems(browser, `Ivy Coupon${tag}`, code);
 
   await page.getByRole('tab', { name: 'User Management' }).click();
   await page.getByRole('tab', { name: 'Coupons & Gifts' }).click();
@@ -133,10 +144,21 @@ test('a generated coupon is copied, redeemed by a parent at checkout, shown Used
   await expect(page.getByTestId(`coupon-card-${code}`)).toContainText(`${parent.account.email} · 1 use`);
   await expect(page.getByTestId(`coupon-card-${code}`)).toBeVisible();
   await shot(page, 'coupons-tab-used-by-phone');
+  await parent.context.close();
+});
+
+test("the admin sees a parent's redeemed discount, then deletes their phone number and their account", async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize(VIEWPORTS.desktop);
+  await openAdmin(page);
+  const code = await generateCoupon(page);
+  const tag = Math.random().toString(36).slice(2, 7);
+  const parent = await parentWhoRedeems(browser, `Rowan Discount${tag}`, code);
 
   await page.getByRole('tab', { name: 'User Management' }).click();
-  await selectUser(page, `coupon${tag}`, parent.account.email);
+  await selectUser(page, `discount${tag}`, parent.account.email);
   await expect(page.getByRole('list', { name: 'Users' })).toContainText('100% off · First Month');
   await expect(page.getByRole('list', { name: 'Users' })).toContainText('3-Month Pass · active');
   await expect(page.getByText('Agent Configuration')).toBeVisible();

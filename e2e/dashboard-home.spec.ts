@@ -5,6 +5,8 @@ import { passFamilyAfterACall, screenshotsAt390And1280 } from './pass-family';
 const PHONE = { width: 390, height: 844 };
 
 test('a family with calls finds its whole home within two phone screens', async ({ page }) => {
+  // It waits out the call's free first 20 seconds, so it needs more than the default minute.
+  test.setTimeout(120_000);
   await passFamilyAfterACall(page, {
     parentName: 'Nora Parent',
     kidName: 'Olivia',

@@ -70,6 +70,7 @@ test.describe('Pricing for a visitor', () => {
 });
 
 test('a parent signs up, takes the free sample, sets up and edits the profile', async ({ page }) => {
+  test.setTimeout(120_000);
   // Visitor: the sample asks for sign-in first.
   await page.goto('/pricing');
   await page.getByRole('button', { name: 'Try Free Sample' }).click();

@@ -83,11 +83,24 @@ function unexpectedPlaywrightTests(suites, path = []) {
 function playwrightReason(result, attempt) {
   const error = result.error ?? result.errors?.[0];
   // Playwright colours its messages; the first line says what was expected.
-  const message = stripVTControlCharacters(error?.message ?? result.status)
-    .split('\n')[0]
-    .slice(0, 200);
-  const where = error?.location ? ` at ${basename(error.location.file)}:${error.location.line}` : '';
-  return `try ${attempt + 1}: ${message}${where}`;
+  const message = firstLine(error?.message ?? result.status);
+  // A test that ran out of time has no place of its own: the step it was waiting on is named by
+  // a further error, with what it was waiting for.
+  const step = error?.location ? error : result.errors?.find((e) => e.location);
+  const where = step ? ` at ${basename(step.location.file)}:${step.location.line}` : '';
+  const waiting = step && step !== error ? waitingFor(step.message) : '';
+  return `try ${attempt + 1}: ${message}${where}${waiting ? ` (${waiting})` : ''}`;
+}
+
+function firstLine(text) {
+  return stripVTControlCharacters(text).split('\n')[0].slice(0, 200);
+}
+
+function waitingFor(text) {
+  const line = stripVTControlCharacters(text)
+    .split('\n')
+    .find((l) => l.trim().startsWith('- waiting for'));
+  return line ? line.trim().slice(2, 200) : firstLine(text);
 }
 
 function canConnect(url) {
