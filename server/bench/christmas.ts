@@ -235,10 +235,18 @@ async function transactions(): Promise<number> {
 /**
  * Each replica's event-loop delay since the last read, in ms (Node's monitorEventLoopDelay, which
  * prom-client resets on every scrape): how long a webhook can wait for its turn on that replica.
- * prom-client samples every 10 ms, and an idle loop reads those 10 ms: they are taken off.
+ * prom-client samples every 10 ms, and an idle loop reads those 10 ms: they are taken off. Beside
+ * it, the replica's garbage collection so far (prom-client's histogram, which is never reset): a
+ * pause stops every webhook on that replica.
  */
 const SAMPLED_EVERY_MS = 10;
-async function eventLoopDelay(): Promise<{ p99: number; max: number }[]> {
+interface GcSoFar {
+  ms: number;
+  majorMs: number;
+  /** Collections that paused the replica for more than 10 ms. */
+  over10Ms: number;
+}
+async function replicaMetrics(): Promise<{ loop: { p99: number; max: number }; gc: GcSoFar }[]> {
   return Promise.all(
     replicas.map(async (replica) => {
       const res = await fetch(`${replica.url}/metrics`, {
@@ -247,7 +255,21 @@ async function eventLoopDelay(): Promise<{ p99: number; max: number }[]> {
       const text = await res.text();
       const read = (name: string) =>
         Number(new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1] ?? NaN) * 1000 - SAMPLED_EVERY_MS;
-      return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
+      const gc = (series: string, labels: RegExp) =>
+        [...text.matchAll(new RegExp(`^nodejs_gc_duration_seconds_${series}\\{([^}]*)\\} (\\S+)`, 'gm'))]
+          .filter((match) => labels.test(match[1]!))
+          .reduce((sum, match) => sum + Number(match[2]), 0);
+      return {
+        loop: {
+          p99: read('nodejs_eventloop_lag_p99_seconds'),
+          max: read('nodejs_eventloop_lag_max_seconds'),
+        },
+        gc: {
+          ms: gc('sum', /./) * 1000,
+          majorMs: gc('sum', /kind="major"/) * 1000,
+          over10Ms: gc('count', /./) - gc('bucket', /le="0.01"/),
+        },
+      };
     }),
   );
 }
@@ -263,6 +285,8 @@ interface StepResult {
   cpuMsPerLifecycle: { replicas: number; postgres: number | null; generator: number; machine: number | null };
   transactionsPerLifecycle: number;
   eventLoopDelayMs: { p99: number; max: number }[];
+  /** Per replica: collection time per lifecycle (ms), and pauses over 10 ms per minute. */
+  gc: { msPerLifecycle: number; majorMsPerLifecycle: number; pausesOver10MsPerMinute: number }[];
 }
 const steps: StepResult[] = [];
 
@@ -292,9 +316,18 @@ for (const rate of rates) {
     xacts: await transactions(),
     here: cpuSnapshot(),
   };
-  await eventLoopDelay();
+  const metricsBefore = await replicaMetrics();
   const { failed, started, late } = await runStep(rate);
-  const eventLoopDelayMs = await eventLoopDelay();
+  const metricsAfter = await replicaMetrics();
+  const eventLoopDelayMs = metricsAfter.map((replica) => replica.loop);
+  const gc = metricsAfter.map(({ gc: after }, i) => {
+    const before = metricsBefore[i]!.gc;
+    return {
+      msPerLifecycle: (after.ms - before.ms) / started,
+      majorMsPerLifecycle: (after.majorMs - before.majorMs) / started,
+      pausesOver10MsPerMinute: ((after.over10Ms - before.over10Ms) * 60) / stepSeconds,
+    };
+  });
   const errors = [...samples.values()].reduce((sum, entry) => sum + entry.errors, 0) + failed;
   const spentHere = cpuSpentSince(cpuBefore.here);
   const perLifecycle = (micros: number | null) => (micros === null ? null : micros / 1000 / started);
@@ -316,6 +349,7 @@ for (const rate of rates) {
     // Every statement outside BEGIN…COMMIT is a transaction of its own, so this tracks statements.
     transactionsPerLifecycle: ((await transactions()) - cpuBefore.xacts) / started,
     eventLoopDelayMs,
+    gc,
   };
   steps.push(step);
   console.log(
@@ -328,6 +362,9 @@ for (const rate of rates) {
   );
   console.log(
     `  event-loop delay per replica: ${eventLoopDelayMs.map(({ p99, max }) => `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms`).join('; ')}`,
+  );
+  console.log(
+    `  garbage collection per replica: ${gc.map((replica) => `${replica.msPerLifecycle.toFixed(2)} ms per lifecycle (major ${replica.majorMsPerLifecycle.toFixed(2)}), ${replica.pausesOver10MsPerMinute.toFixed(0)} pauses over 10 ms a minute`).join('; ')}`,
   );
   if (errors > 0 || late > 1_000) break;
   sustained = rate;
