@@ -4,9 +4,10 @@
  * p99: a regression shows as a ratio on any machine, however fast or loaded.
  *
  * Settings: BENCH_BASELINE (a git ref, required), BENCH_ROUNDS (1: how many times the two run in
- * turn; with more, each side's p50 and p99 is its median over the rounds, and the range of the
- * rounds' own ratios is printed beside it, since a shared machine moves one run's p99 by 2x or
- * more), and the bench's own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline
+ * turn, the baseline first in odd rounds and this commit first in even ones; with more, each
+ * side's p50 and p99 is its median over the rounds, and the range of the rounds' own ratios is
+ * printed beside it, since a shared machine moves one run's p99 by 2x or more), and the bench's
+ * own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline
  * is checked out in a worktree under the system's temporary folder and installed there once
  * (npm ci); each commit runs its own bench.
  * This bench warms the replicas up at the first rate before it measures; an older bench that does
@@ -87,8 +88,13 @@ const baselineRuns: Map<number, Percentiles>[] = [];
 const headRuns: Map<number, Percentiles>[] = [];
 for (let round = 1; round <= rounds; round += 1) {
   const of = rounds > 1 ? `, round ${round} of ${rounds}` : '';
-  baselineRuns.push(parseSteps(await runBench(`baseline ${sha}${of}`, path.join(worktree, 'server'))));
-  headRuns.push(parseSteps(await runBench(`this commit ${headSha}${of}`, here)));
+  const baseline = async () =>
+    baselineRuns.push(parseSteps(await runBench(`baseline ${sha}${of}`, path.join(worktree, 'server'))));
+  const head = async () => headRuns.push(parseSteps(await runBench(`this commit ${headSha}${of}`, here)));
+  // Every other round the other goes first (A B B A …): a machine that drifts slower or faster
+  // over the run does not favour the side that always ran first.
+  if (round % 2 === 1) await baseline().then(head);
+  else await head().then(baseline);
 }
 
 const median = (values: number[]) => {
