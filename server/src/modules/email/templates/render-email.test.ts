@@ -41,7 +41,7 @@ describe('rendering emails', () => {
     expect(new Set(turns).size).toBe(3);
   });
 
-  it('gives every email of a batch its own content, in the order they were asked for', async () => {
+  it('gives every email of a batch rendered together the content of the child it was asked for', async () => {
     const kids = ['Olivia', 'Leo', 'Mia'];
     const rendered = await Promise.all(kids.map((kid) => renderEmail(recap(kid), 'https://santa.example')));
     expect(rendered.map((email) => email.subject)).toEqual(kids.map((kid) => `${kid} just talked to Santa`));
