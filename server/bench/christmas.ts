@@ -20,7 +20,7 @@
  * read with any V8 profile viewer or bench/profile-summary.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDb } from '../src/db/postgres-db.ts';
@@ -105,12 +105,13 @@ const env = {
   // The bench reads each replica's event-loop delay from /metrics (see eventLoopDelay below).
   METRICS_TOKEN: METRICS_TOKEN,
 };
-// BENCH_PROFILE=<folder>: each replica writes a V8 CPU profile there when it stops.
+// BENCH_PROFILE=<folder>: each replica writes a V8 CPU profile there when it stops, and the bench
+// writes each step's window beside them (steps.json) for bench/profile-summary.ts.
+const profileFolder = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : undefined;
+if (profileFolder) mkdirSync(profileFolder, { recursive: true });
 const nodeArgs = [
   ...imageNodeOptions(),
-  ...(process.env.BENCH_PROFILE
-    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
-    : []),
+  ...(profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`] : []),
 ];
 execFileSync(process.execPath, ['build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') });
 const replicas: AppProcess[] = [
@@ -301,8 +302,25 @@ function printRoutes(): void {
     );
   }
 }
+/**
+ * Each step's window on the clock a CPU profile's samples are timed by (the monotonic clock, in
+ * µs), with the lifecycles started in it: bench/profile-summary.ts turns a profile into ms per
+ * lifecycle with these.
+ */
+const profileWindows: { step: string; startUs: number; endUs: number; lifecycles: number }[] = [];
+async function runTimedStep(step: string, rate: number, seconds?: number): ReturnType<typeof runStep> {
+  const startUs = Number(process.hrtime.bigint() / 1000n);
+  const result = await runStep(rate, seconds);
+  profileWindows.push({
+    step,
+    startUs,
+    endUs: Number(process.hrtime.bigint() / 1000n),
+    lifecycles: result.started,
+  });
+  return result;
+}
 if (warmupSeconds > 0) {
-  const { failed } = await runStep(rates[0]!, warmupSeconds);
+  const { failed } = await runTimedStep('warm-up', rates[0]!, warmupSeconds);
   console.log(
     `\nwarm-up, counted for no capacity: ${rates[0]} calls/s for ${warmupSeconds} s, ${failed} failed`,
   );
@@ -317,7 +335,7 @@ for (const rate of rates) {
     here: cpuSnapshot(),
   };
   const metricsBefore = await replicaMetrics();
-  const { failed, started, late } = await runStep(rate);
+  const { failed, started, late } = await runTimedStep(String(rate), rate);
   const metricsAfter = await replicaMetrics();
   const eventLoopDelayMs = metricsAfter.map((replica) => replica.loop);
   const gc = metricsAfter.map(({ gc: after }, i) => {
@@ -401,6 +419,8 @@ for (const line of ledger.lines) console.log(line);
 console.log(
   `RESULT ${JSON.stringify({ qualified, sustained, steps, jobsPerCall, summaryLagP99: lag.p99, rssPeakMb: [...rssPeakMb.values()], ledgerExact: ledger.exact })}`,
 );
+if (profileFolder)
+  writeFileSync(path.join(profileFolder, 'steps.json'), JSON.stringify(profileWindows, null, 2));
 await Promise.all(replicas.map((replica) => replica.stop()));
 await db.close();
 process.exit(ledger.exact ? 0 : 1);
