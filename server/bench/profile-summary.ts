@@ -109,7 +109,7 @@ function spentIn(folder: string, step: string | undefined): Spent {
 const args = process.argv.slice(2);
 const stepAt = args.indexOf('--step');
 const step = stepAt >= 0 ? args[stepAt + 1] : undefined;
-const folders = args.filter((_, i) => i !== stepAt && i !== stepAt + 1);
+const folders = stepAt >= 0 ? args.filter((_, i) => i !== stepAt && i !== stepAt + 1) : args;
 if (folders.length < 1 || folders.length > 2) {
   console.error('usage: profile-summary.ts <folder> [<baseline folder>] [--step <rate or warm-up>]');
   process.exit(2);

@@ -1,5 +1,3 @@
-import { AsyncResource } from 'node:async_hooks';
-
 /**
  * Coalesces concurrent one-item database calls into shared round trips, the way a database
  * groups commits. A call waits for the end of the current event-loop turn, then leaves with every
@@ -65,19 +63,14 @@ export function createBatcher<I, O>(
   }
 
   let pumpScheduled = false;
-  /**
-   * setImmediate runs after this turn's I/O callbacks and promise jobs, so they all join. A batch
-   * runs in the context the batcher was made in, not in its first caller's: one job's deferred
-   * commits (Db.deferringCommits) must not carry over to the calls that share its batch.
-   */
-  const pumpInOwnContext = AsyncResource.bind(() => {
-    pumpScheduled = false;
-    pump();
-  });
+  /** setImmediate runs after this turn's I/O callbacks and promise jobs, so they all join. */
   function pumpAtEndOfTurn(): void {
     if (pumpScheduled) return;
     pumpScheduled = true;
-    setImmediate(pumpInOwnContext);
+    setImmediate(() => {
+      pumpScheduled = false;
+      pump();
+    });
   }
 
   return (item) =>

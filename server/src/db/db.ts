@@ -50,12 +50,13 @@ export interface Db extends Queryable {
    */
   script(sql: string, params?: unknown[]): Promise<{ rows: unknown[] }>;
   /**
-   * Runs `fn` with the commits it makes not waiting for the disk (Postgres `synchronous_commit =
-   * off`; decision 0042): for work a queue retries whole, whose completion is committed after it.
-   * A crash can then lose its last writes only together with that completion, and the work runs
-   * again. Never for a webhook's writes: its answer promises they are kept.
+   * The same database, on connections whose commits do not wait for the disk (Postgres
+   * `synchronous_commit = off`; decision 0042): for work a queue retries whole, whose completion is
+   * committed after it. A crash can then lose its last writes only together with that completion,
+   * and the work runs again. Never for a webhook's writes: its answer promises they are kept.
+   * The services of such work are built on it (the composition root); closing it closes both.
    */
-  deferringCommits<T>(fn: () => Promise<T>): Promise<T>;
+  withDeferredCommits(): Db;
   /** Hears `channel` (a plain lowercase name) until the database is closed. */
   listen(channel: string, listener: NotificationListener): void;
   /** Closes the connections, listening ones too. */

@@ -1,7 +1,5 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { openTestDb } from '../../test/test-db.ts';
-import { createBatcher } from './batcher.ts';
 import type { Db, Queryable } from './db.ts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
@@ -18,22 +16,21 @@ const commitMode = async (q: Queryable) =>
   (await q.query<{ synchronous_commit: string }>('show synchronous_commit')).rows[0]!.synchronous_commit;
 
 test.skipIf(!onPostgres)(
-  'work run deferring its commits does not wait for the disk, in a transaction too',
+  'the database with deferred commits does not wait for the disk, in a transaction too',
   async () => {
-    await db.deferringCommits(async () => {
-      expect(await commitMode(db)).toBe('off');
-      expect(await db.transaction(commitMode)).toBe('off');
-    });
+    const deferred = db.withDeferredCommits();
+    expect(await commitMode(deferred)).toBe('off');
+    expect(await deferred.transaction(commitMode)).toBe('off');
   },
 );
 
 test.skipIf(!onPostgres)(
-  'everything else waits for the disk, even while deferred work runs beside it',
+  'everything else waits for the disk, even while a deferred transaction is open beside it',
   async () => {
     let release!: () => void;
-    const deferred = db.deferringCommits(async () => {
+    const deferred = db.withDeferredCommits().transaction(async (tx) => {
       await new Promise<void>((resolve) => (release = resolve));
-      return commitMode(db);
+      return commitMode(tx);
     });
     expect(await commitMode(db)).toBe('on');
     expect(await db.transaction(commitMode)).toBe('on');
@@ -42,13 +39,8 @@ test.skipIf(!onPostgres)(
   },
 );
 
-test('a batch runs in the context its batcher was made in, not in the first caller’s', async () => {
-  const context = new AsyncLocalStorage<string>();
-  const seen: (string | undefined)[] = [];
-  const batched = createBatcher(async (items: number[]) => {
-    seen.push(context.getStore());
-    return items;
-  });
-  await context.run('a job deferring its commits', () => Promise.all([batched(1), batched(2)]));
-  expect(seen).toEqual([undefined]);
+test('what the deferred database writes is in the same database, in the same schema', async () => {
+  await db.exec('create table deferred_probe (n int)');
+  await db.withDeferredCommits().query('insert into deferred_probe (n) values ($1)', [7]);
+  expect((await db.query<{ n: number }>('select n from deferred_probe')).rows).toEqual([{ n: 7 }]);
 });

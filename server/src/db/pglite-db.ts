@@ -22,7 +22,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
   const base = wrap(pglite);
   const listening: NotificationListener[] = [];
-  return {
+  const db: Db = {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
@@ -37,8 +37,6 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
         throw error;
       }
     },
-    // One process writing its own files: there is no commit to defer to another connection.
-    deferringCommits: (fn) => fn(),
     listen(channel, listener) {
       // The one connection hears what it notifies itself, after the notifying transaction commits.
       listening.push(listener);
@@ -49,9 +47,12 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
           () => undefined,
         );
     },
+    // One process writing its own files: there is no commit to defer to another connection.
+    withDeferredCommits: () => db,
     async close() {
       for (const listener of listening.splice(0)) listener.hearing(false);
       await pglite.close();
     },
   };
+  return db;
 }

@@ -231,26 +231,3 @@ test('a burst of emails goes out in the order decided, one at a time, a few fetc
   expect(fetches).toBeLessThanOrEqual(4);
   await queue.stop();
 });
-
-test.skipIf(!process.env.TEST_DATABASE_URL)(
-  'on Postgres the after-call jobs commit without waiting for the disk, and other jobs still wait for it',
-  async () => {
-    const queue = createJobQueue(db, logger, {
-      schema: `${testSchemaOf(db)}_commits`,
-      pollingIntervalSeconds: 0.5,
-    });
-    await queue.start();
-    const commits = new Map<string, string>();
-    const recordCommit = (name: string) => async () => {
-      const { rows } = await db.query<{ synchronous_commit: string }>('show synchronous_commit');
-      commits.set(name, rows[0]!.synchronous_commit);
-    };
-    await queue.work(QUEUES.afterCall, recordCommit('after-call'));
-    await queue.work(QUEUES.giftDelivery, recordCommit('gift-delivery'));
-    await queue.send(QUEUES.afterCall, {});
-    await queue.send(QUEUES.giftDelivery, {});
-    await expect.poll(() => commits.size, { timeout: 5_000 }).toBe(2);
-    expect(Object.fromEntries(commits)).toEqual({ 'after-call': 'off', 'gift-delivery': 'on' });
-    await queue.stop();
-  },
-);

@@ -29,13 +29,18 @@ export interface CallSafetyDeps {
 /** Owns call_safety_reviews: the safety read after each call, for the parent and the admin. */
 export function createCallSafetyService(deps: CallSafetyDeps) {
   const { db, logger } = deps;
+  // The safety read is a job the queue retries whole, its completion committed after it: its
+  // commits need not wait for the disk (decision 0042).
+  const jobDb = db.withDeferredCommits();
   // The safety jobs of a batch start together: their transcripts are read in one statement.
   const findUnreadTranscript = createBatcher(async (conversationIds: string[]) => {
-    const found = await repo.findUnreadTranscripts(db, conversationIds);
+    const found = await repo.findUnreadTranscripts(jobDb, conversationIds);
     return conversationIds.map((id) => found.get(id));
   });
   // …and their reads are stored in one statement.
-  const storeReview = createWriteBatcher((reviews: repo.SafetyReview[]) => repo.insertReviews(db, reviews));
+  const storeReview = createWriteBatcher((reviews: repo.SafetyReview[]) =>
+    repo.insertReviews(jobDb, reviews),
+  );
 
   return {
     /**

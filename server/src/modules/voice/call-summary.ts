@@ -44,7 +44,10 @@ export interface CallSummaryDeps {
  * recap is then sent from here, without an email job of its own.
  */
 export function createCallSummaryWriter(deps: CallSummaryDeps) {
-  const { db, recaps } = deps;
+  const { recaps } = deps;
+  // A job the queue retries whole, its completion committed after it: its commits need not wait
+  // for the disk (decision 0042).
+  const db = deps.db.withDeferredCommits();
   // The summary jobs of a batch start together: their calls are read in one statement.
   const findCall = createBatcher(async (conversationIds: string[]) => {
     const found = await summaries.findCallsToSummarize(db, conversationIds, recaps?.unsentRecapSql);
