@@ -20,7 +20,7 @@
  * read with any V8 profile viewer or bench/profile-summary.ts).
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createPostgresDb } from '../src/db/postgres-db.ts';
@@ -114,6 +114,12 @@ const nodeArgs = [
   ...(profileFolder ? ['--cpu-prof', `--cpu-prof-dir=${profileFolder}`] : []),
 ];
 execFileSync(process.execPath, ['build.mjs'], { cwd: path.resolve(import.meta.dirname, '..') });
+// The profiles' lines are this build's: its source map goes with them, for a later build's is not theirs.
+if (profileFolder)
+  copyFileSync(
+    path.resolve(import.meta.dirname, '../dist/main.js.map'),
+    path.join(profileFolder, 'main.js.map'),
+  );
 const replicas: AppProcess[] = [
   await startAppProcess(env, port, nodeArgs, true),
   await startAppProcess(env, undefined, nodeArgs, true),

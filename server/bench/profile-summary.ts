@@ -42,25 +42,27 @@ interface Spent {
 }
 
 const sourceMaps = new Map<string, TraceMap | null>();
-function sourceMapOf(url: string): TraceMap | null {
-  if (!sourceMaps.has(url)) {
-    const mapFile = `${fileURLToPath(url)}.map`;
-    sourceMaps.set(url, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
-  }
-  return sourceMaps.get(url)!;
+/** The map the bench saved beside the profiles (the build that ran), else the one beside the bundle. */
+function sourceMapOf(folder: string, url: string): TraceMap | null {
+  const file = fileURLToPath(url);
+  const saved = path.join(folder, `${path.basename(file)}.map`);
+  const mapFile = existsSync(saved) ? saved : `${file}.map`;
+  if (!sourceMaps.has(mapFile))
+    sourceMaps.set(mapFile, existsSync(mapFile) ? new TraceMap(readFileSync(mapFile, 'utf8')) : null);
+  return sourceMaps.get(mapFile)!;
 }
 
 /** A source path as both commits name it: src/… or shared/src/…, whatever folder it ran from. */
 const ourPath = (file: string) => /(?:^|\/)((?:shared\/)?src\/.*)$/.exec(file)?.[1] ?? file;
 
 /** A frame's file (ours by its path under server/ or shared/, a dependency by its package) and function. */
-function placeOf(frame: CallFrame): { place: string; fn: string } {
+function placeOf(folder: string, frame: CallFrame): { place: string; fn: string } {
   const fn = frame.functionName || '(anonymous)';
   if (!frame.url) return { place: '(native)', fn };
   const dependency = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(frame.url);
   if (dependency) return { place: `dep ${dependency[1]}`, fn };
   if (frame.url.startsWith('file://') && frame.url.endsWith('.js')) {
-    const map = sourceMapOf(frame.url);
+    const map = sourceMapOf(folder, frame.url);
     const original =
       map && frame.lineNumber >= 0
         ? originalPositionFor(map, { line: frame.lineNumber + 1, column: Math.max(0, frame.columnNumber) })
@@ -90,7 +92,7 @@ function spentIn(folder: string, step: string | undefined): Spent {
   };
   for (const file of readdirSync(folder).filter((name) => name.endsWith('.cpuprofile'))) {
     const profile = JSON.parse(readFileSync(path.join(folder, file), 'utf8')) as Profile;
-    const places = new Map(profile.nodes.map((node) => [node.id, placeOf(node.callFrame)]));
+    const places = new Map(profile.nodes.map((node) => [node.id, placeOf(folder, node.callFrame)]));
     let at = profile.startTime;
     profile.samples.forEach((id, i) => {
       const micros = profile.timeDeltas[i] ?? 0;
