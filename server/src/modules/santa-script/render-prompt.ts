@@ -89,11 +89,17 @@ function valueOf(profile: PromptProfile, field: Field): string {
 /** The placeholders' names as the voice agent knows them: `{wish_list}` is `{{wish_list}}` there. */
 export type SantaVariable = (typeof PROMPT_PLACEHOLDERS)[number] extends `{${infer Name}}` ? Name : never;
 
-/** The placeholders a script names, as variable names, each once. */
-export function variablesUsedBy(template: string): SantaVariable[] {
+/**
+ * The placeholders a script names, as variable names, each once. Every call asks this of the same
+ * script, which the admin changes a few times a season: the last answer is kept.
+ */
+let lastScript: { template: string; used: readonly SantaVariable[] } | undefined;
+export function variablesUsedBy(template: string): readonly SantaVariable[] {
+  if (lastScript?.template === template) return lastScript.used;
   const used = new Set<SantaVariable>();
   for (const match of template.matchAll(PLACEHOLDER)) used.add(match[1] as SantaVariable);
-  return [...used];
+  lastScript = { template, used: [...used] };
+  return lastScript.used;
 }
 
 /**
