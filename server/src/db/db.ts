@@ -54,7 +54,7 @@ export interface Db extends Queryable {
    * `synchronous_commit = off`; decision 0042): for work a queue retries whole, whose completion is
    * committed after it. A crash can then lose its last writes only together with that completion,
    * and the work runs again. Never for a webhook's writes: its answer promises they are kept.
-   * The services of such work are built on it (the composition root); closing it closes both.
+   * A service that does such work takes it when it is built; closing it closes both.
    */
   withDeferredCommits(): Db;
   /** Hears `channel` (a plain lowercase name) until the database is closed. */

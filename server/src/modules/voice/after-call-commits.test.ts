@@ -13,28 +13,20 @@ import {
   transcriptionPayload,
   type VoiceTestContext,
 } from '../../../test/fixtures/voice.ts';
+import { countingDb, type CountingDb } from '../../../test/fixtures/counting-db.ts';
 import type { Db } from '../../db/db.ts';
 
-/** The statements sent through the app's database with deferred commits, since the last reset. */
-const deferredStatements: string[] = [];
-function recordingDeferred(inner: Db): Db {
-  const target = inner.withDeferredCommits();
-  const record = (sql: unknown) =>
-    deferredStatements.push(typeof sql === 'string' ? sql : (sql as { text: string }).text);
-  const deferred: Db = {
-    ...target,
-    query: (sql, params) => (record(sql), target.query(sql, params)),
-    exec: (sql) => (record(sql), target.exec(sql)),
-    transaction: (fn) => (record('begin'), target.transaction(fn)),
-    script: (sql, params) => (record(sql), target.script(sql, params)),
-    withDeferredCommits: () => deferred,
-  };
-  return { ...inner, withDeferredCommits: () => deferred };
+/** The statements sent through the app's database with deferred commits, counted apart. */
+let deferred: CountingDb;
+function countingDeferred(inner: Db): Db {
+  deferred = countingDb(inner.withDeferredCommits());
+  return { ...inner, withDeferredCommits: () => deferred.db };
 }
+const deferredStatements = () => deferred.statements;
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {
-  ctx = await createVoiceTestContext({ workers: false, appDb: recordingDeferred });
+  ctx = await createVoiceTestContext({ workers: false, appDb: countingDeferred });
 });
 afterAll(() => ctx.close());
 
@@ -50,21 +42,21 @@ async function finishedCall(): Promise<object> {
 }
 
 test('a call’s webhooks write nothing that does not wait for the disk', async () => {
-  deferredStatements.splice(0);
+  deferred.reset();
   await finishedCall();
-  expect(deferredStatements).toEqual([]);
+  expect(deferredStatements()).toEqual([]);
 });
 
 test('the after-call job writes the summary, memories and recap without waiting for the disk', async () => {
   const job = await finishedCall();
-  deferredStatements.splice(0);
+  deferred.reset();
   await ctx.services.voice.postCall.writeSummary(job as never);
-  expect(deferredStatements.some((sql) => sql.includes('update calls set summary'))).toBe(true);
+  expect(deferredStatements().some((sql) => sql.includes('update calls set summary'))).toBe(true);
 });
 
 test('the after-call job stores the safety read without waiting for the disk', async () => {
   const job = await finishedCall();
-  deferredStatements.splice(0);
+  deferred.reset();
   await ctx.services.callSafety.reviewCall(job as never);
-  expect(deferredStatements.some((sql) => sql.includes('insert into call_safety_reviews'))).toBe(true);
+  expect(deferredStatements().some((sql) => sql.includes('insert into call_safety_reviews'))).toBe(true);
 });
