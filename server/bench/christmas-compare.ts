@@ -9,12 +9,13 @@
  * printed beside it, since a shared machine moves one run's p99 by 2x or more), and the bench's
  * own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline
  * is checked out in a worktree under the system's temporary folder and installed there once
- * (npm ci); each commit runs its own bench.
+ * (npm ci); each commit runs its own bench, with this commit's HTTP client (see sameHttpClient).
  * This bench warms the replicas up at the first rate before it measures; an older bench that does
  * not is given that first rate twice, and its second, warm step is the one compared.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -41,6 +42,32 @@ if (!existsSync(path.join(worktree, 'node_modules'))) {
     install('install');
   }
 }
+
+/**
+ * The load generator shares the machine with the servers it measures, so its own cost decides how
+ * much of the machine is left to them. An older bench sent its requests with the global fetch,
+ * which costs about five times the CPU of this commit's client: given to the baseline as well,
+ * only the servers differ between the two runs.
+ */
+function sameHttpClient(baselineServer: string): void {
+  const bench = path.join(baselineServer, 'bench');
+  copyFileSync(path.join(here, 'bench', 'http-client.ts'), path.join(bench, 'http-client.ts'));
+  const undici = path.join(worktree, 'node_modules', 'undici');
+  if (!existsSync(undici)) {
+    const ours = path.dirname(createRequire(import.meta.url).resolve('undici/package.json'));
+    symlinkSync(ours, undici, 'dir');
+  }
+  for (const file of ['christmas.ts', 'lifecycle.ts']) {
+    const source = readFileSync(path.join(bench, file), 'utf8');
+    if (source.includes('./http-client.ts') || !source.includes('fetch(')) continue;
+    // Shadows the global fetch in that module only; the rest of the file is left as it was.
+    writeFileSync(
+      path.join(bench, file),
+      `import { benchFetch as fetch } from './http-client.ts';\n${source}`,
+    );
+  }
+}
+sameHttpClient(path.join(worktree, 'server'));
 
 /** Runs one commit's bench, echoing its output, and answers that output. */
 function runBench(label: string, serverDir: string): Promise<string> {

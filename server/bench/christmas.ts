@@ -36,6 +36,7 @@ import {
   postgresSnapshot,
 } from './cpu-time.ts';
 import { checkLedger, jobLag } from './ledger.ts';
+import { benchFetch } from './http-client.ts';
 import { callLifecycle, type LifecycleContext } from './lifecycle.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -176,7 +177,7 @@ function pollDashboards(): () => void {
       const replica = ctx.replicas[i % ctx.replicas.length]!;
       for (const route of ['/api/subscription/status', '/api/calls/history']) {
         const started = performance.now();
-        fetch(`${replica}${route}`, { headers: { cookie: `session_token=${token}` } })
+        benchFetch(`${replica}${route}`, { headers: { cookie: `session_token=${token}` } })
           .then(async (res) => {
             await res.arrayBuffer();
             record(`dashboard ${route}`, performance.now() - started, res.ok);
@@ -256,7 +257,7 @@ interface GcSoFar {
 async function replicaMetrics(): Promise<{ loop: { p99: number; max: number }; gc: GcSoFar }[]> {
   return Promise.all(
     replicas.map(async (replica) => {
-      const res = await fetch(`${replica.url}/metrics`, {
+      const res = await benchFetch(`${replica.url}/metrics`, {
         headers: { authorization: `Bearer ${METRICS_TOKEN}` },
       });
       const text = await res.text();

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { signTwilioRequest } from '../src/providers/telephony/twilio-signature.ts';
 import { signElevenLabsWebhook } from '../src/providers/voice/elevenlabs-signature.ts';
+import { benchFetch } from './http-client.ts';
 
 export interface LifecycleContext {
   replicas: string[];
@@ -38,11 +39,10 @@ async function post(
   let ok = false;
   let failure: string | undefined;
   try {
-    const res = await fetch(`${pick(ctx.replicas)}${route}`, {
+    const res = await benchFetch(`${pick(ctx.replicas)}${route}`, {
       method: 'POST',
       headers: { 'content-type': contentType, ...headers },
       body,
-      signal: AbortSignal.timeout(15_000),
     });
     const text = await res.text();
     ok = res.ok && (!expect || text.includes(expect));
