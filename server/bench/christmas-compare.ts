@@ -9,13 +9,15 @@
  * printed beside it, since a shared machine moves one run's p99 by 2x or more), and the bench's
  * own BENCH_RATES and BENCH_STEP_SECONDS, given to both runs. The baseline
  * is checked out in a worktree under the system's temporary folder and installed there once
- * (npm ci); each commit runs its own bench, with this commit's HTTP client (see sameHttpClient).
+ * (npm ci); each commit runs its own bench, with this commit's HTTP client (see sameHttpClient) and,
+ * on a Postgres without autovacuum, this commit's stand-in for it (see withAutovacuum).
  * This bench warms the replicas up at the first rate before it measures; an older bench that does
  * not is given that first rate twice, and its second, warm step is the one compared.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { standInForAutovacuum } from './autovacuum.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -69,6 +71,21 @@ function sameHttpClient(baselineServer: string): void {
 }
 sameHttpClient(path.join(worktree, 'server'));
 
+/**
+ * An older bench did not stand in for autovacuum on a Postgres that runs without it: its run gets
+ * this commit's stand-in from here, so both measure a database analyzed as the night goes on.
+ */
+async function withAutovacuum<T>(serverDir: string, run: () => Promise<T>): Promise<T> {
+  if (existsSync(path.join(serverDir, 'bench', 'autovacuum.ts'))) return run();
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const standIn = await standInForAutovacuum(databaseUrl, ['christmas', 'christmas_jobs']);
+  try {
+    return await run();
+  } finally {
+    await standIn.stop();
+  }
+}
+
 /** Runs one commit's bench, echoing its output, and answers that output. */
 function runBench(label: string, serverDir: string): Promise<string> {
   console.log(`\n── ${label} ──`);
@@ -115,8 +132,13 @@ const baselineRuns: Map<number, Percentiles>[] = [];
 const headRuns: Map<number, Percentiles>[] = [];
 for (let round = 1; round <= rounds; round += 1) {
   const of = rounds > 1 ? `, round ${round} of ${rounds}` : '';
+  const baselineServer = path.join(worktree, 'server');
   const baseline = async () =>
-    baselineRuns.push(parseSteps(await runBench(`baseline ${sha}${of}`, path.join(worktree, 'server'))));
+    baselineRuns.push(
+      parseSteps(
+        await withAutovacuum(baselineServer, () => runBench(`baseline ${sha}${of}`, baselineServer)),
+      ),
+    );
   const head = async () => headRuns.push(parseSteps(await runBench(`this commit ${headSha}${of}`, here)));
   // Every other round the other goes first (A B B A …): a machine that drifts slower or faster
   // over the run does not favour the side that always ran first.
