@@ -56,16 +56,16 @@ export async function standInForAutovacuum(
     }
   }
 
-  let running = Promise.resolve();
+  let lastPass = Promise.resolve();
   const timer = setInterval(() => {
-    running = running.then(pass).catch((error: unknown) => console.error('autovacuum stand-in:', error));
+    lastPass = lastPass.then(pass).catch((error: unknown) => console.error('autovacuum stand-in:', error));
   }, everyMs);
   return {
     running: true,
     done,
     async stop() {
       clearInterval(timer);
-      await running;
+      await lastPass;
       await db.close();
     },
   };

@@ -17,9 +17,9 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { copyFileSync, existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { standInForAutovacuum } from './autovacuum.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { standInForAutovacuum } from './autovacuum.ts';
 
 const baselineRef = process.env.BENCH_BASELINE;
 if (!baselineRef) {
