@@ -78,6 +78,7 @@ sameHttpClient(path.join(worktree, 'server'));
 async function withAutovacuum<T>(serverDir: string, run: () => Promise<T>): Promise<T> {
   if (existsSync(path.join(serverDir, 'bench', 'autovacuum.ts'))) return run();
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  // The schemas every commit's bench:christmas has used (its SCHEMA and JOBS).
   const standIn = await standInForAutovacuum(databaseUrl, ['christmas', 'christmas_jobs']);
   try {
     return await run();

@@ -22,7 +22,6 @@ function countingDeferred(inner: Db): Db {
   deferred = countingDb(inner.withDeferredCommits());
   return { ...inner, withDeferredCommits: () => deferred.db };
 }
-const deferredStatements = () => deferred.statements;
 
 let ctx: VoiceTestContext;
 beforeAll(async () => {
@@ -44,19 +43,19 @@ async function finishedCall(): Promise<object> {
 test('a call’s webhooks write nothing that does not wait for the disk', async () => {
   deferred.reset();
   await finishedCall();
-  expect(deferredStatements()).toEqual([]);
+  expect(deferred.statements).toEqual([]);
 });
 
 test('the after-call job writes the summary, memories and recap without waiting for the disk', async () => {
   const job = await finishedCall();
   deferred.reset();
   await ctx.services.voice.postCall.writeSummary(job as never);
-  expect(deferredStatements().some((sql) => sql.includes('update calls set summary'))).toBe(true);
+  expect(deferred.statements.some((sql) => sql.includes('update calls set summary'))).toBe(true);
 });
 
 test('the after-call job stores the safety read without waiting for the disk', async () => {
   const job = await finishedCall();
   deferred.reset();
   await ctx.services.callSafety.reviewCall(job as never);
-  expect(deferredStatements().some((sql) => sql.includes('insert into call_safety_reviews'))).toBe(true);
+  expect(deferred.statements.some((sql) => sql.includes('insert into call_safety_reviews'))).toBe(true);
 });
