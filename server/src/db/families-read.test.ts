@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { countingDb } from '../../test/fixtures/counting-db.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import type { Db } from './db.ts';
 import { findAndReadFamilies, type FamiliesFinder, type FamiliesReadPart } from './families-read.ts';
+import { createPostgresDb } from './postgres-db.ts';
 
 const ANN = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -32,6 +35,7 @@ const agreed: FamiliesReadPart<boolean> = {
 
 /** A module that finds families by a code of its own, and its row as pg reads it (a date stays a date). */
 const byCode: FamiliesFinder<{ user_id: string; joined: Date }> = {
+  keyType: 'text',
   select: (keys) =>
     `select code as found_by, user_id, joined from (values
        ('ann-code', '${ANN}'::uuid, timestamptz '2026-12-01T10:00:00Z'),
@@ -58,3 +62,49 @@ test('each key gets its own family and rows, in the order asked; a key that find
     },
   ]);
 });
+
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+test.skipIf(!postgresUrl)(
+  'on Postgres a call’s read of its family is planned once per connection, not on every call',
+  async () => {
+    const schema = `test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    // One connection, so every read meets the statement that connection prepared.
+    const single = createPostgresDb(postgresUrl!, { searchPath: schema, max: 1 });
+    try {
+      await single.exec(`create table phones (phone text primary key, user_id uuid not null);
+        create table gifts (user_id uuid not null, gift text not null);
+        create index on gifts (user_id);
+        insert into phones select 'phone-' || i, gen_random_uuid() from generate_series(1, 2000) as i;
+        insert into gifts select user_id, 'kite' from phones;
+        analyze phones; analyze gifts;`);
+      const byPhone: FamiliesFinder<{ user_id: string }> = {
+        keyType: 'text',
+        select: (keys) => `select phone as found_by, user_id from phones where phone = any(${keys})`,
+        read: (row) => row as { user_id: string },
+      };
+      const kites: FamiliesReadPart<number> = {
+        select: (_, families) => `select user_id from gifts where user_id = any(${families})`,
+        read: (rows) => rows.length,
+      };
+      for (let call = 1; call <= 10; call += 1)
+        expect(await findAndReadFamilies(single, [`phone-${call}`], byPhone, { kites })).toEqual([
+          { found: { user_id: expect.any(String) }, kites: 1 },
+        ]);
+
+      const { rows } = await single.query<{ generic_plans: number; custom_plans: number }>(
+        `select generic_plans, custom_plans from pg_prepared_statements where statement like 'with found as%'`,
+      );
+      // Postgres plans a prepared statement for its values five times, then keeps one plan for
+      // any values if that plan is no dearer.
+      expect(rows).toEqual([{ generic_plans: 5, custom_plans: 5 }]);
+    } finally {
+      await single.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  },
+);

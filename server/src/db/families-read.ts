@@ -1,4 +1,5 @@
 import type { Queryable } from './db.ts';
+import { placeholders, sqlArray } from './sql-array.ts';
 
 /**
  * One module's read of several families, which families-read composes with other modules' into
@@ -20,9 +21,11 @@ export interface FamiliesReadPart<T> {
  * reads the families' parts: the families found are read without waiting a round trip for them.
  */
 export interface FamiliesFinder<T> {
+  /** The SQL type of the keys. */
+  keyType: 'text' | 'uuid';
   /**
    * A select of at most one row per key, carrying the key as `found_by` and the family's
-   * `user_id`, for the keys `keys` (an SQL text[] expression).
+   * `user_id`, for the keys `keys` (an SQL array of `keyType`).
    */
   select(keys: string): string;
   /** The row found, as pg reads it (without `found_by`). */
@@ -61,13 +64,13 @@ export async function findAndReadFamilies<F, P extends Parts>(
   finder: FamiliesFinder<F>,
   parts: P,
 ): Promise<(({ found: F } & Read<P>) | undefined)[]> {
-  const values: unknown[] = [keys];
-  const param = (value: unknown) => `$${values.push(value)}`;
+  const { values, param } = placeholders();
+  const keysSql = sqlArray(keys, finder.keyType, param);
   const sql = partsSql(parts, param);
   const { rows } = await q.query<Record<string, unknown>>(
-    `with found as (${finder.select('$1::text[]')}), ${sql.ctes.join(', ')}
+    `with found as (${finder.select(keysSql)}), ${sql.ctes.join(', ')}
      select found.*, ${sql.columns.join(', ')}
-     from unnest($1::text[]) with ordinality as k (key, n) left join found on found.found_by = k.key
+     from unnest(${keysSql}) with ordinality as k (key, n) left join found on found.found_by = k.key
      order by k.n`,
     values,
   );

@@ -1,5 +1,6 @@
 import type { SafetyFinding } from '@santa/shared/safety';
 import type { Queryable } from '../../db/db.ts';
+import { placeholders, sqlArray } from '../../db/sql-array.ts';
 
 export interface SafetyReview {
   callId: string;
@@ -13,18 +14,36 @@ export interface SafetyReview {
  * stored and leaves it, and a call deleted since it was read is skipped.
  */
 export async function insertReviews(q: Queryable, reviews: SafetyReview[]): Promise<void> {
+  const { values, param } = placeholders();
+  const columns = [
+    sqlArray(
+      reviews.map((review) => review.callId),
+      'uuid',
+      param,
+    ),
+    sqlArray(
+      reviews.map((review) => review.flagged),
+      'boolean',
+      param,
+    ),
+    sqlArray(
+      reviews.map((review) => JSON.stringify(review.findings)),
+      'text',
+      param,
+    ),
+    sqlArray(
+      reviews.map((review) => JSON.stringify(review.checks)),
+      'text',
+      param,
+    ),
+  ];
   await q.query(
     `insert into call_safety_reviews (call_id, flagged, findings, checks)
      select r.call_id, r.flagged, r.findings::jsonb, array(select jsonb_array_elements_text(r.checks::jsonb))
-     from unnest($1::uuid[], $2::boolean[], $3::text[], $4::text[]) as r(call_id, flagged, findings, checks)
+     from unnest(${columns.join(', ')}) as r(call_id, flagged, findings, checks)
      where exists (select 1 from calls c where c.id = r.call_id)
      on conflict (call_id) do nothing`,
-    [
-      reviews.map((review) => review.callId),
-      reviews.map((review) => review.flagged),
-      reviews.map((review) => JSON.stringify(review.findings)),
-      reviews.map((review) => JSON.stringify(review.checks)),
-    ],
+    values,
   );
 }
 
@@ -37,11 +56,12 @@ export async function findUnreadTranscripts(
   q: Queryable,
   conversationIds: string[],
 ): Promise<Map<string, { id: string; transcript: string }>> {
+  const { values, param } = placeholders();
   const { rows } = await q.query<{ id: string; transcript: string; conversation_id: string }>(
     `select c.id, c.transcript, c.conversation_id from calls c
-     where c.conversation_id = any($1::text[])
+     where c.conversation_id = any(${sqlArray(conversationIds, 'text', param)})
        and not exists (select 1 from call_safety_reviews r where r.call_id = c.id)`,
-    [conversationIds],
+    values,
   );
   return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
+import { placeholders, sqlArray } from '../../db/sql-array.ts';
 import type { EmailKind } from './templates/email-content.ts';
 
 export interface EmailRow {
@@ -84,10 +85,21 @@ export async function findEmail(q: Queryable, id: string): Promise<EmailRow | un
 
 /** Each email sent, with the address it went to, in one statement. */
 export async function markSent(q: Queryable, sent: { id: string; toAddress: string }[]): Promise<void> {
+  const { values, param } = placeholders();
+  const ids = sqlArray(
+    sent.map((email) => email.id),
+    'uuid',
+    param,
+  );
+  const addresses = sqlArray(
+    sent.map((email) => email.toAddress),
+    'text',
+    param,
+  );
   await q.query(
     `update emails e set sent_at = now(), to_address = s.to_address
-     from unnest($1::uuid[], $2::text[]) as s(id, to_address) where e.id = s.id`,
-    [sent.map((email) => email.id), sent.map((email) => email.toAddress)],
+     from unnest(${ids}, ${addresses}) as s(id, to_address) where e.id = s.id`,
+    values,
   );
 }
 

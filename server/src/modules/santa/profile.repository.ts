@@ -53,10 +53,10 @@ export function callersByPhoneSelect(phones: string): string {
    where f.phone = any(${phones})`;
 }
 
-/** The families whose ids are `userIds` (an SQL text[]), each with its id as `found_by`. */
+/** The families whose ids are `userIds` (an SQL uuid[]), each with its id as `found_by`. */
 export function familyProfilesSelect(userIds: string): string {
-  return `select k.user_id::text as found_by, k.user_id, ${COLUMNS.map((column) => `k.${column}`).join(', ')}
-   from kid_profiles k where k.user_id = any(${userIds}::uuid[])`;
+  return `select k.user_id as found_by, k.user_id, ${COLUMNS.map((column) => `k.${column}`).join(', ')}
+   from kid_profiles k where k.user_id = any(${userIds})`;
 }
 
 const FIND_PROFILES_BY_PARENT_PHONES = preparedStatement(

@@ -31,11 +31,13 @@ export function createProfileService(db: Db, consent?: ProfileConsent) {
      * call needs of its family, and shared by the calls ringing together.
      */
     ringingCallers: {
+      keyType: 'text',
       select: (phones) => repo.callersByPhoneSelect(phones),
       read: (row) => row as unknown as CallerProfile,
     } satisfies FamiliesFinder<CallerProfile>,
     /** The same for a family known by its id (its own line's owner, a scheduled call's family). */
     ringingFamilies: {
+      keyType: 'uuid',
       select: (userIds) => repo.familyProfilesSelect(userIds),
       read: (row) => row as unknown as CallerProfile,
     } satisfies FamiliesFinder<CallerProfile>,

@@ -1,5 +1,6 @@
 import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
+import { placeholders, sqlArray } from '../../db/sql-array.ts';
 
 /**
  * Another module's write in the statement that fills a call's summary: an insert over
@@ -26,11 +27,12 @@ export async function findCallsToSummarize(
   conversationIds: string[],
   unsentRecap?: (callId: string) => string,
 ): Promise<Map<string, CallToSummarize>> {
+  const { values, param } = placeholders();
   const { rows } = await q.query<CallToSummarize & { conversation_id: string }>(
     `select conversation_id, duration, transcript, summary <> '' as summarized,
             ${unsentRecap ? `(${unsentRecap('calls.id')})` : 'null::uuid'} as unsent_recap_id
-     from calls where conversation_id = any($1::text[])`,
-    [conversationIds],
+     from calls where conversation_id = any(${sqlArray(conversationIds, 'text', param)})`,
+    values,
   );
   return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
+import { placeholders, sqlArray } from '../../db/sql-array.ts';
 
 /** Owns provider_conversation_deletions: the voice provider's copies still to delete. */
 
@@ -23,9 +24,11 @@ export async function dueIn(q: Queryable, conversationId: string, seconds: numbe
 
 /** The provider confirmed these deletions. */
 export async function deleteDone(q: Queryable, conversationIds: string[]): Promise<void> {
-  await q.query('delete from provider_conversation_deletions where conversation_id = any($1::text[])', [
-    conversationIds,
-  ]);
+  const { values, param } = placeholders();
+  await q.query(
+    `delete from provider_conversation_deletions where conversation_id = any(${sqlArray(conversationIds, 'text', param)})`,
+    values,
+  );
 }
 
 export async function findDue(q: Queryable, limit: number): Promise<string[]> {

@@ -16,12 +16,14 @@ const silent = pino({ level: 'silent' });
 const PROFILES = `(values ('+15550100001', '${FAMILY}'::uuid, 'Emma'), ('+15550100002', '${OTHER}'::uuid, 'Leo'))
   as c (phone, user_id, kid_name)`;
 const byPhone: FamiliesFinder<CallerProfile> = {
+  keyType: 'text',
   select: (keys) => `select phone as found_by, user_id, kid_name from ${PROFILES} where phone = any(${keys})`,
   read: (row) => row as unknown as CallerProfile,
 };
 const byFamily: FamiliesFinder<CallerProfile> = {
+  keyType: 'uuid',
   select: (keys) =>
-    `select user_id::text as found_by, user_id, kid_name from ${PROFILES} where user_id = any(${keys}::uuid[])`,
+    `select user_id as found_by, user_id, kid_name from ${PROFILES} where user_id = any(${keys})`,
   read: (row) => row as unknown as CallerProfile,
 };
 const profiles = { byPhone, byFamily };
