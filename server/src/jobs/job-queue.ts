@@ -34,8 +34,6 @@ export interface JobQueueOptions {
 
 /** Retries for work that must happen once (a summary): 5 tries, 10 s, 20 s, 40 s … apart. */
 const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
-/** The work after every stored call (decision 0044), and the previous release's two jobs for it. */
-const AFTER_CALL: readonly QueueName[] = ['after-call', 'call-summary', 'call-safety'];
 /**
  * Jobs a worker takes at once. A worker waits its polling interval between fetches, so one job per
  * fetch would cap summaries at a job per interval per replica: on Christmas Eve (npm run
@@ -62,7 +60,13 @@ function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
     (job as Partial<PgBoss.JobWithMetadata>).createdOn?.getTime() ?? 0;
   return queuedAt(a) - queuedAt(b);
 }
-/** Summaries are looked for twice a second; periodic work is offered, and wakes its worker. */
+/**
+ * The work after every stored call (decision 0044) is looked for twice a second; periodic work is
+ * offered, and wakes its worker. The previous release's two queues for it (`call-summary`,
+ * `call-safety`) are looked for as often as the rest: only a replica of that release, during a
+ * rolling deploy, still queues there, and it works them itself. Polled twice a second like the
+ * new queue, they cost Postgres eight fetches a second that found nothing (npm run bench:christmas).
+ */
 const SUMMARY_POLLING_SECONDS = 0.5;
 /**
  * A send wakes its worker so the job starts now rather than at the next poll, but a worker is
@@ -213,9 +217,8 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
 
     async work(queue, handler) {
       const options = {
-        pollingIntervalSeconds: AFTER_CALL.includes(queue)
-          ? Math.min(polling, SUMMARY_POLLING_SECONDS)
-          : polling,
+        pollingIntervalSeconds:
+          queue === QUEUES.afterCall ? Math.min(polling, SUMMARY_POLLING_SECONDS) : polling,
         batchSize: BATCH[queue] ?? 1,
         // A batch arrives in no particular order; its jobs' queuing times put it back in order.
         includeMetadata: IN_ORDER.has(queue),
