@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { countingDb } from '../../test/fixtures/counting-db.ts';
+import { onOneConnection } from '../../test/fixtures/one-connection.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import type { Db } from './db.ts';
 import { findAndReadFamilies, type FamiliesFinder, type FamiliesReadPart } from './families-read.ts';
-import { createPostgresDb } from './postgres-db.ts';
 
 const ANN = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -67,14 +65,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 test.skipIf(!postgresUrl)(
   'on Postgres a call’s read of its family is planned once per connection, not on every call',
-  async () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    // One connection, so every read meets the statement that connection prepared.
-    const single = createPostgresDb(postgresUrl!, { searchPath: schema, max: 1 });
-    try {
+  () =>
+    onOneConnection(postgresUrl!, async (single) => {
       await single.exec(`create table phones (phone text primary key, user_id uuid not null);
         create table gifts (user_id uuid not null, gift text not null);
         create index on gifts (user_id);
@@ -101,10 +93,5 @@ test.skipIf(!postgresUrl)(
       // Postgres plans a prepared statement for its values five times, then keeps one plan for
       // any values if that plan is no dearer.
       expect(rows).toEqual([{ generic_plans: 5, custom_plans: 5 }]);
-    } finally {
-      await single.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  },
+    }),
 );

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { onOneConnection } from '../../test/fixtures/one-connection.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import { preparedStatement, type Db } from './db.ts';
-import { createPostgresDb } from './postgres-db.ts';
 
 const FIND_BY_NAME = preparedStatement('test_find_by_name', 'select id, name from things where name = $1');
 
@@ -30,14 +28,8 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 
 test.skipIf(!postgresUrl)(
   'on Postgres a connection prepares the statement once and keeps it across a migration adding a column',
-  async () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    // One connection, so every query below meets the statement that connection prepared.
-    const single = createPostgresDb(postgresUrl!, { searchPath: schema, max: 1 });
-    try {
+  () =>
+    onOneConnection(postgresUrl!, async (single) => {
       await single.exec(`create table things (id int primary key, name text not null);
         insert into things values (1, 'sleigh');`);
       await single.query(FIND_BY_NAME, ['sleigh']);
@@ -47,24 +39,14 @@ test.skipIf(!postgresUrl)(
 
       await single.exec(`alter table things add column colour text default 'red'`);
       expect((await single.query(FIND_BY_NAME, ['sleigh'])).rows).toEqual([{ id: 1, name: 'sleigh' }]);
-    } finally {
-      await single.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  },
+    }),
 );
 
 test.skipIf(!postgresUrl)(
   'on Postgres every statement with parameters is prepared, and a `select *` prepared before a migration added a column is prepared afresh',
-  async () => {
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const single = createPostgresDb(postgresUrl!, { searchPath: schema, max: 1 });
-    const everything = 'select * from things where id = $1';
-    try {
+  () =>
+    onOneConnection(postgresUrl!, async (single, admin, schema) => {
+      const everything = 'select * from things where id = $1';
       await single.exec(`create table things (id int primary key, name text not null);
         insert into things values (1, 'sleigh');`);
       expect((await single.query(everything, [1])).rows).toEqual([{ id: 1, name: 'sleigh' }]);
@@ -82,10 +64,5 @@ test.skipIf(!postgresUrl)(
       expect((await single.query(everything, [1])).rows).toEqual([
         { id: 1, name: 'sleigh', colour: 'red', size: 'big' },
       ]);
-    } finally {
-      await single.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  },
+    }),
 );
