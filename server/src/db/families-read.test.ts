@@ -90,8 +90,10 @@ test.skipIf(!postgresUrl)(
       const { rows } = await single.query<{ generic_plans: number; custom_plans: number }>(
         `select generic_plans, custom_plans from pg_prepared_statements where statement like 'with found as%'`,
       );
-      // Postgres plans a prepared statement for its values five times, then keeps one plan for
-      // any values if that plan is no dearer.
-      expect(rows).toEqual([{ generic_plans: 5, custom_plans: 5 }]);
+      // Postgres plans a prepared statement for its values the first five times, then keeps one
+      // plan for any values if that plan is no dearer.
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.custom_plans).toBeLessThanOrEqual(5);
+      expect(rows[0]!.generic_plans + rows[0]!.custom_plans).toBe(10);
     }),
 );

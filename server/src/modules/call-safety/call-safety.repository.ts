@@ -15,27 +15,13 @@ export interface SafetyReview {
  */
 export async function insertReviews(q: Queryable, reviews: SafetyReview[]): Promise<void> {
   const { values, param } = placeholders();
+  const column = (type: string, value: (review: SafetyReview) => unknown) =>
+    sqlArray(reviews.map(value), type, param);
   const columns = [
-    sqlArray(
-      reviews.map((review) => review.callId),
-      'uuid',
-      param,
-    ),
-    sqlArray(
-      reviews.map((review) => review.flagged),
-      'boolean',
-      param,
-    ),
-    sqlArray(
-      reviews.map((review) => JSON.stringify(review.findings)),
-      'text',
-      param,
-    ),
-    sqlArray(
-      reviews.map((review) => JSON.stringify(review.checks)),
-      'text',
-      param,
-    ),
+    column('uuid', (review) => review.callId),
+    column('boolean', (review) => review.flagged),
+    column('text', (review) => JSON.stringify(review.findings)),
+    column('text', (review) => JSON.stringify(review.checks)),
   ];
   await q.query(
     `insert into call_safety_reviews (call_id, flagged, findings, checks)

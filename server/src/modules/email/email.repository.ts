@@ -86,19 +86,11 @@ export async function findEmail(q: Queryable, id: string): Promise<EmailRow | un
 /** Each email sent, with the address it went to, in one statement. */
 export async function markSent(q: Queryable, sent: { id: string; toAddress: string }[]): Promise<void> {
   const { values, param } = placeholders();
-  const ids = sqlArray(
-    sent.map((email) => email.id),
-    'uuid',
-    param,
-  );
-  const addresses = sqlArray(
-    sent.map((email) => email.toAddress),
-    'text',
-    param,
-  );
+  const ids = sent.map((email) => email.id);
+  const addresses = sent.map((email) => email.toAddress);
   await q.query(
     `update emails e set sent_at = now(), to_address = s.to_address
-     from unnest(${ids}, ${addresses}) as s(id, to_address) where e.id = s.id`,
+     from unnest(${sqlArray(ids, 'uuid', param)}, ${sqlArray(addresses, 'text', param)}) as s(id, to_address) where e.id = s.id`,
     values,
   );
 }
