@@ -126,7 +126,7 @@ export interface PostgresOptions {
 /**
  * How long a pooled connection may sit unused before it is closed. node-postgres closes one after
  * ten seconds, and a replica under steady load still leaves its least used connections idle that
- * long, then opens new ones at the next burst: 19 in a 30-second step at 50 calls a second
+ * long, then opens new ones at the next burst: 20 in a 30-second step at 50 calls a second
  * across two replicas (npm run bench:christmas), each a new Postgres process that reads its catalogs and
  * prepares and plans every statement again (a ringing call's first read on a new connection is
  * planned in 7 ms instead of under 1).
