@@ -27,6 +27,12 @@ export interface Queryable {
   ): Promise<QueryResult<T>>;
   /** Runs a script of several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Runs `fn` once what was written through this is committed: at once on the database itself,
+   * whose statements commit as they run; after COMMIT in a transaction, and never if it rolls back.
+   * `fn` must not throw: the transaction is already committed.
+   */
+  afterCommit(fn: () => void): void;
 }
 
 /** What hears a channel's notifications (Postgres LISTEN/NOTIFY). */

@@ -1,9 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { commitHooks, runNow } from './commit-hooks.ts';
 import type { Db, NotificationListener, PreparedStatement, Queryable, QueryResult } from './db.ts';
 
-function wrap(target: PGlite | Transaction): Queryable {
+function wrap(target: PGlite | Transaction, afterCommit: Queryable['afterCommit']): Queryable {
   return {
+    afterCommit,
     async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
       // One connection in this process: a statement is parsed per query, named or not.
       const result = await target.query<T>(typeof sql === 'string' ? sql : sql.text, params);
@@ -20,13 +22,19 @@ function wrap(target: PGlite | Transaction): Queryable {
 export async function createPgliteDb(dataDir?: string): Promise<Db> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = await PGlite.create(dataDir ? { dataDir } : {});
-  const base = wrap(pglite);
+  const base = wrap(pglite, runNow);
   const listening: NotificationListener[] = [];
   const db: Db = {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    transaction: (fn) => pglite.transaction((tx) => fn(wrap(tx))),
+    afterCommit: runNow,
+    async transaction(fn) {
+      const hooks = commitHooks();
+      const result = await pglite.transaction((tx) => fn(wrap(tx, hooks.add)));
+      hooks.committed();
+      return result;
+    },
     async script(sql, params) {
       if (params && params.length > 0) return { rows: (await pglite.query(sql, params)).rows };
       try {

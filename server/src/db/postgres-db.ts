@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, NotificationListener, PreparedStatement, Queryable, QueryResult } from './db.ts';
+import { commitHooks, runNow } from './commit-hooks.ts';
 import { listenOnPostgres, type Listening } from './postgres-listener.ts';
 
 // Return bigint counts and numerics as JS numbers: our values (minutes, cents) fit easily.
@@ -50,8 +51,9 @@ function rowsOf<T>(result: pg.QueryResult): QueryResult<T> {
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
 }
 
-function wrap(client: pg.PoolClient): Queryable {
+function wrap(client: pg.PoolClient, afterCommit: Queryable['afterCommit']): Queryable {
   return {
+    afterCommit,
     async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
       return rowsOf<T>(await client.query(asPrepared(sql, params)));
     },
@@ -202,16 +204,19 @@ function onPool(poolNow: () => pg.Pool): Omit<Db, 'listen' | 'close' | 'withDefe
   return {
     kind: 'postgres',
     query: (sql, params) => queryOnPool(poolNow(), sql, params),
+    afterCommit: runNow,
     async exec(sql: string) {
       await poolNow().query(sql);
     },
     async transaction(fn) {
       const client = await poolNow().connect();
+      const hooks = commitHooks();
       let broken: Error | undefined;
       try {
         await client.query('begin');
-        const result = await fn(wrap(client));
+        const result = await fn(wrap(client, hooks.add));
         await client.query('commit');
+        hooks.committed();
         return result;
       } catch (error) {
         await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));

@@ -14,3 +14,9 @@ test('a list longer than the spelled-out ones, or an empty one, is one parameter
   expect(sqlArray([], 'text', param)).toBe('$2::text[]');
   expect(values).toEqual([long, []]);
 });
+
+test('placeholders continue after the values a statement already names $1, $2 …', () => {
+  const { values, param } = placeholders(['conversation', 'summary']);
+  expect(param('child')).toBe('$3');
+  expect(values).toEqual(['conversation', 'summary', 'child']);
+});

@@ -21,8 +21,14 @@ export function sqlArray(
   return `array[${values.map((value) => `${param(value)}::${type}`).join(', ')}]`;
 }
 
-/** A statement's placeholders, numbered in the order its values are given. */
-export function placeholders(): { values: unknown[]; param: (value: unknown) => string } {
-  const values: unknown[] = [];
+/**
+ * A statement's placeholders, numbered in the order its values are given, after `first` (the
+ * values its text already names `$1`, `$2` …).
+ */
+export function placeholders(first: readonly unknown[] = []): {
+  values: unknown[];
+  param: (value: unknown) => string;
+} {
+  const values = [...first];
   return { values, param: (value) => `$${values.push(value)}` };
 }

@@ -6,13 +6,13 @@ import { createJobQueue, QUEUES, type JobQueue } from './job-queue.ts';
 
 const logger = pino({ level: 'silent' });
 
-/** The database, with `beforeFetch` run as each worker's fetch of jobs goes to it. */
-function withFetchHook(target: Db, beforeFetch: () => unknown): Db {
+/** The database, with `beforeFetch` run as each worker's fetch of jobs goes to it (its queue first). */
+function withFetchHook(target: Db, beforeFetch: (values: unknown[]) => unknown): Db {
   return new Proxy(target, {
     get(db, key) {
       if (key === 'script')
         return async (text: string, values?: unknown[]) => {
-          if (/skip locked/i.test(text)) await beforeFetch();
+          if (/skip locked/i.test(text)) await beforeFetch(values ?? []);
           return db.script(text, values);
         };
       const value = Reflect.get(db, key) as unknown;
@@ -230,4 +230,42 @@ test('a burst of emails goes out in the order decided, one at a time, a few fetc
   expect(mostAtOnce).toBe(1);
   expect(fetches).toBeLessThanOrEqual(4);
   await queue.stop();
+});
+
+test('a job sent inside a transaction wakes its worker once committed, without waiting for a look', async () => {
+  const queue = createJobQueue(db, logger, {
+    schema: `${testSchemaOf(db) ?? 'pgboss'}_commit`,
+    pollingIntervalSeconds: 60,
+  });
+  await queue.start();
+  const handled: string[] = [];
+  await queue.work<{ id: string }>(QUEUES.passwordResetRequest, async (data) => void handled.push(data.id));
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  await db.transaction(async (tx) => {
+    await queue.send(QUEUES.passwordResetRequest, { id: 'sent before the commit' }, tx);
+    // The rest of the request's work: a worker woken at the send would look now and find nothing.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+  });
+  await expect.poll(() => handled, { timeout: 3_000 }).toEqual(['sent before the commit']);
+  await queue.stop();
+});
+
+test('an idle worker looks for jobs every 30 s; only a queue of jobs held until their time looks every interval', async () => {
+  const looks = new Map<string, number>();
+  const countLook = ([queue]: unknown[]) =>
+    void looks.set(String(queue), (looks.get(String(queue)) ?? 0) + 1);
+  const queue = createJobQueue(withFetchHook(db, countLook), logger, {
+    schema: `${testSchemaOf(db) ?? 'pgboss'}_idle`,
+    pollingIntervalSeconds: 0.5,
+  });
+  await queue.start();
+  for (const name of [QUEUES.afterCall, QUEUES.email, QUEUES.callDeadlines, QUEUES.scheduledCallPlacement])
+    await queue.work(name, async () => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  await queue.stop();
+  // Each worker looks once as it starts.
+  expect(looks.get(QUEUES.afterCall)).toBe(1);
+  expect(looks.get(QUEUES.email)).toBe(1);
+  expect(looks.get(QUEUES.callDeadlines)).toBe(1);
+  expect(looks.get(QUEUES.scheduledCallPlacement)).toBeGreaterThanOrEqual(3);
 });

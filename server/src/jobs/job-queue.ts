@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/db.ts';
 import { jobsInStatement } from './jobs-in-statement.ts';
+import { BACKSTOP_SECONDS, BATCH, HELD_UNTIL_THEIR_TIME, IN_ORDER, RETRY } from './queue-policies.ts';
 import { QUEUES, type JobSender, type QueueName } from './queues.ts';
 
 export { QUEUES, type JobSender, type QueueName };
@@ -28,31 +29,12 @@ export interface JobQueue extends JobSender {
 export interface JobQueueOptions {
   /** Postgres schema of the queue's tables (tests give each file its own). */
   schema?: string;
-  /** How often an idle worker looks for new jobs; a send on this replica wakes it at once. */
+  /**
+   * How often an idle worker looks for a job held until its time (a scheduled call's dial, a
+   * gift's email); other queues are woken by their sends and look only every BACKSTOP_SECONDS.
+   */
   pollingIntervalSeconds?: number;
 }
-
-/** Retries for work that must happen once (a summary): 5 tries, 10 s, 20 s, 40 s … apart. */
-const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
-/**
- * Jobs a worker takes at once. A worker waits its polling interval between fetches, so one job per
- * fetch would cap summaries at a job per interval per replica: on Christmas Eve (npm run
- * bench:christmas, 200 calls a second) they fell minutes behind. Each fetch and each batch's
- * completion is a statement, so emails come ten to a fetch too (one a fetch cost every call's
- * recap two or three statements more).
- */
-const BATCH: Partial<Record<QueueName, number>> = {
-  'after-call': 100,
-  'call-summary': 100,
-  'call-safety': 100,
-  email: 10,
-};
-/**
- * Queues whose batch runs one job after another, in the order the jobs were queued: sent side by
- * side, a parent's emails arrived out of the order they were decided in (a receipt after the
- * upgrade's). Ten slow sends stay well inside a job's 15 minutes before it expires.
- */
-const IN_ORDER: ReadonlySet<QueueName> = new Set(['email']);
 
 /** Jobs queued within the same millisecond (one transaction's) keep no order between them. */
 function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
@@ -61,56 +43,12 @@ function byQueuingTime(a: PgBoss.Job<object>, b: PgBoss.Job<object>): number {
   return queuedAt(a) - queuedAt(b);
 }
 /**
- * The work after every stored call (decision 0044) is looked for twice a second; periodic work is
- * offered, and wakes its worker. The previous release's two queues for it (`call-summary`,
- * `call-safety`) are looked for as often as the rest: only a replica of that release, during a
- * rolling deploy, still queues there, and it works them itself. Polled twice a second like the
- * new queue, they cost Postgres eight fetches a second that found nothing (npm run bench:christmas).
- */
-const SUMMARY_POLLING_SECONDS = 0.5;
-/**
  * A send wakes its worker so the job starts now rather than at the next poll, but a worker is
  * woken at most this often: woken on every send, a busy worker fetched again after each call and
  * took its jobs one or two at a time, each fetch and each completion a statement of its own
  * (npm run bench:christmas). Between wakes the jobs gather into one fetch.
  */
 const WAKE_EVERY_MS = 200;
-
-/**
- * Email rides out an SMTP provider's outage of up to about two hours (30 s, 1 min … doubling),
- * and a slow server holds a worker, never a request.
- */
-const EMAIL = { retryLimit: 8, retryDelay: 30, retryBackoff: true } as const;
-
-/** Periodic work is not retried: the next slot does it again. */
-const PERIODIC = { retryLimit: 0 } as const;
-
-const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
-  'after-call': ONCE,
-  'call-summary': ONCE,
-  'call-safety': ONCE,
-  'call-deadlines': PERIODIC,
-  'provider-conversation-deletions': PERIODIC,
-  'call-recovery': PERIODIC,
-  'unclaimed-recordings': PERIODIC,
-  'expired-sessions': PERIODIC,
-  'expired-oauth-states': PERIODIC,
-  'stale-sign-in-failures': PERIODIC,
-  email: EMAIL,
-  'password-reset-request': ONCE,
-  'renewal-reminders': PERIODIC,
-  'recording-retention': PERIODIC,
-  'transcript-retention': PERIODIC,
-  'inactive-accounts': PERIODIC,
-  // A family's download is built once; a failure is retried like a summary.
-  'data-export': ONCE,
-  'expired-exports': PERIODIC,
-  'gift-delivery': ONCE,
-  'gift-upkeep': PERIODIC,
-  // Never retried by the queue: a dial that failed half-way might have rung; the parent re-picks.
-  'scheduled-call-placement': { retryLimit: 0 },
-  'scheduled-call-upkeep': PERIODIC,
-};
 
 /** pg-boss speaks `executeSql(text, values)`; a transaction takes its job in the same commit. */
 function bossDb(queryable: Pick<Db, 'script'> | Queryable, track = <T>(work: Promise<T>) => work): PgBoss.Db {
@@ -201,7 +139,7 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
         ...(tx ? { db: bossDb(tx) } : {}),
         ...(options?.startAfter ? { startAfter: options.startAfter } : {}),
       });
-      wake(queue);
+      (tx ?? db).afterCommit(() => wake(queue));
     },
 
     async sendAllSql(jobs) {
@@ -217,8 +155,7 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
 
     async work(queue, handler) {
       const options = {
-        pollingIntervalSeconds:
-          queue === QUEUES.afterCall ? Math.min(polling, SUMMARY_POLLING_SECONDS) : polling,
+        pollingIntervalSeconds: HELD_UNTIL_THEIR_TIME.has(queue) ? polling : BACKSTOP_SECONDS,
         batchSize: BATCH[queue] ?? 1,
         // A batch arrives in no particular order; its jobs' queuing times put it back in order.
         includeMetadata: IN_ORDER.has(queue),

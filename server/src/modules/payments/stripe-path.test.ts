@@ -35,7 +35,7 @@ async function statementsDuring(db: Db, run: () => Promise<unknown>): Promise<st
     },
   });
   const { query, transaction } = db;
-  db.query = watch({ query, exec: db.exec }).query;
+  db.query = watch({ query, exec: db.exec, afterCommit: db.afterCommit }).query;
   db.transaction = (fn) => transaction((tx) => fn(watch(tx)));
   try {
     await run();

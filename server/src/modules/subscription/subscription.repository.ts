@@ -1,6 +1,7 @@
 import type { DiscountType } from '@santa/shared/constants';
 import type { PlanId } from '@santa/shared/plans';
 import type { Queryable } from '../../db/db.ts';
+import { placeholders } from '../../db/sql-array.ts';
 
 export type SubscriptionStatusValue = 'active' | 'canceled' | 'past_due' | 'ended';
 
@@ -162,8 +163,7 @@ export async function chargeCall(
   userId: string,
   call: CallCharge,
 ): Promise<{ spentOneCallPlan: boolean } | undefined> {
-  const values: unknown[] = [];
-  const param = (value: unknown) => `$${values.push(value)}`;
+  const { values, param } = placeholders();
   const { rows } = await q.query<{ spent_one_call_plan: boolean }>(
     chargeCallSql(param, userId, call, { sql: `${param(call.billed)}::int` }),
     values,

@@ -1,5 +1,6 @@
 import type { CallChannel } from '@santa/shared/calls';
 import type { Queryable } from '../../db/db.ts';
+import { placeholders } from '../../db/sql-array.ts';
 import { scheduleDeletionsOf } from './provider-deletions.repository.ts';
 import {
   lockAndFinishReservation,
@@ -54,7 +55,7 @@ export async function insertCallRecord(
   },
 ): Promise<StoredCall> {
   const { settles } = writes;
-  const values: unknown[] = [
+  const { values, param } = placeholders([
     call.userId,
     call.conversationId,
     call.callSid,
@@ -68,8 +69,7 @@ export async function insertCallRecord(
     call.childId ?? null,
     call.channel ?? 'phone',
     call.deletesProviderCopy === true,
-  ];
-  const param = (value: unknown) => `$${values.push(value)}`;
+  ]);
   const reservation = settles
     ? `${lockAndFinishReservation(settles, param, 'exists (select 1 from inserted)')},
        charged as (${settles.charge(param, 'finished')})`

@@ -50,8 +50,7 @@ export async function fillSummary(
   writes: { memories: SummaryWrite; recapEmail?: SummaryWrite },
 ): Promise<{ recapEmail: { id: string } | null } | undefined> {
   const { summary, recap } = written;
-  const params: unknown[] = [conversationId, summary, JSON.stringify(recap)];
-  const param = (value: unknown) => `$${params.push(value)}`;
+  const { values, param } = placeholders([conversationId, summary, JSON.stringify(recap)]);
   const memories = writes.memories(param, 'summarized');
   const recapEmail = writes.recapEmail?.(param, 'summarized');
   const { rows } = await q.query<{ id: string | null }>(
@@ -61,7 +60,7 @@ export async function fillSummary(
      ),
      remembered as (${memories})${recapEmail ? `,\n     recapped as (${recapEmail})` : ''}
      select ${recapEmail ? 'recapped.* from summarized left join recapped on true' : 'null::uuid as id from summarized'}`,
-    params,
+    values,
   );
   const row = rows[0];
   return row && { recapEmail: row.id === null ? null : { ...row, id: row.id } };

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
+import { placeholders } from '../../db/sql-array.ts';
 import type { FamiliesReadPart } from '../../db/families-read.ts';
 import type { ReservationRow } from './reservations.repository.ts';
 
@@ -37,8 +38,7 @@ export async function findFinishedConversation<T>(
 ): Promise<FinishedConversation<T>> {
   // A name that is no account's id names no family (and must not fail the statement's cast).
   const named = family.named !== null && UUID.test(family.named) ? family.named : null;
-  const values: unknown[] = [call.conversationId, call.callSid, named];
-  const param = (value: unknown) => `$${values.push(value)}`;
+  const { values, param } = placeholders([call.conversationId, call.callSid, named]);
   const { rows } = await q.query<
     ReservationRow & { recorded: boolean; family_id: string | null; children: [] }
   >(
