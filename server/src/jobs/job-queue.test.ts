@@ -20,6 +20,18 @@ function withFetchHook(target: Db, beforeFetch: (values: unknown[]) => unknown):
     },
   });
 }
+/**
+ * A queue in a schema of its own, so no worker of the other tests takes its jobs; its held queues
+ * look every half second.
+ */
+async function queueOfItsOwn(name: string, on?: Db): Promise<JobQueue> {
+  const queue = createJobQueue(on ?? db, logger, {
+    schema: `${testSchemaOf(db) ?? 'pgboss'}_${name}`,
+    pollingIntervalSeconds: 0.5,
+  });
+  await queue.start();
+  return queue;
+}
 let db: Db;
 let replicaA: JobQueue;
 let replicaB: JobQueue;
@@ -98,13 +110,7 @@ test('the queue depth counts jobs waiting or running, per queue', async () => {
 });
 
 test('in a batch, only the job that failed is retried; the others complete', async () => {
-  // A queue of its own, so no worker of the tests above takes these jobs.
-  const schema = testSchemaOf(db);
-  const queue = createJobQueue(db, logger, {
-    schema: `${schema ?? 'pgboss'}_batch`,
-    pollingIntervalSeconds: 0.5,
-  });
-  await queue.start();
+  const queue = await queueOfItsOwn('batch');
   const attempts = new Map<string, number>();
   await queue.work<{ id: string }>(QUEUES.callSummary, async (data) => {
     attempts.set(data.id, (attempts.get(data.id) ?? 0) + 1);
@@ -141,11 +147,7 @@ test('stopping waits for a job a fetch was still bringing in, and for its comple
     fetchStarted();
     await new Promise((resolve) => setTimeout(resolve, 300));
   });
-  const queue = createJobQueue(slowDb, logger, {
-    schema: `${testSchemaOf(db) ?? 'pgboss'}_stop`,
-    pollingIntervalSeconds: 0.5,
-  });
-  await queue.start();
+  const queue = await queueOfItsOwn('stop', slowDb);
   const handled: string[] = [];
   await queue.work<{ id: string }>(QUEUES.email, async (data) => void handled.push(data.id));
   slowFetch = true;
@@ -163,11 +165,7 @@ test('calls ending one after another wake the summary worker once for a batch, n
   // Every fetch of the queue counted: each is a statement on the database.
   let fetches = 0;
   const countingDb = withFetchHook(db, () => void (fetches += 1));
-  const queue = createJobQueue(countingDb, logger, {
-    schema: `${testSchemaOf(db) ?? 'pgboss'}_wake`,
-    pollingIntervalSeconds: 0.5,
-  });
-  await queue.start();
+  const queue = await queueOfItsOwn('wake', countingDb);
   const handled: number[] = [];
   await queue.work<{ n: number }>(QUEUES.callSafety, async (data) => void handled.push(data.n));
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -183,12 +181,8 @@ test('calls ending one after another wake the summary worker once for a batch, n
 });
 
 test('emails sent in a burst all go out, one after another, without waiting for a poll each', async () => {
-  // Polling too slow to matter: only the wake and the worker's own "more may be waiting" move it.
-  const queue = createJobQueue(db, logger, {
-    schema: `${testSchemaOf(db) ?? 'pgboss'}_burst`,
-    pollingIntervalSeconds: 60,
-  });
-  await queue.start();
+  // The email queue looks only every 30 s: only the wake and the worker's own "more may be waiting" move it.
+  const queue = await queueOfItsOwn('burst');
   const sent: number[] = [];
   await queue.work<{ n: number }>(QUEUES.email, async (data) => void sent.push(data.n));
   for (let n = 0; n < 5; n += 1) {
@@ -202,12 +196,10 @@ test('emails sent in a burst all go out, one after another, without waiting for 
 
 test('a burst of emails goes out in the order decided, one at a time, a few fetches for all', async () => {
   let fetches = 0;
-  const queue = createJobQueue(
+  const queue = await queueOfItsOwn(
+    'emails',
     withFetchHook(db, () => void (fetches += 1)),
-    logger,
-    { schema: `${testSchemaOf(db) ?? 'pgboss'}_emails`, pollingIntervalSeconds: 60 },
   );
-  await queue.start();
   const sent: number[] = [];
   let sending = 0;
   let mostAtOnce = 0;
@@ -233,11 +225,7 @@ test('a burst of emails goes out in the order decided, one at a time, a few fetc
 });
 
 test('a job sent inside a transaction wakes its worker once committed, without waiting for a look', async () => {
-  const queue = createJobQueue(db, logger, {
-    schema: `${testSchemaOf(db) ?? 'pgboss'}_commit`,
-    pollingIntervalSeconds: 60,
-  });
-  await queue.start();
+  const queue = await queueOfItsOwn('commit');
   const handled: string[] = [];
   await queue.work<{ id: string }>(QUEUES.passwordResetRequest, async (data) => void handled.push(data.id));
   await new Promise((resolve) => setTimeout(resolve, 50));
@@ -254,11 +242,7 @@ test('an idle worker looks for jobs every 30 s; only a queue of jobs held until 
   const looks = new Map<string, number>();
   const countLook = ([queue]: unknown[]) =>
     void looks.set(String(queue), (looks.get(String(queue)) ?? 0) + 1);
-  const queue = createJobQueue(withFetchHook(db, countLook), logger, {
-    schema: `${testSchemaOf(db) ?? 'pgboss'}_idle`,
-    pollingIntervalSeconds: 0.5,
-  });
-  await queue.start();
+  const queue = await queueOfItsOwn('idle', withFetchHook(db, countLook));
   for (const name of [QUEUES.afterCall, QUEUES.email, QUEUES.callDeadlines, QUEUES.scheduledCallPlacement])
     await queue.work(name, async () => undefined);
   await new Promise((resolve) => setTimeout(resolve, 2_000));
