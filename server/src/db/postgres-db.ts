@@ -194,6 +194,26 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
   return { ...onPool(() => pool), ...database, withDeferredCommits: () => deferred };
 }
 
+/** `fn` between BEGIN and COMMIT on one pooled connection; rolled back when it throws. */
+async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('begin');
+    const result = await fn(client);
+    await client.query('commit');
+    return result;
+  } catch (error) {
+    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    if (isStalePlan(error)) broken = error as Error;
+    throw error;
+  } finally {
+    // A connection that could not even roll back (or holds a stale plan) is destroyed, not
+    // handed to the next request.
+    client.release(broken);
+  }
+}
+
 /**
  * The statements of a Db on one of its pools. Which pool is chosen when the Db is built, not per
  * statement from the caller's async context: an AsyncLocalStorage did that, and on Node 20 it
@@ -209,24 +229,11 @@ function onPool(poolNow: () => pg.Pool): Omit<Db, 'listen' | 'close' | 'withDefe
       await poolNow().query(sql);
     },
     async transaction(fn) {
-      const client = await poolNow().connect();
       const hooks = commitHooks();
-      let broken: Error | undefined;
-      try {
-        await client.query('begin');
-        const result = await fn(wrap(client, hooks.add));
-        await client.query('commit');
-        hooks.committed();
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
-        if (isStalePlan(error)) broken = error as Error;
-        throw error;
-      } finally {
-        // A connection that could not even roll back (or holds a stale plan) is destroyed, not
-        // handed to the next request.
-        client.release(broken);
-      }
+      const result = await inTransaction(poolNow(), (client) => fn(wrap(client, hooks.add)));
+      // After the connection is back in the pool: the work waiting on the commit cannot undo it.
+      hooks.committed();
+      return result;
     },
     async script(sql, params) {
       const client = await poolNow().connect();
