@@ -51,7 +51,7 @@ export function createChildrenService(db: Db) {
     familyChildren: (userId: string, q: Queryable = db) => repo.findFamilyChildren(q, userId),
     /** A ringing call's family: the first child's id, who usually calls, the other children. */
     familyForCall: (userId: string): Promise<repo.CallFamily | undefined> => callFamilies(userId),
-    /** familyChildren, read in another module's statement (a finished call's). */
+    /** familyChildren, read in another module's statement (a finished call's, the call history's). */
     familyRead: {
       select: (_param, families) => repo.familyChildrenSelect(families),
       read: (rows) => repo.familyChildrenOf(rows as unknown[] as repo.FamilyChildRow[]),

@@ -43,8 +43,8 @@ const BUDGET = {
   // A parent's dashboard, polled every few seconds: the plan (the session is remembered from the
   // poll before, while this replica hears every replica's revocations).
   planStatus: 1,
-  // The calls with their reservations and safety reads, beside the children who made them.
-  callHistory: 2,
+  // The calls with their reservations, their safety reads and the children who made them.
+  callHistory: 1,
   // The call and its transcript, then one statement: the summary and recap, Santa's memories and
   // the recap email with its account's address (unless the parent turned recaps off); then the
   // email's sent mark (one for the recaps of a batch that went out together).

@@ -1,5 +1,7 @@
 import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { Queryable } from '../../db/db.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
+import { placeholders } from '../../db/sql-array.ts';
 
 export interface CallMediaRow {
   id: string;
@@ -108,6 +110,11 @@ export interface CallColumn<T> {
   read(value: unknown): T;
 }
 
+/** The parent's own calls ($1), only one child's ($2) when it is given, newest first. */
+const CALLS_OF_A_FAMILY = `from calls c left join call_reservations r on r.call_sid = c.call_sid
+      where c.user_id = $1 and ($2::uuid is null or c.child_id = $2::uuid)
+      order by c.created_at desc, c.id desc`;
+
 /** The parent's own calls, newest first, each with `column` (another module's) when given. */
 export async function listCallsByUser<T = undefined>(
   q: Queryable,
@@ -116,13 +123,38 @@ export async function listCallsByUser<T = undefined>(
   column?: CallColumn<T>,
 ): Promise<(HistoryCallRow & { column: T })[]> {
   const { rows } = await q.query<HistoryCallRow & { column: unknown }>(
-    `select c.*, r.not_charged, ${column ? column.select('c.id') : 'null'} as column from calls c
-       left join call_reservations r on r.call_sid = c.call_sid
-      where c.user_id = $1 and ($2::uuid is null or c.child_id = $2::uuid)
-      order by c.created_at desc, c.id desc`,
+    `select c.*, r.not_charged, ${column ? column.select('c.id') : 'null'} as column ${CALLS_OF_A_FAMILY}`,
     [userId, childId ?? null],
   );
   return rows.map((row) => ({ ...row, column: column ? column.read(row.column) : (undefined as T) }));
+}
+
+/**
+ * The parent's history in one statement: the calls as listCallsByUser reads them, each with
+ * `column`, and the family as another module reads it (`family`), which names the child who spoke
+ * on each call. A dashboard polled every few seconds sends one statement, not two side by side.
+ * Without calls there is nothing to name, so nothing of the family is read.
+ */
+export async function listHistory<T, F>(
+  q: Queryable,
+  userId: string,
+  childId: string | undefined,
+  parts: { column: CallColumn<T>; family: FamiliesReadPart<F> },
+): Promise<{ calls: (HistoryCallRow & { column: T })[]; family: F | undefined }> {
+  const { values, param } = placeholders([userId, childId ?? null]);
+  const { rows } = await q.query<HistoryCallRow & { column: unknown; family: Record<string, unknown>[] }>(
+    `with family as (${parts.family.select(param, 'array[$1::uuid]')})
+     select c.*, r.not_charged, ${parts.column.select('c.id')} as column,
+            (select coalesce(json_agg(family), '[]'::json) from family) as family
+     ${CALLS_OF_A_FAMILY}`,
+    values,
+  );
+  const family = rows[0] && parts.family.read(rows[0].family);
+  const calls = rows.map(({ family: _family, ...row }) => ({
+    ...row,
+    column: parts.column.read(row.column),
+  }));
+  return { calls, family };
 }
 
 /** Every call of the family unlocked: a pass includes its recordings. */

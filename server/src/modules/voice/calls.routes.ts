@@ -1,4 +1,5 @@
 import type { Db } from '../../db/db.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
 import { limitByUser, type LimitRule } from '../../http/rate-limit.ts';
 import { Router } from 'express';
 import type { SessionUser } from '../../http/session-user.ts';
@@ -10,6 +11,7 @@ import type { CallSafety } from '@santa/shared/safety';
 import type { PurchaseRecordingResponse } from '@santa/shared/payments';
 import type { CallsService } from './calls.service.ts';
 import { presentCall } from './call.presenter.ts';
+import type { NamedChild } from '../children/attribution.ts';
 import type { CallColumn } from './call-records.repository.ts';
 
 /** Each sync pages through the parent's conversations at ElevenLabs. */
@@ -32,10 +34,11 @@ export function createCallsRouter(deps: {
   safety: { historyColumn: CallColumn<CallSafety | null> };
   purchaseRecording: PurchaseRecording;
   db: Db;
-  /** The children module: each call shows the name of the child who spoke (decision 0024). */
-  children?: {
-    familyChildren(userId: string): Promise<{ children: { id: string; kid_name: string }[] } | undefined>;
-  };
+  /**
+   * The children module: each call shows the name of the child who spoke (decision 0024), read in
+   * the history's statement.
+   */
+  children: { familyRead: FamiliesReadPart<{ children: NamedChild[] } | undefined> };
   syncLimit?: LimitRule;
   browserCallLimit?: LimitRule;
 }): Router {
@@ -57,14 +60,12 @@ export function createCallsRouter(deps: {
   router.get('/history', requireUser, async (req, res) => {
     const userId = signedInUser(req).id;
     const { child } = parseInput(callHistoryQuerySchema, req.query);
-    // The children are read beside the calls, which carry their safety reads: a polled dashboard
-    // waits one round trip.
-    const [rows, family] = await Promise.all([
-      media.listHistory(userId, child, deps.safety.historyColumn),
-      deps.children?.familyChildren(userId),
-    ]);
+    const { calls, family } = await media.listHistory(userId, child, {
+      column: deps.safety.historyColumn,
+      family: deps.children.familyRead,
+    });
     const body: CallHistory = {
-      calls: rows.map((row) => presentCall(row, row.column, family?.children)),
+      calls: calls.map((row) => presentCall(row, row.column, family?.children)),
     };
     res.json(body);
   });

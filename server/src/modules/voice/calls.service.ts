@@ -7,6 +7,7 @@ import {
   type SyncCallsResponse,
 } from '@santa/shared/voice';
 import type { Db, Queryable } from '../../db/db.ts';
+import type { FamiliesReadPart } from '../../db/families-read.ts';
 import { AppError } from '../../http/errors.ts';
 import type { ByteRange, RecordingStorage } from '../../providers/storage/recording-storage.ts';
 import type { ConversationDetail, VoiceEngine } from '../../providers/voice/voice-engine.ts';
@@ -128,10 +129,14 @@ export function createCallsService(deps: CallsServiceDeps) {
   return {
     /**
      * The parent's own calls, newest first; only one child's calls when `childId` is given. Each
-     * carries another module's `column` of it (the safety read), in the same statement.
+     * carries another module's `column` of it (the safety read), and the family is another
+     * module's read (the children's names), all in one statement.
      */
-    listHistory: <T>(userId: string, childId: string | undefined, column: calls.CallColumn<T>) =>
-      calls.listCallsByUser(db, userId, childId, column),
+    listHistory: <T, F>(
+      userId: string,
+      childId: string | undefined,
+      parts: { column: calls.CallColumn<T>; family: FamiliesReadPart<F> },
+    ) => calls.listHistory(db, userId, childId, parts),
     /** What someone the family invited to listen sees of its calls (decision 0026), newest first. */
     async listenedCalls(userId: string): Promise<ListenedCallParts[]> {
       return (await calls.listCallsByUser(db, userId)).map((row) => ({
