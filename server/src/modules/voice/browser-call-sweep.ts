@@ -34,7 +34,10 @@ export async function sweepBrowserCalls(deps: BrowserSweepDeps): Promise<number>
     const seconds = await howLongItLasted(deps, reservation.call_sid);
     if (seconds === undefined) continue;
     if (seconds === 0) await closeReservation(deps.db, reservation.id);
-    else await reservations.recordCallEnded(deps.db, reservation.call_sid, seconds);
+    else
+      await reservations.recordCallsEnded(deps.db, [
+        { callSid: reservation.call_sid, durationSecs: seconds },
+      ]);
     ended += 1;
   }
   return ended;

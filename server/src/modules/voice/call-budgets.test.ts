@@ -29,7 +29,8 @@ const BUDGET = {
   // The line's owner, its profile with the family's read, whether the caller's phone is the
   // family's, the reservation on a free line (Santa's script is read by then).
   inboundOwnLine: 4,
-  // One statement ends the reservation and records Twilio's duration.
+  // One statement ends the reservation and records Twilio's duration (shared by the callbacks that
+  // arrive together).
   statusCompleted: 1,
   // Seen before? with the reservation and the family's children, then one statement: the call with
   // its reservation finished, the plan charged, its provider copy's deletion scheduled and both

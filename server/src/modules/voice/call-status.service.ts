@@ -1,5 +1,6 @@
 import type { TwilioStatus } from '@santa/shared/voice';
 import { TWILIO_FINAL_STATUSES } from '@santa/shared/voice';
+import { createWriteBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import * as reservations from './reservations.repository.ts';
 import { closeReservation, NEVER_CONNECTED } from './minutes.ts';
@@ -9,6 +10,11 @@ import { closeReservation, NEVER_CONNECTED } from './minutes.ts';
  * settles it by CallDuration if that event never comes. A call that never connected is closed now.
  */
 export function createCallStatusService(db: Db) {
+  // Every call's ending is a statement; on Christmas Eve the callbacks that arrive together share
+  // one, as the rings do their reservations.
+  const recordEnded = createWriteBatcher((endings: reservations.CallEnding[]) =>
+    reservations.recordCallsEnded(db, endings),
+  );
   return {
     async handleStatus(status: TwilioStatus): Promise<void> {
       if (!(TWILIO_FINAL_STATUSES as readonly string[]).includes(status.CallStatus)) return;
@@ -16,10 +22,10 @@ export function createCallStatusService(db: Db) {
         const reservation = await reservations.findReservationBySid(db, status.CallSid);
         if (reservation) await closeReservation(db, reservation.id);
         // Its reservation may still be on its way: nothing was spoken, so nothing is owed.
-        else await reservations.recordCallEnded(db, status.CallSid, 0);
+        else await recordEnded({ callSid: status.CallSid, durationSecs: 0 });
         return;
       }
-      await reservations.recordCallEnded(db, status.CallSid, status.CallDuration ?? null);
+      await recordEnded({ callSid: status.CallSid, durationSecs: status.CallDuration ?? null });
     },
 
     /**

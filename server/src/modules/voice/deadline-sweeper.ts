@@ -91,6 +91,8 @@ async function learnHowItEnded(deps: SweeperDeps, reservation: ReservationRow): 
     return true;
   }
   if (record.status !== 'completed' || record.durationSeconds === null) return false;
-  await reservations.recordCallEnded(deps.db, reservation.call_sid, record.durationSeconds);
+  await reservations.recordCallsEnded(deps.db, [
+    { callSid: reservation.call_sid, durationSecs: record.durationSeconds },
+  ]);
   return true;
 }

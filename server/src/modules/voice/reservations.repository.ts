@@ -185,32 +185,45 @@ export async function countShortCallsNotCharged(q: Queryable, userId: string, si
   return rows[0]?.n ?? 0;
 }
 
+/** Twilio's word that a call is over: its length, once known. */
+export interface CallEnding {
+  callSid: string;
+  durationSecs: number | null;
+}
+
+const RECORD_CALLS_ENDED = preparedStatement(
+  'record_calls_ended',
+  `with reported as (
+     select distinct on (call_sid) call_sid, duration_secs
+       from unnest($1::text[], $2::integer[]) as e (call_sid, duration_secs)
+      order by call_sid, duration_secs desc nulls last
+   ), ended as (
+     update call_reservations r set ended_at = coalesce(r.ended_at, now()),
+       call_duration_secs = coalesce(e.duration_secs, r.call_duration_secs),
+       seconds_reserved = least(r.seconds_reserved, coalesce(e.duration_secs, r.seconds_reserved))
+     from reported e where r.call_sid = e.call_sid and r.status = 'open'
+     returning r.id
+   )
+   insert into twilio_call_endings (call_sid, duration_secs)
+     select e.call_sid, e.duration_secs from reported e
+      where e.duration_secs is not null
+        and not exists (select 1 from call_reservations r where r.call_sid = e.call_sid)
+   on conflict (call_sid) do nothing`,
+);
+
 /**
- * Twilio says the call is over. Once its length is known the hold shrinks to what the call can
- * cost, so a child who redials before the post-call event arrives finds the rest of the balance
- * (settlement bills at most the reservation plus the grace minute). When no reservation exists
- * yet, the ending is kept for the sweeper (migrations/0014); one statement, so one snapshot, so
- * a reservation committing in between is either updated here or finds the ending waiting.
+ * Twilio says these calls are over. Once a call's length is known its hold shrinks to what the
+ * call can cost, so a child who redials before the post-call event arrives finds the rest of the
+ * balance (settlement bills at most the reservation plus the grace minute). When no reservation
+ * exists yet, the ending is kept for the sweeper (migrations/0014); one statement, so one
+ * snapshot, so a reservation committing in between is either updated here or finds the ending
+ * waiting. A call reported twice keeps the report that carries a length.
  */
-export async function recordCallEnded(
-  q: Queryable,
-  callSid: string,
-  durationSecs: number | null,
-): Promise<void> {
-  await q.query(
-    `with ended as (
-       update call_reservations set ended_at = coalesce(ended_at, now()),
-         call_duration_secs = coalesce($2::integer, call_duration_secs),
-         seconds_reserved = least(seconds_reserved, coalesce($2::integer, seconds_reserved))
-       where call_sid = $1 and status = 'open'
-       returning id
-     )
-     insert into twilio_call_endings (call_sid, duration_secs)
-       select $1, $2::integer
-       where $2::integer is not null and not exists (select 1 from call_reservations where call_sid = $1)
-     on conflict (call_sid) do nothing`,
-    [callSid, durationSecs],
-  );
+export async function recordCallsEnded(q: Queryable, endings: readonly CallEnding[]): Promise<void> {
+  await q.query(RECORD_CALLS_ENDED, [
+    endings.map((ending) => ending.callSid),
+    endings.map((ending) => ending.durationSecs),
+  ]);
 }
 
 /**
