@@ -1,11 +1,9 @@
 import type { AppServices } from './services.ts';
-import type { CallSafetyJob } from './modules/call-safety/call-safety.service.ts';
 import type { EmailJob } from './modules/email/email.service.ts';
 import type { PasswordResetRequestJob } from './modules/auth/password-reset-requests.ts';
 import type { ScheduledCallJob } from './modules/scheduled-calls/scheduled-calls.service.ts';
 import type { GiftDeliveryJob } from './modules/gifts/gifts.service.ts';
 import type { DataExportJob } from './modules/privacy/export.service.ts';
-import type { CallSummaryJob } from './modules/voice/call-summary.ts';
 import { runAfterCall, type AfterCallJob } from './modules/voice/after-call-job.ts';
 import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
@@ -24,9 +22,6 @@ export const PERIODIC_SECONDS = {
 export async function registerWorkers(jobs: JobQueue, services: AppServices): Promise<void> {
   const afterCall = [services.voice.postCall.writeSummary, services.callSafety.reviewCall];
   await jobs.work<AfterCallJob>(QUEUES.afterCall, (job) => runAfterCall(job, afterCall));
-  // The previous release's two jobs for the same work, until none is left.
-  await jobs.work<CallSummaryJob>(QUEUES.callSummary, (job) => services.voice.postCall.writeSummary(job));
-  await jobs.work<CallSafetyJob>(QUEUES.callSafety, (job) => services.callSafety.reviewCall(job));
   const { callUpkeep } = services;
   await jobs.work(QUEUES.callDeadlines, () => callUpkeep.sweepDeadlines());
   await jobs.work(QUEUES.providerDeletions, () => callUpkeep.deleteProviderCopies());

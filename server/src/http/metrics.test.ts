@@ -55,7 +55,7 @@ describe('with METRICS_TOKEN set', () => {
 
   test('the job queue depth is reported per queue', async () => {
     const res = await scrape();
-    expect(res.text).toMatch(/^santa_job_queue_depth\{queue="call-summary"\} \d+$/m);
+    expect(res.text).toMatch(/^santa_job_queue_depth\{queue="after-call"\} \d+$/m);
     expect(res.text).toMatch(/^santa_job_queue_depth\{queue="call-deadlines"\} \d+$/m);
   });
 });

@@ -65,15 +65,15 @@ test('a periodic job offered by two replicas in the same slot runs exactly once'
 
 test('a job sent inside a transaction that rolls back never runs', async () => {
   const seen: string[] = [];
-  await replicaA.work<{ id: string }>(QUEUES.callSummary, async (data) => void seen.push(data.id));
+  await replicaA.work<{ id: string }>(QUEUES.afterCall, async (data) => void seen.push(data.id));
   await db
     .transaction(async (tx) => {
-      await replicaA.send(QUEUES.callSummary, { id: 'rolled-back' }, tx);
+      await replicaA.send(QUEUES.afterCall, { id: 'rolled-back' }, tx);
       throw new Error('the request failed');
     })
     .catch(() => undefined);
-  await db.transaction((tx) => replicaA.send(QUEUES.callSummary, { id: 'committed' }, tx));
-  expect(await replicaA.drained([QUEUES.callSummary])).toBe(true);
+  await db.transaction((tx) => replicaA.send(QUEUES.afterCall, { id: 'committed' }, tx));
+  expect(await replicaA.drained([QUEUES.afterCall])).toBe(true);
   expect(seen).toEqual(['committed']);
 });
 
@@ -112,18 +112,18 @@ test('the queue depth counts jobs waiting or running, per queue', async () => {
 test('in a batch, only the job that failed is retried; the others complete', async () => {
   const queue = await queueOfItsOwn('batch');
   const attempts = new Map<string, number>();
-  await queue.work<{ id: string }>(QUEUES.callSummary, async (data) => {
+  await queue.work<{ id: string }>(QUEUES.afterCall, async (data) => {
     attempts.set(data.id, (attempts.get(data.id) ?? 0) + 1);
     if (data.id === 'fails') throw new Error('the summarizer is down');
   });
-  for (const id of ['one', 'fails', 'two']) await queue.send(QUEUES.callSummary, { id });
+  for (const id of ['one', 'fails', 'two']) await queue.send(QUEUES.afterCall, { id });
   await expect.poll(() => attempts.size, { timeout: 5_000 }).toBe(3);
   // A batch's completion is written just after its last handler returns: the states are read
   // until they settle.
   const states = async () =>
     (
       await db.query<{ id: string; state: string }>(
-        `select data->>'id' as id, state from ${queue.schema}.job where name = 'call-summary'
+        `select data->>'id' as id, state from ${queue.schema}.job where name = 'after-call'
          and data->>'id' in ('one', 'fails', 'two') order by 1`,
       )
     ).rows;
@@ -167,12 +167,12 @@ test('calls ending one after another wake the summary worker once for a batch, n
   const countingDb = withFetchHook(db, () => void (fetches += 1));
   const queue = await queueOfItsOwn('wake', countingDb);
   const handled: number[] = [];
-  await queue.work<{ n: number }>(QUEUES.callSafety, async (data) => void handled.push(data.n));
+  await queue.work<{ n: number }>(QUEUES.afterCall, async (data) => void handled.push(data.n));
   await new Promise((resolve) => setTimeout(resolve, 50));
   fetches = 0;
   // Ten calls' jobs, one every 20 ms: within one wake interval and a half.
   for (let n = 0; n < 10; n += 1) {
-    await queue.send(QUEUES.callSafety, { n });
+    await queue.send(QUEUES.afterCall, { n });
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(10);

@@ -14,8 +14,6 @@ const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
  */
 export const BATCH: Partial<Record<QueueName, number>> = {
   'after-call': 100,
-  'call-summary': 100,
-  'call-safety': 100,
   email: 10,
 };
 /**
@@ -55,8 +53,6 @@ const PERIODIC = { retryLimit: 0 } as const;
 
 export const RETRY: Record<QueueName, PgBoss.RetryOptions> = {
   'after-call': ONCE,
-  'call-summary': ONCE,
-  'call-safety': ONCE,
   'call-deadlines': PERIODIC,
   'provider-conversation-deletions': PERIODIC,
   'call-recovery': PERIODIC,

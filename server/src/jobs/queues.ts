@@ -7,9 +7,6 @@ import type { Queryable } from '../db/db.ts';
 export const QUEUES = {
   // A stored call's summary (with its recap and memories) and its safety read (decision 0044).
   afterCall: 'after-call',
-  // The two jobs the previous release queued instead; still worked so none is left behind.
-  callSummary: 'call-summary',
-  callSafety: 'call-safety',
   callDeadlines: 'call-deadlines',
   providerDeletions: 'provider-conversation-deletions',
   // Calls still missing their transcript or audio, fetched from the voice provider.

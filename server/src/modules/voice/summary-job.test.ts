@@ -229,22 +229,3 @@ test('a summary job that stopped between writing the summary and sending its rec
   expect(summarizer.calls).toBe(before);
   expect(recapsTo(user.email)).toEqual(['Emma just talked to Santa']);
 });
-
-test('the summary and safety jobs the previous release queued are still done', async () => {
-  const { callSid } = await connectedCall(ctx);
-  const conversationId = nextConversationId();
-  await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
-  await expect.poll(() => summaryOf(conversationId), { timeout: 5_000 }).not.toBe('');
-  await expect.poll(() => safetyReadsOf(conversationId), { timeout: 5_000 }).toBe(1);
-  // As if the call had been stored by the previous release, whose jobs have not run yet.
-  await ctx.db.query("update calls set summary = '' where conversation_id = $1", [conversationId]);
-  await ctx.db.query(
-    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = $1)',
-    [conversationId],
-  );
-  await ctx.jobs.send(QUEUES.callSummary, { conversationId, kidName: 'Emma', providerSummary: null });
-  await ctx.jobs.send(QUEUES.callSafety, { conversationId, giftsGiving: null, avoidTopics: [] });
-  expect(await ctx.jobs.drained([QUEUES.callSummary, QUEUES.callSafety])).toBe(true);
-  expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
-  expect(await safetyReadsOf(conversationId)).toBe(1);
-});
