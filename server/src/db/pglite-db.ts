@@ -28,7 +28,7 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     kind: 'pglite',
     query: base.query,
     exec: base.exec,
-    afterCommit: runNow,
+    afterCommit: base.afterCommit,
     async transaction(fn) {
       const hooks = commitHooks();
       const result = await pglite.transaction((tx) => fn(wrap(tx, hooks.add)));

@@ -52,6 +52,6 @@ export interface JobSender {
 export interface JobsInStatement {
   /** The queue's insert, its values placed by `param`, inserting only where `when` (SQL) holds. */
   sql(param: (value: unknown) => string, when: string): string;
-  /** Tells this replica's workers, once the statement has run. */
+  /** Tells this replica's workers; given to the statement's Queryable.afterCommit. */
   queued(): void;
 }

@@ -128,14 +128,14 @@ export function createPostCallService(deps: PostCallDeps) {
       const stored = await insertCallRecord(q, record, { settles, jobs: jobs.sql });
       const { callId, reservation: locked, billedInStatement } = stored;
       if (!callId) return undefined;
+      // The after-call worker looks once the jobs can be seen: at once, or after the commit.
+      q.afterCommit(jobs.queued);
       if (stored.spentOneCallPlan) await deps.profiles.deleteProfile(q, record.userId);
       // Outside a transaction only for a reservation no longer open, which leaves nothing to do.
       if (locked && billedInStatement === undefined) await settleReservation(q, deps, locked, seconds);
       return callId;
     };
-    const callId = settlesApart(reservation, seconds) ? await db.transaction(store) : await store(db);
-    if (callId) jobs.queued();
-    return callId;
+    return settlesApart(reservation, seconds) ? db.transaction(store) : store(db);
   }
 
   async function recordFinishedCall(call: FinishedCall): Promise<boolean> {
