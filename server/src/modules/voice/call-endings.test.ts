@@ -92,7 +92,7 @@ test('calls that end together are recorded in one statement, each with its own l
       status.handleStatus({ CallSid: callSid, CallStatus: 'completed', CallDuration: lengths[i] }),
     ),
   );
-  expect(counting.statements).toEqual(['prepared record_calls_ended']);
+  expect(counting.statements).toHaveLength(1);
   const held = await Promise.all(
     families.map(async ({ user }) => (await reservations(user.id))[0]?.seconds_reserved),
   );

@@ -1,6 +1,7 @@
 import type { CallChannel, NotChargedReason } from '@santa/shared/calls';
 import type { PlanId } from '@santa/shared/plans';
 import { preparedStatement, type Queryable } from '../../db/db.ts';
+import { placeholders, sqlArray } from '../../db/sql-array.ts';
 
 export type ReservationStatus = 'open' | 'settled' | 'closed';
 
@@ -191,26 +192,6 @@ export interface CallEnding {
   durationSecs: number | null;
 }
 
-const RECORD_CALLS_ENDED = preparedStatement(
-  'record_calls_ended',
-  `with reported as (
-     select distinct on (call_sid) call_sid, duration_secs
-       from unnest($1::text[], $2::integer[]) as e (call_sid, duration_secs)
-      order by call_sid, duration_secs desc nulls last
-   ), ended as (
-     update call_reservations r set ended_at = coalesce(r.ended_at, now()),
-       call_duration_secs = coalesce(e.duration_secs, r.call_duration_secs),
-       seconds_reserved = least(r.seconds_reserved, coalesce(e.duration_secs, r.seconds_reserved))
-     from reported e where r.call_sid = e.call_sid and r.status = 'open'
-     returning r.id
-   )
-   insert into twilio_call_endings (call_sid, duration_secs)
-     select e.call_sid, e.duration_secs from reported e
-      where e.duration_secs is not null
-        and not exists (select 1 from call_reservations r where r.call_sid = e.call_sid)
-   on conflict (call_sid) do nothing`,
-);
-
 /**
  * Twilio says these calls are over. Once a call's length is known its hold shrinks to what the
  * call can cost, so a child who redials before the post-call event arrives finds the rest of the
@@ -220,10 +201,38 @@ const RECORD_CALLS_ENDED = preparedStatement(
  * waiting. A call reported twice keeps the report that carries a length.
  */
 export async function recordCallsEnded(q: Queryable, endings: readonly CallEnding[]): Promise<void> {
-  await q.query(RECORD_CALLS_ENDED, [
+  const { values, param } = placeholders();
+  // Spelled out (decision 0046): planned for a list of unknown length, the update would read every
+  // open reservation to join them, not look each call up by its sid.
+  const sids = sqlArray(
     endings.map((ending) => ending.callSid),
+    'text',
+    param,
+  );
+  const lengths = sqlArray(
     endings.map((ending) => ending.durationSecs),
-  ]);
+    'integer',
+    param,
+  );
+  await q.query(
+    `with reported as (
+       select distinct on (call_sid) call_sid, duration_secs
+         from unnest(${sids}, ${lengths}) as e (call_sid, duration_secs)
+        order by call_sid, duration_secs desc nulls last
+     ), ended as (
+       update call_reservations r set ended_at = coalesce(r.ended_at, now()),
+         call_duration_secs = coalesce(e.duration_secs, r.call_duration_secs),
+         seconds_reserved = least(r.seconds_reserved, coalesce(e.duration_secs, r.seconds_reserved))
+       from reported e where r.call_sid = e.call_sid and r.status = 'open'
+       returning r.id
+     )
+     insert into twilio_call_endings (call_sid, duration_secs)
+       select e.call_sid, e.duration_secs from reported e
+        where e.duration_secs is not null
+          and not exists (select 1 from call_reservations r where r.call_sid = e.call_sid)
+     on conflict (call_sid) do nothing`,
+    values,
+  );
 }
 
 /**
