@@ -26,6 +26,13 @@ export const ROUTES = {
 
 const pick = (replicas: string[]) => replicas[Math.floor(Math.random() * replicas.length)]!;
 
+/** A webhook's outcome: answered as it should be, and whether it was answered at all. */
+interface Posted {
+  ok: boolean;
+  /** False when no answer came (a timeout, a dropped connection): the server may still have done it. */
+  answered: boolean;
+}
+
 async function post(
   ctx: LifecycleContext,
   route: string,
@@ -34,9 +41,10 @@ async function post(
   headers: Record<string, string>,
   body: string,
   expect?: string,
-): Promise<boolean> {
+): Promise<Posted> {
   const started = performance.now();
   let ok = false;
+  let answered = false;
   let failure: string | undefined;
   try {
     const res = await benchFetch(`${pick(ctx.replicas)}${route}`, {
@@ -45,6 +53,7 @@ async function post(
       body,
     });
     const text = await res.text();
+    answered = true;
     ok = res.ok && (!expect || text.includes(expect));
     if (!ok) failure = `${res.status} ${text.slice(0, 200)}`;
   } catch (error) {
@@ -52,7 +61,7 @@ async function post(
     failure = String(error);
   }
   ctx.record(label, performance.now() - started, ok, failure);
-  return ok;
+  return { ok, answered };
 }
 
 function twilio(
@@ -87,6 +96,13 @@ export interface LifecycleResult {
   stored: boolean;
   /** The phone rang through but the call was never stored: its reservation waits for the sweeper. */
   leftOpen: boolean;
+  /**
+   * The transcript got no answer: the server may have stored the call (settled) or not (left open).
+   * An overloaded step's client gives up on requests the server still finishes.
+   */
+  storedMaybe: boolean;
+  /** The ring got no answer: the server may have reserved the call's seconds, left open. */
+  openMaybe: boolean;
   /** What the call lasted, in seconds: what it is billed. */
   seconds: number;
 }
@@ -110,7 +126,8 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
     { ...base, CallStatus: 'ringing', StirVerstat: 'TN-Validation-Passed-A' },
     '<Connect>',
   );
-  if (!rang) return { ok: false, stored: false, leftOpen: false, seconds: durationSeconds };
+  const unstored = { stored: false, leftOpen: false, storedMaybe: false, seconds: durationSeconds };
+  if (!rang.ok) return { ok: false, ...unstored, openMaybe: !rang.answered };
   const ended = await twilio(ctx, ROUTES.status, 'status', {
     ...base,
     CallStatus: 'completed',
@@ -142,9 +159,11 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
     data: { agent_id: 'agent_bench', conversation_id: conversationId, full_audio: 'SUQzBAAAAAAAI1RTU0U=' },
   });
   return {
-    ok: ended && transcribed && audio,
-    stored: transcribed,
-    leftOpen: !transcribed,
+    ok: ended.ok && transcribed.ok && audio.ok,
+    stored: transcribed.ok,
+    leftOpen: transcribed.answered && !transcribed.ok,
+    storedMaybe: !transcribed.answered,
+    openMaybe: false,
     seconds: durationSeconds,
   };
 }
