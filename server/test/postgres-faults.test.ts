@@ -45,6 +45,19 @@ function startProxy(target: URL) {
   };
 }
 
+/** Ends these Postgres sessions from outside, as a restart or an operator would. */
+async function terminate(pids: number[]) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [pids]);
+  } finally {
+    await admin.end();
+  }
+}
+
+const stackOf = (error: unknown) => (error instanceof Error ? error.stack : String(error));
+
 describe.skipIf(!url)('Postgres faults', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -67,17 +80,32 @@ describe.skipIf(!url)('Postgres faults', () => {
         ),
       );
       const traffic = Array.from({ length: 40 }, () => client.get('/api/auth/me'));
-      const admin = new pg.Client({ connectionString: url });
-      await admin.connect();
-      await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [
-        [...new Set(pids.map((result) => result.rows[0]!.pid))],
-      ]);
-      await admin.end();
+      await terminate([...new Set(pids.map((result) => result.rows[0]!.pid))]);
       const statuses = (await Promise.all(traffic)).map((res) => res.status);
       expect(statuses.every((status) => status === 200 || status === 503 || status === 500)).toBe(true);
       // Recovers without a restart.
       await expect.poll(async () => (await client.get('/api/auth/me')).status, { timeout: 5_000 }).toBe(200);
-      expect(errors).toEqual([]);
+      expect(errors.map(stackOf)).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+  });
+
+  test('a connection lost between two statements of a transaction fails the transaction, not the process', async () => {
+    const errors: unknown[] = [];
+    const onUncaught = (error: unknown) => errors.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const transaction = ctx.db.transaction(async (tx) => {
+        const { rows } = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
+        await terminate([rows[0]!.pid]);
+        // The connection's 'error' event arrives while the transaction holds it between statements.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await tx.query('select 1');
+      });
+      await expect(transaction).rejects.toThrow();
+      expect(errors.map(stackOf)).toEqual([]);
+      expect((await ctx.db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
     } finally {
       process.off('uncaughtException', onUncaught);
     }

@@ -63,20 +63,34 @@ function wrap(client: pg.PoolClient, afterCommit: Queryable['afterCommit']): Que
   };
 }
 
+const reported = () => undefined;
+
+/**
+ * A pooled connection for one piece of work. A connection that dies while it is checked out
+ * emits 'error' besides failing its statement, and the pool listens only to its idle ones: the
+ * statement's rejection reports it, so the event must not end the process (a transaction between
+ * two statements when Postgres restarted did, test/postgres-faults.test.ts).
+ */
+async function checkOut(pool: pg.Pool): Promise<pg.PoolClient> {
+  const client = await pool.connect();
+  client.on('error', reported);
+  const release = client.release;
+  client.release = (broken?: Error | boolean) => {
+    client.removeListener('error', reported);
+    release(broken);
+  };
+  return client;
+}
+
 /** One statement on any pooled connection; a stale prepared plan is prepared again on a fresh one. */
 async function queryOnPool<T>(
   pool: pg.Pool,
   sql: string | PreparedStatement,
   params?: unknown[],
 ): Promise<QueryResult<T>> {
-  const client = await pool.connect();
-  // A connection that dies mid-statement also emits 'error' (as the pool's own query knows): the
-  // statement's rejection reports it, so the event must not end the process.
-  const reported = () => undefined;
-  client.on('error', reported);
+  const client = await checkOut(pool);
   try {
     const result = await client.query(asPrepared(sql, params));
-    client.removeListener('error', reported);
     client.release();
     return rowsOf<T>(result);
   } catch (error) {
@@ -196,7 +210,7 @@ export function createPostgresDb(connectionString: string, options: PostgresOpti
 
 /** `fn` between BEGIN and COMMIT on one pooled connection; rolled back when it throws. */
 async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
+  const client = await checkOut(pool);
   let broken: Error | undefined;
   try {
     await client.query('begin');
@@ -236,7 +250,7 @@ function onPool(poolNow: () => pg.Pool): Omit<Db, 'listen' | 'close' | 'withDefe
       return result;
     },
     async script(sql, params) {
-      const client = await poolNow().connect();
+      const client = await checkOut(poolNow());
       let broken: Error | undefined;
       try {
         // Several statements come back as one result each.
