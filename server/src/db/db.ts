@@ -72,6 +72,16 @@ export interface Db extends Queryable {
 /** Postgres error code of a unique violation, identical on PGlite. */
 export const UNIQUE_VIOLATION = '23505';
 
+/** Postgres error code of a foreign key violation: the row referred to is gone. */
+export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The row `constraint` refers to was gone (deleted a moment before, by another request). */
+export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const e = error as { code?: string; constraint?: string };
+  return e.code === FOREIGN_KEY_VIOLATION && e.constraint === constraint;
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: string; constraint?: string };

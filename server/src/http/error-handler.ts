@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import multer from 'multer';
+import { FOREIGN_KEY_VIOLATION } from '../db/db.ts';
 import { AppError } from './errors.ts';
 
 export const apiNotFound: RequestHandler = (_req, _res, next) => {
@@ -30,7 +31,7 @@ function toAppError(error: unknown): AppError | undefined {
   // here for up to a second): the account is gone, so the caller is signed out, not failed.
   const dbError = error as { code?: unknown; constraint?: unknown } | null;
   if (
-    dbError?.code === '23503' &&
+    dbError?.code === FOREIGN_KEY_VIOLATION &&
     typeof dbError.constraint === 'string' &&
     dbError.constraint.endsWith('_user_id_fkey')
   ) {

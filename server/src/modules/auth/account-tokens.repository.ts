@@ -1,16 +1,24 @@
-import type { Queryable } from '../../db/db.ts';
+import { isForeignKeyViolation, type Queryable } from '../../db/db.ts';
 
 export type TokenPurpose = 'password_reset' | 'verify_email';
 
+/** False when the account is gone, deleted before the token or while it was written. */
 export async function insertAccountToken(
   q: Queryable,
   token: { tokenHash: string; userId: string; purpose: TokenPurpose; email: string; ttlSeconds: number },
-): Promise<void> {
-  await q.query(
-    `insert into account_tokens (token_hash, user_id, purpose, email, expires_at)
-     values ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision))`,
-    [token.tokenHash, token.userId, token.purpose, token.email, token.ttlSeconds],
-  );
+): Promise<boolean> {
+  try {
+    const { rowCount } = await q.query(
+      `insert into account_tokens (token_hash, user_id, purpose, email, expires_at)
+       select $1, u.id, $3, $4, now() + make_interval(secs => $5::double precision)
+       from users u where u.id = $2`,
+      [token.tokenHash, token.userId, token.purpose, token.email, token.ttlSeconds],
+    );
+    return rowCount === 1;
+  } catch (error) {
+    if (isForeignKeyViolation(error, 'account_tokens_user_id_fkey')) return false;
+    throw error;
+  }
 }
 
 export interface ConsumedToken {

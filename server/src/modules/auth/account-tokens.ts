@@ -17,25 +17,30 @@ export const VERIFY_EMAIL_PATH = '/verify-email';
  * keeps its SHA-256, so a leaked table opens no account.
  */
 export function createAccountTokens(db: Db, options: { publicUrl: string }) {
+  /** Undefined once the account is gone: its email is no longer wanted. */
   async function mint(userId: string, purpose: TokenPurpose, email: string, ttlSeconds: number) {
     const token = newToken();
-    await repo.insertAccountToken(db, { tokenHash: hashToken(token), userId, purpose, email, ttlSeconds });
-    return token;
+    const tokenHash = hashToken(token);
+    const minted = await repo.insertAccountToken(db, { tokenHash, userId, purpose, email, ttlSeconds });
+    return minted ? token : undefined;
   }
 
   return {
-    async passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number }> {
+    /** Undefined once the account is gone. */
+    async passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number } | undefined> {
       const email = (await emailOf(db, userId)) ?? '';
       const token = await mint(userId, 'password_reset', email, PASSWORD_RESET_MINUTES * 60);
+      if (!token) return undefined;
       return {
         url: `${options.publicUrl}${RESET_PASSWORD_PATH}#token=${token}`,
         validMinutes: PASSWORD_RESET_MINUTES,
       };
     },
 
-    async verifyEmailUrl(userId: string, email: string): Promise<string> {
+    /** Undefined once the account is gone. */
+    async verifyEmailUrl(userId: string, email: string): Promise<string | undefined> {
       const token = await mint(userId, 'verify_email', email, VERIFY_EMAIL_SECONDS);
-      return `${options.publicUrl}${VERIFY_EMAIL_PATH}#token=${token}`;
+      return token === undefined ? undefined : `${options.publicUrl}${VERIFY_EMAIL_PATH}#token=${token}`;
     },
 
     /** Uses up a link: undefined when it never existed or was used already. */

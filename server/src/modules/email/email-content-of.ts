@@ -30,8 +30,10 @@ export function accountOf(row: EmailRow): string {
  * exists only in the email itself (the database keeps its hash), never in the queue's tables.
  */
 export interface EmailLinks {
-  passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number }>;
-  verifyEmailUrl(userId: string, email: string): Promise<string>;
+  /** Undefined once the account is gone (deleted while its email was on its way). */
+  passwordResetUrl(userId: string): Promise<{ url: string; validMinutes: number } | undefined>;
+  /** Undefined once the account is gone. */
+  verifyEmailUrl(userId: string, email: string): Promise<string | undefined>;
   /** The family's download link (privacy module), minted when its email is sent. */
   exportDownloadUrl?(exportId: string): Promise<{ url: string; validHours: number }>;
   /** A gift's redeem link (gifts module), its code minted as the recipient's email is sent. */

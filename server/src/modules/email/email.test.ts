@@ -2,7 +2,9 @@
  * Each email through a real SMTP server on loopback (smtp-server): it arrives once, with a text
  * and an HTML part and the right absolute link, and a replayed event sends nothing more.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { findEmail, insertEmail } from './email.repository.ts';
 import { invoiceObject } from '../../providers/stripe/sandbox-stripe-objects.ts';
 import { QUEUES } from '../../jobs/job-queue.ts';
 import { buyPass } from '../../../test/fixtures/admin.ts';
@@ -157,3 +159,46 @@ test('an email job that runs again after its email went out sends nothing more',
   await ctx.services.emails.deliver({ emailId: rows[0]!.id });
   expect(await inboxOf(user.email)).toHaveLength(1);
 });
+
+test('an account deleted while its email is on its way gets no email, and the job ends without a retry', async () => {
+  const { user } = await signUp(ctx.app);
+  expect(await inboxOf(user.email)).toHaveLength(1);
+  const emailId = await insertEmail(ctx.db, {
+    kind: 'verify_email',
+    eventKey: randomUUID(),
+    userId: user.id,
+  });
+  // The job read the email just before the account went; its link is minted after.
+  const read = await findEmail(ctx.db, emailId!);
+  await ctx.db.query('delete from users where id = $1', [user.id]);
+  await ctx.services.emails.deliver({ emailId: emailId! }, read);
+  expect(await inboxOf(user.email)).toHaveLength(1);
+});
+
+test.skipIf(!process.env.TEST_DATABASE_URL)(
+  'an account deleted at the moment its link is minted gets no email either',
+  async () => {
+    const { user } = await signUp(ctx.app);
+    expect(await inboxOf(user.email)).toHaveLength(1);
+    const emailId = await insertEmail(ctx.db, { kind: 'welcome', eventKey: randomUUID(), userId: user.id });
+    const read = await findEmail(ctx.db, emailId!);
+    let delivered: Promise<void> | undefined;
+    await ctx.db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
+      await tx.query('delete from users where id = $1', [user.id]);
+      delivered = ctx.services.emails.deliver({ emailId: emailId! }, read);
+      // The link waits on the deletion, which then commits.
+      await expect
+        .poll(async () => {
+          const { rows: waiting } = await ctx.db.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where $1 = any(pg_blocking_pids(pid))',
+            [rows[0]!.pid],
+          );
+          return waiting[0]!.n;
+        })
+        .toBe(1);
+    });
+    await delivered;
+    expect(await inboxOf(user.email)).toHaveLength(1);
+  },
+);
