@@ -17,7 +17,9 @@
  * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
  * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200),
  * BENCH_WARMUP_SECONDS (20; 0 for none), BENCH_PROFILE (a folder for each replica's CPU profile,
- * read with any V8 profile viewer or bench/profile-summary.ts).
+ * read with any V8 profile viewer or bench/profile-summary.ts), BENCH_OPENAI_MS (0: the sandbox
+ * summarizer, answering at once; a number: the real OpenAI adapters against a stand-in that takes
+ * about that long over a summary, bench/slow-openai.ts).
  *
  * On a Postgres without autovacuum (this machine's), the bench does its part (bench/autovacuum.ts).
  */
@@ -41,11 +43,13 @@ import { checkLedger, jobLag } from './ledger.ts';
 import { standInForAutovacuum } from './autovacuum.ts';
 import { benchFetch } from './http-client.ts';
 import { callLifecycle, type LifecycleContext } from './lifecycle.ts';
+import { startSlowOpenAi } from './slow-openai.ts';
 
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const stepSeconds = Number(process.env.BENCH_STEP_SECONDS ?? 60);
 const rates = (process.env.BENCH_RATES ?? '25,50,75,100,125,150,200').split(',').map(Number);
 const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
+const openAiMs = Number(process.env.BENCH_OPENAI_MS ?? 0);
 const SCHEMA = 'christmas';
 const JOBS = 'christmas_jobs';
 const POLLING_PARENTS = 250;
@@ -94,7 +98,9 @@ writeFileSync(
 );
 const port = 3300 + Math.floor(Math.random() * 500);
 const publicUrl = `http://127.0.0.1:${port}`;
+const openAi = openAiMs > 0 ? await startSlowOpenAi(openAiMs) : undefined;
 const env = {
+  ...openAi?.env,
   DATABASE_URL: urlWithSchema(databaseUrl, SCHEMA),
   JOB_QUEUE_SCHEMA: JOBS,
   // One folder for both replicas' recordings (one machine; S3 in production).
@@ -416,6 +422,7 @@ for (const rate of rates) {
 stopPolling();
 clearInterval(rssTimer);
 await autovacuum.stop();
+await openAi?.close();
 if (failures.length > 0) {
   console.log('\nfirst failures:');
   for (const failure of failures) console.log(`  ${failure}`);

@@ -27,9 +27,12 @@ export interface FakeServer {
 
 /**
  * A vendor stand-in on 127.0.0.1 and a free port. `route` answers each request in the vendor's
- * shapes; a throw becomes a 500 so a fake's own bug shows up as a failed vendor call, not a hang.
+ * shapes, at once or after the vendor's time (the Christmas bench's OpenAI); a throw becomes a 500
+ * so a fake's own bug shows up as a failed vendor call, not a hang.
  */
-export async function startFakeServer(route: (req: FakeRequest) => FakeResponse): Promise<FakeServer> {
+export async function startFakeServer(
+  route: (req: FakeRequest) => FakeResponse | Promise<FakeResponse>,
+): Promise<FakeServer> {
   const requests: FakeRequest[] = [];
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -45,7 +48,7 @@ export async function startFakeServer(route: (req: FakeRequest) => FakeResponse)
     requests.push(request);
     let answer: FakeResponse;
     try {
-      answer = route(request);
+      answer = await route(request);
     } catch (error) {
       answer = { status: 500, json: { error: { message: String(error) } } };
     }
