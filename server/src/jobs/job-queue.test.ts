@@ -2,6 +2,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import type { Db } from '../db/db.ts';
 import { openTestDb, testSchemaOf } from '../../test/test-db.ts';
+import { queueOfItsOwn as startQueueOfItsOwn } from '../../test/fixtures/queue-of-its-own.ts';
 import { createJobQueue, QUEUES, type JobQueue } from './job-queue.ts';
 
 const logger = pino({ level: 'silent' });
@@ -20,18 +21,7 @@ function withFetchHook(target: Db, beforeFetch: (values: unknown[]) => unknown):
     },
   });
 }
-/**
- * A queue in a schema of its own, so no worker of the other tests takes its jobs; its held queues
- * look every half second.
- */
-async function queueOfItsOwn(name: string, on?: Db): Promise<JobQueue> {
-  const queue = createJobQueue(on ?? db, logger, {
-    schema: `${testSchemaOf(db) ?? 'pgboss'}_${name}`,
-    pollingIntervalSeconds: 0.5,
-  });
-  await queue.start();
-  return queue;
-}
+const queueOfItsOwn = (name: string, on?: Db) => startQueueOfItsOwn(db, name, on);
 let db: Db;
 let replicaA: JobQueue;
 let replicaB: JobQueue;

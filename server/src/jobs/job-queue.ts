@@ -2,7 +2,15 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Db, Queryable } from '../db/db.ts';
 import { jobsInStatement } from './jobs-in-statement.ts';
-import { BACKSTOP_SECONDS, BATCH, HELD_UNTIL_THEIR_TIME, IN_ORDER, RETRY } from './queue-policies.ts';
+import {
+  BACKSTOP_SECONDS,
+  BATCH,
+  HELD_UNTIL_THEIR_TIME,
+  IN_ORDER,
+  RETRY,
+  RUNNING_AT_ONCE,
+} from './queue-policies.ts';
+import { startRollingWorker, type RollingWorker } from './rolling-worker.ts';
 import { QUEUES, type JobSender, type QueueName } from './queues.ts';
 
 export { QUEUES, type JobSender, type QueueName };
@@ -118,10 +126,12 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   const workers = new Map<QueueName, string>();
+  const rolling = new Map<QueueName, RollingWorker>();
   const timers: NodeJS.Timeout[] = [];
   const wake = wakeAtMostEvery(WAKE_EVERY_MS, (queue) => {
     const worker = workers.get(queue);
     if (worker) boss.notifyWorker(worker);
+    rolling.get(queue)?.wake();
   });
   const polling = options.pollingIntervalSeconds ?? 2;
 
@@ -154,8 +164,20 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
     },
 
     async work(queue, handler) {
+      const pollingIntervalSeconds = HELD_UNTIL_THEIR_TIME.has(queue) ? polling : BACKSTOP_SECONDS;
+      const maxRunning = RUNNING_AT_ONCE[queue];
+      if (maxRunning) {
+        const worker = startRollingWorker(boss, queue, (job) => handler(job.data as never), logger, {
+          maxRunning,
+          pollingIntervalSeconds,
+          track: busy.track,
+          wakeSoon: () => wake(queue),
+        });
+        rolling.set(queue, worker);
+        return;
+      }
       const options = {
-        pollingIntervalSeconds: HELD_UNTIL_THEIR_TIME.has(queue) ? polling : BACKSTOP_SECONDS,
+        pollingIntervalSeconds,
         batchSize: BATCH[queue] ?? 1,
         // A batch arrives in no particular order; its jobs' queuing times put it back in order.
         includeMetadata: IN_ORDER.has(queue),
@@ -223,6 +245,7 @@ export function createJobQueue(db: Db, logger: Logger, options: JobQueueOptions 
     async stop(timeoutMs = 10_000) {
       const until = Date.now() + timeoutMs;
       timers.forEach((timer) => clearInterval(timer));
+      await Promise.all([...rolling.values()].map((worker) => worker.stop()));
       await boss.stop({ graceful: true, wait: true, close: false, timeout: timeoutMs });
       await busy.settled(until);
     },

@@ -13,8 +13,17 @@ const ONCE = { retryLimit: 5, retryDelay: 10, retryBackoff: true } as const;
  * recap two or three statements more).
  */
 export const BATCH: Partial<Record<QueueName, number>> = {
-  'after-call': 100,
   email: 10,
+};
+
+/**
+ * Queues whose jobs run side by side, up to this many at once on a replica, each replaced as it
+ * ends (jobs/rolling-worker.ts): a batch run to its end held every call that ended after it
+ * behind the slowest summary of the batch. A hundred: the jobs mostly wait on the summariser and
+ * the moderator, and their statements share the deferred pool's ten connections.
+ */
+export const RUNNING_AT_ONCE: Partial<Record<QueueName, number>> = {
+  'after-call': 100,
 };
 /**
  * Queues whose batch runs one job after another, in the order the jobs were queued: sent side by
