@@ -422,7 +422,6 @@ for (const rate of rates) {
 stopPolling();
 clearInterval(rssTimer);
 await autovacuum.stop();
-await openAi?.close();
 if (failures.length > 0) {
   console.log('\nfirst failures:');
   for (const failure of failures) console.log(`  ${failure}`);
@@ -462,5 +461,7 @@ console.log(
 if (profileFolder)
   writeFileSync(path.join(profileFolder, 'steps.json'), JSON.stringify(profileWindows, null, 2));
 await Promise.all(replicas.map((replica) => replica.stop()));
+// Only now: the summaries still running after the last step ask it too.
+await openAi?.close();
 await db.close();
 process.exit(ledger.exact ? 0 : 1);
