@@ -56,7 +56,18 @@ async function terminate(pids: number[]) {
   }
 }
 
-const stackOf = (error: unknown) => (error instanceof Error ? error.stack : String(error));
+/** What `work` let escape as uncaught exceptions (their stacks), once it has ended. */
+async function uncaughtDuring(work: () => Promise<void>): Promise<(string | undefined)[]> {
+  const errors: unknown[] = [];
+  const onUncaught = (error: unknown) => errors.push(error);
+  process.on('uncaughtException', onUncaught);
+  try {
+    await work();
+  } finally {
+    process.off('uncaughtException', onUncaught);
+  }
+  return errors.map((error) => (error instanceof Error ? error.stack : String(error)));
+}
 
 describe.skipIf(!url)('Postgres faults', () => {
   let ctx: TestContext;
@@ -68,10 +79,7 @@ describe.skipIf(!url)('Postgres faults', () => {
   });
 
   test('terminating the app’s connections under traffic: the process stays up and recovers', async () => {
-    const errors: unknown[] = [];
-    const onUncaught = (error: unknown) => errors.push(error);
-    process.on('uncaughtException', onUncaught);
-    try {
+    const uncaught = await uncaughtDuring(async () => {
       const { client } = await signUp(ctx.app);
       // This app's own pooled connections (other test files share the database).
       const pids = await Promise.all(
@@ -85,17 +93,12 @@ describe.skipIf(!url)('Postgres faults', () => {
       expect(statuses.every((status) => status === 200 || status === 503 || status === 500)).toBe(true);
       // Recovers without a restart.
       await expect.poll(async () => (await client.get('/api/auth/me')).status, { timeout: 5_000 }).toBe(200);
-      expect(errors.map(stackOf)).toEqual([]);
-    } finally {
-      process.off('uncaughtException', onUncaught);
-    }
+    });
+    expect(uncaught).toEqual([]);
   });
 
   test('a connection lost between two statements of a transaction fails the transaction, not the process', async () => {
-    const errors: unknown[] = [];
-    const onUncaught = (error: unknown) => errors.push(error);
-    process.on('uncaughtException', onUncaught);
-    try {
+    const uncaught = await uncaughtDuring(async () => {
       const transaction = ctx.db.transaction(async (tx) => {
         const { rows } = await tx.query<{ pid: number }>('select pg_backend_pid() as pid');
         await terminate([rows[0]!.pid]);
@@ -104,11 +107,9 @@ describe.skipIf(!url)('Postgres faults', () => {
         await tx.query('select 1');
       });
       await expect(transaction).rejects.toThrow();
-      expect(errors.map(stackOf)).toEqual([]);
-      expect((await ctx.db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
-    } finally {
-      process.off('uncaughtException', onUncaught);
-    }
+    });
+    expect(uncaught).toEqual([]);
+    expect((await ctx.db.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
   });
 
   test('a partition: health says 503 within 2 s, and everything recovers when it heals', async () => {

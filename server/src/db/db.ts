@@ -75,15 +75,16 @@ export const UNIQUE_VIOLATION = '23505';
 /** Postgres error code of a foreign key violation: the row referred to is gone. */
 export const FOREIGN_KEY_VIOLATION = '23503';
 
-/** The row `constraint` refers to was gone (deleted a moment before, by another request). */
-export function isForeignKeyViolation(error: unknown, constraint: string): boolean {
+/** A database error of `code`, raised by `constraint` when one is named. */
+function isViolation(error: unknown, code: string, constraint?: string): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const e = error as { code?: string; constraint?: string };
-  return e.code === FOREIGN_KEY_VIOLATION && e.constraint === constraint;
+  return e.code === code && (constraint === undefined || e.constraint === constraint);
 }
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const e = error as { code?: string; constraint?: string };
-  return e.code === UNIQUE_VIOLATION && (constraint === undefined || e.constraint === constraint);
-}
+/** The row `constraint` refers to was gone (deleted a moment before, by another request). */
+export const isForeignKeyViolation = (error: unknown, constraint: string): boolean =>
+  isViolation(error, FOREIGN_KEY_VIOLATION, constraint);
+
+export const isUniqueViolation = (error: unknown, constraint?: string): boolean =>
+  isViolation(error, UNIQUE_VIOLATION, constraint);

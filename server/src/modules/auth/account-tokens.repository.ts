@@ -8,13 +8,12 @@ export async function insertAccountToken(
   token: { tokenHash: string; userId: string; purpose: TokenPurpose; email: string; ttlSeconds: number },
 ): Promise<boolean> {
   try {
-    const { rowCount } = await q.query(
+    await q.query(
       `insert into account_tokens (token_hash, user_id, purpose, email, expires_at)
-       select $1, u.id, $3, $4, now() + make_interval(secs => $5::double precision)
-       from users u where u.id = $2`,
+       values ($1, $2, $3, $4, now() + make_interval(secs => $5::double precision))`,
       [token.tokenHash, token.userId, token.purpose, token.email, token.ttlSeconds],
     );
-    return rowCount === 1;
+    return true;
   } catch (error) {
     if (isForeignKeyViolation(error, 'account_tokens_user_id_fkey')) return false;
     throw error;
