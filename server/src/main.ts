@@ -83,6 +83,16 @@ await ensureAdminAccount(
 const app = createApp(deps, services);
 await registerWorkers(jobs, services);
 offerPeriodicJobs(jobs);
+// Before the first caller: a replica started on Christmas Eve is sent its share of calls at once.
+const opening = Date.now();
+await db.openConnections().then(
+  () => logger.info({ ms: Date.now() - opening }, 'database connections opened'),
+  (error: unknown) =>
+    logger.warn(
+      { err: error },
+      'database connections could not be opened ahead; calls open them as they come',
+    ),
+);
 const server: Server = app.listen(config.port, () => {
   logger.info(`Santa Calls is listening on ${config.publicUrl} (port ${config.port}, database ${db.kind})`);
 });

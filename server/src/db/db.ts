@@ -63,6 +63,12 @@ export interface Db extends Queryable {
    * A service that does such work takes it when it is built; closing it closes both.
    */
   withDeferredCommits(): Db;
+  /**
+   * Opens the connections requests use, each having read the catalog of the app's tables, so the
+   * first callers after a replica starts do not wait for new Postgres processes (decision 0049).
+   * PGlite has nothing to open.
+   */
+  openConnections(): Promise<void>;
   /** Hears `channel` (a plain lowercase name) until the database is closed. */
   listen(channel: string, listener: NotificationListener): void;
   /** Closes the connections, listening ones too. */

@@ -57,6 +57,8 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     },
     // One process writing its own files: there is no commit to defer to another connection.
     withDeferredCommits: () => db,
+    // In the same process, opened when created: there is no connection to open.
+    openConnections: async () => undefined,
     async close() {
       for (const listener of listening.splice(0)) listener.hearing(false);
       await pglite.close();
