@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # Build stage: install everything, build the client and bundle the server.
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/
@@ -11,12 +11,14 @@ COPY . .
 RUN npm run build
 
 # Runtime stage: production dependencies, the bundles and the migrations only.
-FROM node:20-bookworm-slim
+FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
 # V8 lets the heap grow up to 4x its live size between full collections when its limit is the default
 # (up to 4 GiB, from the machine's memory); under a 1 GiB limit it grows about 1.6x. A replica's live
 # heap is about 125 MB on Christmas Eve (docs/decisions/0045-a-replicas-heap-is-sized-for-its-container.md).
-ENV NODE_OPTIONS=--max-old-space-size=1024
+# Node 24 would let the young generation grow to 64 MB per semi-space under that limit; 32 kept the
+# same CPU and garbage collection with 55 MB less resident (docs/decisions/0050-the-image-runs-node-24.md).
+ENV NODE_OPTIONS="--max-old-space-size=1024 --max-semi-space-size=32"
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY shared/package.json shared/

@@ -58,9 +58,10 @@ const TWILIO_TOKEN = 'bench-twilio-auth-token';
 const ELEVENLABS_SECRET = 'wsec_bench_christmas';
 const METRICS_TOKEN = 'bench-metrics-token-0123456789';
 
+const dockerfile = readFileSync(path.resolve(import.meta.dirname, '../../Dockerfile'), 'utf8');
+
 /** The replicas run with the Node options the image gives production (its ENV NODE_OPTIONS). */
 function imageNodeOptions(): string[] {
-  const dockerfile = readFileSync(path.resolve(import.meta.dirname, '../../Dockerfile'), 'utf8');
   const options = /^ENV NODE_OPTIONS=(?:"([^"]*)"|(\S+))/m.exec(dockerfile);
   if (!options)
     throw new Error('the Dockerfile sets no NODE_OPTIONS: the bench would not run what production runs');
@@ -148,6 +149,12 @@ process.on('exit', () => {
   }
 });
 console.log(`two replicas: ${replicas.map((r) => r.url).join(', ')}`);
+// The replicas run the Node that runs the bench; production runs the image's (its last FROM).
+const imageNode = [...dockerfile.matchAll(/^FROM node:(\d+)/gm)].at(-1)?.[1];
+if (imageNode !== process.versions.node.split('.')[0])
+  console.log(
+    `the replicas run Node ${process.version}, the image Node ${imageNode}: put that Node first on PATH to measure what production runs`,
+  );
 
 const rssPeakMb = new Map<number, number>();
 function sampleRss(): void {
