@@ -20,6 +20,14 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { standInForAutovacuum } from './autovacuum.ts';
+import {
+  sampleCpu,
+  stepCost,
+  stepWindows,
+  type CpuSample,
+  type StepCost,
+  type StepWindow,
+} from './side-cpu.ts';
 
 const baselineRef = process.env.BENCH_BASELINE;
 if (!baselineRef) {
@@ -87,8 +95,17 @@ async function withAutovacuum<T>(serverDir: string, run: () => Promise<T>): Prom
   }
 }
 
-/** Runs one commit's bench, echoing its output, and answers that output. */
-function runBench(label: string, serverDir: string): Promise<string> {
+/** How often the comparing process reads what each side costs the machine. */
+const SAMPLE_MS = 500;
+
+/**
+ * Runs one commit's bench, echoing its output, and answers that output with what each rate's step
+ * cost the machine per lifecycle (a rate run twice keeps its later, warm step).
+ */
+function runBench(
+  label: string,
+  serverDir: string,
+): Promise<{ output: string; costs: Map<number, StepCost> }> {
   console.log(`\n── ${label} ──`);
   const bench = readFileSync(path.join(serverDir, 'bench', 'christmas.ts'), 'utf8');
   const rates = process.env.BENCH_RATES ?? '25,50,75,100,125,150,200';
@@ -97,15 +114,37 @@ function runBench(label: string, serverDir: string): Promise<string> {
     : { ...process.env, BENCH_RATES: `${rates.split(',')[0]},${rates}` };
   return new Promise((resolve, reject) => {
     const child = spawn('npx', ['tsx', 'bench/christmas.ts'], { cwd: serverDir, env });
+    const samples: CpuSample[] = [];
+    const sampling = setInterval(() => samples.push(sampleCpu(child.pid!)), SAMPLE_MS);
+    const windows = stepWindows();
+    const steps: StepWindow[] = [];
     let output = '';
+    let partial = '';
     const take = (chunk: Buffer) => {
       output += chunk.toString();
       process.stdout.write(chunk);
     };
-    child.stdout.on('data', take);
+    child.stdout.on('data', (chunk: Buffer) => {
+      take(chunk);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      const at = performance.now();
+      for (const line of lines) {
+        const step = windows.read(line, at);
+        if (step) steps.push(step);
+      }
+    });
     child.stderr.on('data', take);
     child.on('error', reject);
-    child.on('close', () => resolve(output));
+    child.on('close', () => {
+      clearInterval(sampling);
+      const costs = new Map<number, StepCost>();
+      for (const step of steps) {
+        const cost = stepCost(samples, step);
+        if (cost) costs.set(step.rate, cost);
+      }
+      resolve({ output, costs });
+    });
   });
 }
 
@@ -127,20 +166,27 @@ function parseSteps(output: string): Map<number, Percentiles> {
   return steps;
 }
 
+interface Run {
+  percentiles: Map<number, Percentiles>;
+  costs: Map<number, StepCost>;
+}
+const asRun = ({ output, costs }: { output: string; costs: Map<number, StepCost> }): Run => ({
+  percentiles: parseSteps(output),
+  costs,
+});
+
 const rounds = Number(process.env.BENCH_ROUNDS ?? 1);
 const headSha = git('rev-parse', '--short', 'HEAD');
-const baselineRuns: Map<number, Percentiles>[] = [];
-const headRuns: Map<number, Percentiles>[] = [];
+const baselineRuns: Run[] = [];
+const headRuns: Run[] = [];
 for (let round = 1; round <= rounds; round += 1) {
   const of = rounds > 1 ? `, round ${round} of ${rounds}` : '';
   const baselineServer = path.join(worktree, 'server');
   const baseline = async () =>
     baselineRuns.push(
-      parseSteps(
-        await withAutovacuum(baselineServer, () => runBench(`baseline ${sha}${of}`, baselineServer)),
-      ),
+      asRun(await withAutovacuum(baselineServer, () => runBench(`baseline ${sha}${of}`, baselineServer))),
     );
-  const head = async () => headRuns.push(parseSteps(await runBench(`this commit ${headSha}${of}`, here)));
+  const head = async () => headRuns.push(asRun(await runBench(`this commit ${headSha}${of}`, here)));
   // Every other round the other goes first (A B B A …): a machine that drifts slower or faster
   // over the run does not favour the side that always ran first.
   if (round % 2 === 1) await baseline().then(head);
@@ -153,23 +199,36 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 /** One route's percentile at one rate in every run that has it. */
-const taken = (runs: Map<number, Percentiles>[], rate: number, route: string, p: 'p50' | 'p99') =>
-  runs.flatMap((run) => run.get(rate)?.get(route)?.[p] ?? []);
+const taken = (runs: Run[], rate: number, route: string, p: 'p50' | 'p99') =>
+  runs.flatMap((run) => run.percentiles.get(rate)?.get(route)?.[p] ?? []);
+/** What one rate's step cost the machine per lifecycle in every run that measured it. */
+const costs = (runs: Run[], rate: number, part: keyof StepCost) =>
+  runs.flatMap((run) => run.costs.get(rate)?.[part] ?? []);
 
-function sideBySide(rate: number, route: string, p: 'p50' | 'p99'): string {
-  const then = taken(baselineRuns, rate, route, p);
-  const now = taken(headRuns, rate, route, p);
+/** The medians side by side with their ratio and, over several rounds, the rounds' own ratios. */
+function compared(name: string, then: number[], now: number[]): string {
   const ratio = median(now) / median(then);
-  const text = `${p} ${median(then).toFixed(1)} → ${median(now).toFixed(1)} ms (×${ratio.toFixed(2)})`;
+  const text = `${name} ${median(then).toFixed(1)} → ${median(now).toFixed(1)} ms (×${ratio.toFixed(2)})`;
   if (rounds === 1 || then.length !== now.length) return text;
   const each = now.map((value, i) => value / then[i]!);
   return `${text} [rounds ×${Math.min(...each).toFixed(2)}–${Math.max(...each).toFixed(2)}]`;
 }
+const sideBySide = (rate: number, route: string, p: 'p50' | 'p99') =>
+  compared(p, taken(baselineRuns, rate, route, p), taken(headRuns, rate, route, p));
+
+/** CPU per lifecycle, read from /proc alike for both sides (bench/side-cpu.ts). */
+function cpuSideBySide(rate: number): string | undefined {
+  const parts = (['replicas', 'postgres', 'machine'] as const).flatMap((part) => {
+    const [then, now] = [costs(baselineRuns, rate, part), costs(headRuns, rate, part)];
+    return then.length === rounds && now.length === rounds ? [compared(part, then, now)] : [];
+  });
+  return parts.length > 0 ? `CPU per lifecycle: ${parts.join(', ')}` : undefined;
+}
 
 const label = rounds > 1 ? `medians of ${rounds} rounds; ` : '';
 console.log(`\nside by side (this commit / ${sha}; ${label}above 1 is slower):`);
-for (const [rate, routes] of headRuns[0]!) {
-  if (baselineRuns.some((run) => !run.has(rate))) {
+for (const [rate, routes] of headRuns[0]!.percentiles) {
+  if (baselineRuns.some((run) => !run.percentiles.has(rate))) {
     console.log(`  ${rate}/s: the baseline did not reach this rate in every round`);
     continue;
   }
@@ -179,4 +238,6 @@ for (const [rate, routes] of headRuns[0]!) {
       `  ${String(rate).padStart(4)}/s ${route.padEnd(32)} ${sideBySide(rate, route, 'p50')}  ${sideBySide(rate, route, 'p99')}`,
     );
   }
+  const cpu = cpuSideBySide(rate);
+  if (cpu) console.log(`  ${String(rate).padStart(4)}/s ${cpu}`);
 }
