@@ -4,6 +4,7 @@ import { compile } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
 import type { EmailContent } from './email-content.ts';
+import { createTurnBudget } from './turn-budget.ts';
 import { CallRecapEmail, ExportReadyEmail, PaymentFailedEmail } from './family-emails.tsx';
 import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
 import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
@@ -140,19 +141,15 @@ const DOCTYPE =
 const toPlainText = compile({ wordwrap: false, selectors: plainTextSelectors });
 
 /**
- * Emails wait for their turn: one render per turn of the event loop, so the webhooks that arrive
- * meanwhile are answered between them. A batch of after-call jobs sends its recaps together:
- * rendered back to back, 25 of them held the loop for 16 ms in one turn, ahead of every ring, and
- * rendering was an eighth of a replica's tasks over 15 ms (a CPU profile of npm run
- * bench:christmas at 50 calls a second). One per turn, no turn took more than about 2 ms.
+ * Emails wait for their turn. A batch of after-call jobs sends its recaps together: rendered back
+ * to back, 25 of them held the loop for 16 ms in one turn, ahead of every ring (a CPU profile of
+ * npm run bench:christmas at 50 calls a second). So each turn of the event loop renders the
+ * emails waiting for it for at most 3 ms, then lets the webhooks that arrived meanwhile be
+ * answered. A budget rather than one email per turn: on a loaded replica a turn lasts tens of
+ * milliseconds, and one email per turn held the after-call jobs behind their recaps (at 100
+ * calls a second, three runs each: summary lag p99 0.20–2.6 s with the budget, 3.5–8.9 s without).
  */
-let lastTurn: Promise<void> = Promise.resolve();
-function nextTurn(): Promise<void> {
-  // An immediate set while the loop runs immediates waits for the next turn, after its I/O.
-  const turn = lastTurn.then(() => new Promise<void>((resolve) => setImmediate(resolve)));
-  lastTurn = turn;
-  return turn;
-}
+const inTurn = createTurnBudget(3);
 
 /**
  * Both parts from one render, so the text never drifts from the HTML. React's synchronous
@@ -160,9 +157,10 @@ function nextTurn(): Promise<void> {
  * AsyncLocalStorage, which on Node 20 switches promise hooks on for the whole process from the
  * first email on, and every webhook's awaits paid for it (our templates never suspend).
  */
-export async function renderEmail(content: EmailContent, publicUrl: string): Promise<RenderedEmail> {
-  await nextTurn();
-  const { subject, element } = compose(content, publicUrl);
-  const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
-  return { subject, html, text: toPlainText(html) };
+export function renderEmail(content: EmailContent, publicUrl: string): Promise<RenderedEmail> {
+  return inTurn(() => {
+    const { subject, element } = compose(content, publicUrl);
+    const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
+    return { subject, html, text: toPlainText(html) };
+  });
 }
