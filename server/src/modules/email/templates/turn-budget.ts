@@ -10,8 +10,8 @@ export function createTurnBudget(budgetMs: number, now: () => number = () => per
   function runTurn(): void {
     scheduled = false;
     const started = now();
-    do waiting.shift()!();
-    while (waiting.length > 0 && now() - started < budgetMs);
+    waiting.shift()!();
+    while (waiting.length > 0 && now() - started < budgetMs) waiting.shift()!();
     if (waiting.length > 0) schedule();
   }
 
