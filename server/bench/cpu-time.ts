@@ -67,13 +67,18 @@ export function processMicros(pid: number): number | null {
   }
 }
 
+/** CPU the processes of `to` used since `from`, by pid; one that started in between counts from zero. */
+export function spentBetween(from: Map<string, number>, to: Map<string, number>): number {
+  let spent = 0;
+  for (const [pid, micros] of to) spent += micros - (from.get(pid) ?? 0);
+  return spent;
+}
+
 /** CPU all Postgres processes on this machine used since `start` (new backends from zero). */
 export function postgresMicrosSince(start: Map<string, number> | null): number | null {
   const now = postgresMicros();
   if (!start || !now) return null;
-  let spent = 0;
-  for (const [pid, micros] of now) spent += micros - (start.get(pid) ?? 0);
-  return spent;
+  return spentBetween(start, now);
 }
 
 export const postgresSnapshot = postgresMicros;
@@ -87,9 +92,7 @@ export function cpuSpentSince(start: CpuSnapshot): CpuSpent {
   const now = cpuSnapshot();
   let database: number | null = null;
   if (start.database && now.database) {
-    database = 0;
-    // A backend that started during the run counts from zero.
-    for (const [pid, micros] of now.database) database += micros - (start.database.get(pid) ?? 0);
+    database = spentBetween(start.database, now.database);
   }
   return {
     server: now.server - start.server,

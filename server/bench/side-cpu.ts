@@ -6,7 +6,7 @@
  * moves far less from run to run than a p99 does on a shared machine.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { cpuSnapshot, processMicros } from './cpu-time.ts';
+import { cpuSnapshot, processMicros, spentBetween } from './cpu-time.ts';
 
 export interface CpuSample {
   /** performance.now() when read. */
@@ -95,13 +95,6 @@ export function sampleCpu(benchPid: number): CpuSample {
   return { at: performance.now(), machine, postgres: database, replicas };
 }
 
-/** CPU between two samples; a process that started in between counts from zero. */
-function spent(from: Map<string, number>, to: Map<string, number>): number {
-  let micros = 0;
-  for (const [pid, now] of to) micros += now - (from.get(pid) ?? 0);
-  return micros;
-}
-
 type Part = keyof StepCost;
 
 /** CPU used since the first sample, in µs, at each sample (null once a part could not be read). */
@@ -119,9 +112,9 @@ function runningTotals(samples: CpuSample[]): { at: number; totals: Record<Part,
         ),
         postgres: add(
           totals.postgres,
-          previous.postgres && sample.postgres ? spent(previous.postgres, sample.postgres) : null,
+          previous.postgres && sample.postgres ? spentBetween(previous.postgres, sample.postgres) : null,
         ),
-        replicas: add(totals.replicas, spent(previous.replicas, sample.replicas)),
+        replicas: add(totals.replicas, spentBetween(previous.replicas, sample.replicas)),
       };
     }
     return { at: sample.at, totals };
