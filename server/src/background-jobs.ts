@@ -4,7 +4,7 @@ import type { PasswordResetRequestJob } from './modules/auth/password-reset-requ
 import type { ScheduledCallJob } from './modules/scheduled-calls/scheduled-calls.service.ts';
 import type { GiftDeliveryJob } from './modules/gifts/gifts.service.ts';
 import type { DataExportJob } from './modules/privacy/export.service.ts';
-import { runAfterCall, type AfterCallJob } from './modules/voice/after-call-job.ts';
+import type { AfterCallJob } from './modules/voice/after-call-job.ts';
 import { QUEUES, type JobQueue } from './jobs/job-queue.ts';
 
 /** How often each periodic job runs, once across all replicas. */
@@ -20,8 +20,7 @@ export const PERIODIC_SECONDS = {
 
 /** Every replica works every queue; the queue hands each job to exactly one of them. */
 export async function registerWorkers(jobs: JobQueue, services: AppServices): Promise<void> {
-  const afterCall = [services.voice.postCall.writeSummary, services.callSafety.reviewCall];
-  await jobs.work<AfterCallJob>(QUEUES.afterCall, (job) => runAfterCall(job, afterCall));
+  await jobs.work<AfterCallJob>(QUEUES.afterCall, services.voice.postCall.afterCall);
   const { callUpkeep } = services;
   await jobs.work(QUEUES.callDeadlines, () => callUpkeep.sweepDeadlines());
   await jobs.work(QUEUES.providerDeletions, () => callUpkeep.deleteProviderCopies());

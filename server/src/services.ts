@@ -67,6 +67,11 @@ export function createServices(deps: AppDeps): AppServices {
   });
   const numbers = createNumbersService({ db, telephony: providers.telephony, publicUrl: config.publicUrl });
   const memory = createMemoryService(db, { now: deps.now });
+  const callSafety = createCallSafetyService({
+    db,
+    logger,
+    moderation: providers.moderation,
+  });
   const voice = createVoiceModule({
     db,
     children,
@@ -86,15 +91,11 @@ export function createServices(deps: AppDeps): AppServices {
     recaps: emails,
     recordingNotices: emails,
     memory,
+    safety: callSafety,
     answerBudgetMs: config.inboundAnswerBudgetMs,
     maxConcurrentCalls: config.maxConcurrentCalls,
     publicUrl: config.publicUrl,
     deleteProviderCopies: config.retention.deleteProviderCopies,
-  });
-  const callSafety = createCallSafetyService({
-    db,
-    logger,
-    moderation: providers.moderation,
   });
   const keepsakes = createKeepsakesService({ db, calls: voice.calls, children, publicUrl: config.publicUrl });
   const gifts = buildGifts(deps, { subscription, emails, calls: voice.calls, numbers, accounts: auth });

@@ -34,22 +34,11 @@ export async function insertReviews(q: Queryable, reviews: SafetyReview[]): Prom
 }
 
 /**
- * The stored calls' transcripts while they have no read yet, by conversation id; a call read or
- * gone is absent. Reads the voice module's `calls` beside this module's own table: one statement
- * instead of the transcript and then whether it was read (a job per call on Christmas Eve).
+ * Whether the call whose id is `callId` (an SQL expression) has its read stored: a column of the
+ * voice module's after-call read, so that a retried job does not read the transcript twice.
  */
-export async function findUnreadTranscripts(
-  q: Queryable,
-  conversationIds: string[],
-): Promise<Map<string, { id: string; transcript: string }>> {
-  const { values, param } = placeholders();
-  const { rows } = await q.query<{ id: string; transcript: string; conversation_id: string }>(
-    `select c.id, c.transcript, c.conversation_id from calls c
-     where c.conversation_id = any(${sqlArray(conversationIds, 'text', param)})
-       and not exists (select 1 from call_safety_reviews r where r.call_id = c.id)`,
-    values,
-  );
-  return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
+export function isReadSql(callId: string): string {
+  return `exists (select 1 from call_safety_reviews r where r.call_id = ${callId})`;
 }
 
 /**

@@ -6,7 +6,7 @@ import {
   type SafetyFlagCounts,
   type SafetyReason,
 } from '@santa/shared/safety';
-import { createBatcher, createWriteBatcher } from '../../db/batcher.ts';
+import { createWriteBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { Moderation } from '../../providers/moderation/moderation.ts';
 import * as repo from './call-safety.repository.ts';
@@ -18,6 +18,13 @@ export interface CallSafetyJob {
   /** The parent's "gifts you are giving" at the end of the call (pay-per-call deletes it then). */
   giftsGiving: string | null;
   avoidTopics: string[];
+}
+
+/** The stored call the after-call job read: its transcript, and whether its read is stored. */
+export interface CallToRead {
+  id: string;
+  transcript: string;
+  safetyRead: boolean;
 }
 
 export interface CallSafetyDeps {
@@ -32,12 +39,7 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
   // The safety read is a job the queue retries whole, its completion committed after it: its
   // commits need not wait for the disk (decision 0042).
   const jobDb = db.withDeferredCommits();
-  // The safety jobs of a batch start together: their transcripts are read in one statement.
-  const findUnreadTranscript = createBatcher(async (conversationIds: string[]) => {
-    const found = await repo.findUnreadTranscripts(jobDb, conversationIds);
-    return conversationIds.map((id) => found.get(id));
-  });
-  // …and their reads are stored in one statement.
+  // The reads of the jobs of a batch are stored in one statement.
   const storeReview = createWriteBatcher((reviews: repo.SafetyReview[]) =>
     repo.insertReviews(jobDb, reviews),
   );
@@ -47,10 +49,9 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
      * The call-safety job: the local rules always, OpenAI's moderation when configured. Only
      * reason codes and line numbers are stored or logged, never the words.
      */
-    async reviewCall(job: CallSafetyJob): Promise<void> {
-      // Gone, or read by an earlier try: moderation is not asked again.
-      const call = await findUnreadTranscript(job.conversationId);
-      if (!call) return;
+    async reviewCall(job: CallSafetyJob, call: CallToRead): Promise<void> {
+      // Read by an earlier try: moderation is not asked again.
+      if (call.safetyRead) return;
       let findings = screenTranscript(call.transcript, {
         giftsGiving: job.giftsGiving,
         avoidTopics: job.avoidTopics,
@@ -71,7 +72,9 @@ export function createCallSafetyService(deps: CallSafetyDeps) {
       );
     },
 
-    /** Each call's read, by call id (the history); calls not yet read are absent. */
+    /** Whether a call's read is stored, as a column of the after-call job's read (voice's statement). */
+    isReadSql: repo.isReadSql,
+
     /** Each call's read as a column of the parent's history (voice's statement). */
     historyColumn: {
       select: (callId: string) => repo.reviewOfCall(callId),

@@ -14,7 +14,8 @@ import {
 } from '../../../test/fixtures/voice.ts';
 import type { LineModeration, Moderation } from '../../providers/moderation/moderation.ts';
 import { NoModeration } from '../../providers/moderation/no-moderation.ts';
-import { createCallSafetyService } from './call-safety.service.ts';
+import { createAfterCallJob } from '../voice/after-call-job.ts';
+import { createCallSafetyService, type CallToRead } from './call-safety.service.ts';
 
 /** Every log line the app writes, as text: the child's words must never be among them. */
 const logged: string[] = [];
@@ -48,6 +49,21 @@ async function finishCall(turns: [role: 'agent' | 'user', message: string][], pr
   expect(await ctx.jobs.drained()).toBe(true);
   return { ...family, conversationId };
 }
+
+/** A finished call with its safety read taken away, as the after-call job reads it before its read. */
+async function unreadCall(conversationId: string): Promise<CallToRead> {
+  await ctx.db.query(
+    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = $1)',
+    [conversationId],
+  );
+  const { rows } = await ctx.db.query<{ id: string; transcript: string }>(
+    'select id, transcript from calls where conversation_id = $1',
+    [conversationId],
+  );
+  return { ...rows[0]!, safetyRead: false };
+}
+
+const NO_RULES = { giftsGiving: null, avoidTopics: [] };
 
 const WORRYING: [role: 'agent' | 'user', message: string][] = [
   ['agent', 'Ho ho ho! Merry Christmas, Emma!'],
@@ -189,11 +205,7 @@ test("OpenAI's moderation verdicts join the local rules, by who said the line", 
     ['agent', 'Ho ho ho!'],
     ['user', 'Something happens when nobody is home.'],
   ]);
-  await ctx.db.query(
-    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = $1)',
-    [conversationId],
-  );
-  await safety.reviewCall({ conversationId, giftsGiving: null, avoidTopics: [] });
+  await safety.reviewCall({ conversationId, ...NO_RULES }, await unreadCall(conversationId));
   expect(moderation.asked).toEqual([['Ho ho ho!', 'Something happens when nobody is home.']]);
   const [call] = ((await client.get('/api/calls/history')).body as CallHistory).calls;
   expect(call!.safety).toEqual({ flagged: true, findings: [{ reason: 'child_hurt_or_unsafe', lines: [2] }] });
@@ -204,6 +216,25 @@ test("OpenAI's moderation verdicts join the local rules, by who said the line", 
   expect(rows[0]!.checks).toEqual(['rules', 'openai_moderation']);
 });
 
+test('an after-call job run again finds the call read and does not ask moderation twice', async () => {
+  const moderation = new FakeModeration(() => ({ flagged: false, categories: [] }));
+  const safety = createCallSafetyService({ db: ctx.db, logger, moderation });
+  const afterCall = createAfterCallJob({
+    db: ctx.db,
+    columns: { safetyRead: safety.isReadSql },
+    halves: [safety.reviewCall],
+  });
+  const { conversationId } = await finishCall(WORRYING);
+  const job = { conversationId, kidName: 'Emma', providerSummary: null, ...NO_RULES };
+  // The queue's job read it already.
+  await afterCall(job);
+  expect(moderation.asked).toEqual([]);
+  await unreadCall(conversationId);
+  await afterCall(job);
+  await afterCall(job);
+  expect(moderation.asked).toHaveLength(1);
+});
+
 test('when moderation cannot answer, the local rules stand alone and say so', async () => {
   const moderation = new FakeModeration(() => null);
   const safety = createCallSafetyService({
@@ -212,11 +243,7 @@ test('when moderation cannot answer, the local rules stand alone and say so', as
     moderation,
   });
   const { conversationId, client } = await finishCall(WORRYING);
-  await ctx.db.query(
-    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = $1)',
-    [conversationId],
-  );
-  await safety.reviewCall({ conversationId, giftsGiving: null, avoidTopics: [] });
+  await safety.reviewCall({ conversationId, ...NO_RULES }, await unreadCall(conversationId));
   const [call] = ((await client.get('/api/calls/history')).body as CallHistory).calls;
   expect(call!.safety!.findings.map((f) => f.reason)).toEqual([
     'child_personal_details',
@@ -233,10 +260,7 @@ test('a call deleted while it is being read is skipped, and the calls read besid
   const kept = await finishCall(WORRYING);
   const deleted = await finishCall([['user', 'Please forget this call, Santa.']]);
   const both = [kept.conversationId, deleted.conversationId];
-  await ctx.db.query(
-    'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = any($1))',
-    [both],
-  );
+  const unread = await Promise.all(both.map(unreadCall));
   // The parent deletes one call while moderation reads it.
   const moderation = new FakeModeration(() => ({ flagged: false, categories: [] }));
   const moderate = moderation.moderate.bind(moderation);
@@ -247,7 +271,7 @@ test('a call deleted while it is being read is skipped, and the calls read besid
   };
   const safety = createCallSafetyService({ db: ctx.db, logger, moderation });
   await Promise.all(
-    both.map((conversationId) => safety.reviewCall({ conversationId, giftsGiving: null, avoidTopics: [] })),
+    both.map((conversationId, i) => safety.reviewCall({ conversationId, ...NO_RULES }, unread[i]!)),
   );
   const [call] = ((await kept.client.get('/api/calls/history')).body as CallHistory).calls;
   expect(call!.safety!.flagged).toBe(true);

@@ -46,16 +46,11 @@ test('a call’s webhooks write nothing that does not wait for the disk', async 
   expect(deferred.statements).toEqual([]);
 });
 
-test('the after-call job writes the summary, memories and recap without waiting for the disk', async () => {
+test('the after-call job writes the summary, memories, recap and safety read without waiting for the disk', async () => {
   const job = await finishedCall();
   deferred.reset();
-  await ctx.services.voice.postCall.writeSummary(job as never);
-  expect(deferred.statements.some((sql) => sql.includes('update calls set summary'))).toBe(true);
-});
-
-test('the after-call job stores the safety read without waiting for the disk', async () => {
-  const job = await finishedCall();
-  deferred.reset();
-  await ctx.services.callSafety.reviewCall(job as never);
-  expect(deferred.statements.some((sql) => sql.includes('insert into call_safety_reviews'))).toBe(true);
+  await ctx.services.voice.postCall.afterCall(job as never);
+  const written = (table: string) => deferred.statements.some((sql) => sql.includes(table));
+  expect(written('update calls set summary')).toBe(true);
+  expect(written('insert into call_safety_reviews')).toBe(true);
 });

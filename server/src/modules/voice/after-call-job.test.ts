@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest';
 import { runAfterCall, type AfterCallJob } from './after-call-job.ts';
+import type { StoredCall } from './after-call.repository.ts';
 
 const job: AfterCallJob = {
   conversationId: 'conv_after_call',
@@ -7,6 +8,15 @@ const job: AfterCallJob = {
   providerSummary: null,
   giftsGiving: null,
   avoidTopics: [],
+};
+
+const call: StoredCall = {
+  id: '00000000-0000-4000-8000-000000000001',
+  duration: 240,
+  transcript: 'Santa: Ho ho ho!',
+  summarized: false,
+  unsentRecapId: null,
+  safetyRead: false,
 };
 
 test('a half that fails fails the job, once the other half has landed', async () => {
@@ -18,7 +28,7 @@ test('a half that fails fails the job, once the other half has landed', async ()
     await new Promise((resolve) => setTimeout(resolve, 5));
     landed.push('safety');
   };
-  await expect(runAfterCall(job, [failing, safety])).rejects.toThrow('the summariser is down');
+  await expect(runAfterCall(job, call, [failing, safety])).rejects.toThrow('the summariser is down');
   expect(landed).toEqual(['safety']);
 });
 
@@ -26,15 +36,19 @@ test('both halves failing are both reported', async () => {
   const failing = (message: string) => async () => {
     throw new Error(message);
   };
-  const run = runAfterCall(job, [failing('summary'), failing('safety')]);
+  const run = runAfterCall(job, call, [failing('summary'), failing('safety')]);
   await expect(run).rejects.toBeInstanceOf(AggregateError);
   await expect(run).rejects.toMatchObject({
     errors: [expect.objectContaining({ message: 'summary' }), expect.objectContaining({ message: 'safety' })],
   });
 });
 
-test('both halves get the same job', async () => {
-  const seen: AfterCallJob[] = [];
-  await runAfterCall(job, [async (j) => void seen.push(j), async (j) => void seen.push(j)]);
-  expect(seen).toEqual([job, job]);
+test('both halves get the same job and the call it read once for them', async () => {
+  const seen: [AfterCallJob, StoredCall][] = [];
+  const half = async (j: AfterCallJob, c: StoredCall) => void seen.push([j, c]);
+  await runAfterCall(job, call, [half, half]);
+  expect(seen).toEqual([
+    [job, call],
+    [job, call],
+  ]);
 });

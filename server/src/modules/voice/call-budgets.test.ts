@@ -46,13 +46,12 @@ const BUDGET = {
   planStatus: 1,
   // The calls with their reservations, their safety reads and the children who made them.
   callHistory: 1,
-  // The call and its transcript, then one statement: the summary and recap, Santa's memories and
-  // the recap email with its account's address (unless the parent turned recaps off); then the
-  // email's sent mark (one for the recaps of a batch that went out together).
-  summaryJob: 3,
-  // The transcript unless it was read before (moderation is not asked twice), the read (one
-  // statement stores a batch's reads).
-  safetyJob: 2,
+  // The after-call job: the call with its transcript and what earlier tries did, read once for
+  // both halves; then one statement for the summary and recap, Santa's memories and the recap email
+  // with its account's address (unless the parent turned recaps off); the email's sent mark (one
+  // for the recaps of a batch that went out together); the safety read (one statement stores a
+  // batch's reads).
+  afterCallJob: 4,
 };
 
 /**
@@ -240,17 +239,13 @@ test('the background work of one finished call', async () => {
     jobs.filter((job) => (job as { conversationId?: string }).conversationId === conversationId);
   const [job] = mine(await queued(QUEUES.afterCall));
   const emailsBefore = (await queued(QUEUES.email)).length;
-  const work = {
-    summary: await statementsOf(() => ctx.services.voice.postCall.writeSummary(job as never)),
-    safety: await statementsOf(() => ctx.services.callSafety.reviewCall(job as never)),
-  };
+  const work = await statementsOf(() => ctx.services.voice.postCall.afterCall(job as never));
   // The recap went with the summary: no email job was queued for it.
   expect((await queued(QUEUES.email)).length).toBe(emailsBefore);
-  expect(work.summary.length, work.summary.join('\n')).toBeLessThanOrEqual(BUDGET.summaryJob);
-  expect(work.safety.length, work.safety.join('\n')).toBeLessThanOrEqual(BUDGET.safetyJob);
+  expect(work.length, work.join('\n')).toBeLessThanOrEqual(BUDGET.afterCallJob);
 });
 
-test('the after-call jobs of calls that ended together read their calls and store their results in one statement each', async () => {
+test('the after-call jobs of calls that ended together read their calls once and store each kind of result in one statement', async () => {
   const calls: string[] = [];
   for (let i = 0; i < 3; i += 1) {
     const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
@@ -268,16 +263,12 @@ test('the after-call jobs of calls that ended together read their calls and stor
   const jobs = ours(await queued(QUEUES.afterCall));
   // A batch of jobs runs side by side, as the queue runs it.
   sendsTogether = jobs.length;
-  const summaryReads = await statementsOf(() =>
-    Promise.all(jobs.map((job) => ctx.services.voice.postCall.writeSummary(job as never))),
+  const statements = await statementsOf(() =>
+    Promise.all(jobs.map((job) => ctx.services.voice.postCall.afterCall(job as never))),
   ).finally(() => (sendsTogether = 0));
-  const safetyReads = await statementsOf(() =>
-    Promise.all(jobs.map((job) => ctx.services.callSafety.reviewCall(job as never))),
-  );
-  const matching = (statements: string[], text: string) => statements.filter((sql) => sql.includes(text));
-  expect(matching(summaryReads, 'from calls where conversation_id')).toHaveLength(1);
+  const matching = (found: string[], text: string) => found.filter((sql) => sql.includes(text));
+  expect(matching(statements, 'from calls where conversation_id')).toHaveLength(1);
   // The three recaps were sent; one statement marks them sent.
-  expect(matching(summaryReads, 'update emails e set sent_at')).toHaveLength(1);
-  expect(matching(safetyReads, 'select c.id, c.transcript')).toHaveLength(1);
-  expect(matching(safetyReads, 'insert into call_safety_reviews')).toHaveLength(1);
+  expect(matching(statements, 'update emails e set sent_at')).toHaveLength(1);
+  expect(matching(statements, 'insert into call_safety_reviews')).toHaveLength(1);
 });

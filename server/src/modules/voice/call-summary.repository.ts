@@ -1,6 +1,6 @@
 import type { CallRecap } from '@santa/shared/recap';
 import type { Queryable } from '../../db/db.ts';
-import { placeholders, sqlArray } from '../../db/sql-array.ts';
+import { placeholders } from '../../db/sql-array.ts';
 
 /**
  * Another module's write in the statement that fills a call's summary: an insert over
@@ -8,34 +8,6 @@ import { placeholders, sqlArray } from '../../db/sql-array.ts';
  * another try filled it first). `param` gives the placeholder of a value of the write's own.
  */
 export type SummaryWrite = (param: (value: unknown) => string, summarized: string) => string;
-
-export interface CallToSummarize {
-  duration: number;
-  transcript: string;
-  summarized: boolean;
-  /** The recap email an earlier try decided and did not send (it stopped in between). */
-  unsent_recap_id: string | null;
-}
-
-/**
- * What the summary jobs need of their stored calls, by conversation id, whether each summary is
- * written already, and, with `unsentRecap` (a select of the unsent recap's id for the call id it
- * is given), that recap.
- */
-export async function findCallsToSummarize(
-  q: Queryable,
-  conversationIds: string[],
-  unsentRecap?: (callId: string) => string,
-): Promise<Map<string, CallToSummarize>> {
-  const { values, param } = placeholders();
-  const { rows } = await q.query<CallToSummarize & { conversation_id: string }>(
-    `select conversation_id, duration, transcript, summary <> '' as summarized,
-            ${unsentRecap ? `(${unsentRecap('calls.id')})` : 'null::uuid'} as unsent_recap_id
-     from calls where conversation_id = any(${sqlArray(conversationIds, 'text', param)})`,
-    values,
-  );
-  return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
-}
 
 /**
  * Fills a summary and its recap once, with the memories and the recap email in the same

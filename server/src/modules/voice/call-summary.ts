@@ -1,8 +1,8 @@
 import type { CallRecap, RecappedCall } from '@santa/shared/recap';
-import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
+import type { StoredCall } from './after-call.repository.ts';
 import * as summaries from './call-summary.repository.ts';
 
 /** The summary job's data: what the summarizer needs besides the stored transcript. */
@@ -48,20 +48,13 @@ export function createCallSummaryWriter(deps: CallSummaryDeps) {
   // A job the queue retries whole, its completion committed after it: its commits need not wait
   // for the disk (decision 0042).
   const db = deps.db.withDeferredCommits();
-  // The summary jobs of a batch start together: their calls are read in one statement.
-  const findCall = createBatcher(async (conversationIds: string[]) => {
-    const found = await summaries.findCallsToSummarize(db, conversationIds, recaps?.unsentRecapSql);
-    return conversationIds.map((id) => found.get(id));
-  });
   const sendRecap = async (email: { id: string } | null) => {
     if (email && recaps) await recaps.sendRecap(email);
   };
-  return async function writeSummary(job: CallSummaryJob): Promise<void> {
-    const call = await findCall(job.conversationId);
-    if (!call) return;
+  return async function writeSummary(job: CallSummaryJob, call: StoredCall): Promise<void> {
     // Summarised by an earlier try: the summariser (paid for) is not asked again, and the recap
     // that try decided goes now if it stopped before sending it.
-    if (call.summarized) return sendRecap(call.unsent_recap_id ? { id: call.unsent_recap_id } : null);
+    if (call.summarized) return sendRecap(call.unsentRecapId ? { id: call.unsentRecapId } : null);
     const { summary, recap } = await deps.summarizer.summarize({
       transcript: withoutPersonalDetails(call.transcript),
       kidName: job.kidName,

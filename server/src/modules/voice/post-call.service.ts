@@ -13,7 +13,8 @@ import { isUsable, type SubscriptionService } from '../subscription/subscription
 import * as calls from './call-records.repository.ts';
 import { insertCallRecord, type NewCallRecord } from './call-store.repository.ts';
 import { createCallSummaryWriter, type CallMemories, type CallRecaps } from './call-summary.ts';
-import type { AfterCallJob } from './after-call-job.ts';
+import { createAfterCallJob, type AfterCallJob } from './after-call-job.ts';
+import type { CallSafetyService } from '../call-safety/call-safety.service.ts';
 import * as earlyRecordings from './early-recordings.repository.ts';
 import {
   billedSeconds,
@@ -57,6 +58,8 @@ export interface PostCallDeps {
   recaps?: CallRecaps;
   /** The memory module: what Santa keeps of the call for the next one. */
   memory: CallMemories;
+  /** The call-safety module: the after-call job's other half, and whether it is done. */
+  safety: Pick<CallSafetyService, 'isReadSql' | 'reviewCall'>;
   /**
    * RETENTION_DELETE_PROVIDER_COPIES: every call's conversation is deleted at the voice provider
    * once stored with its audio; off, only Pay Per Call's are (that plan promises it).
@@ -83,7 +86,11 @@ interface SafetyRules {
 /** After the call: store it, settle its minutes, queue its summary and safety read. */
 export function createPostCallService(deps: PostCallDeps) {
   const { db, logger } = deps;
-  const writeSummary = createCallSummaryWriter(deps);
+  const afterCall = createAfterCallJob({
+    db,
+    columns: { unsentRecap: deps.recaps?.unsentRecapSql, safetyRead: deps.safety.isReadSql },
+    halves: [createCallSummaryWriter(deps), deps.safety.reviewCall],
+  });
 
   /** A call made on a pass, or by a family holding one now, comes with its recording. */
   async function includesRecording(userId: string, callPlan: PlanId | undefined): Promise<boolean> {
@@ -210,7 +217,8 @@ export function createPostCallService(deps: PostCallDeps) {
 
   return {
     recordFinishedCall,
-    writeSummary,
+    /** The after-call job's work: the summary with its recap and memories, and the safety read. */
+    afterCall,
 
     handleTranscription: (payload: PostCallTranscription) =>
       recordFinishedCall(finishedCallFromWebhook(payload)),

@@ -55,6 +55,8 @@ export interface VoiceModuleDeps {
     forCall(userId: string): Promise<PromptMemory[]>;
     ringingRead: RingingFamilyParts['memories'];
   };
+  /** The call-safety module: the after-call job's safety read. */
+  safety: PostCallDeps['safety'];
   /** The inbound call webhook answers Twilio within this, with an apology if need be. */
   answerBudgetMs: number;
   /** MAX_CONCURRENT_CALLS: calls the voice agent may run at once. */
@@ -131,6 +133,7 @@ export function createVoiceModule(deps: VoiceModuleDeps): VoiceModule {
     children: deps.children,
     recaps: deps.recaps,
     memory: deps.memory,
+    safety: deps.safety,
     deleteProviderCopies: deps.deleteProviderCopies,
   });
   const calls = createCallsService({
