@@ -107,7 +107,9 @@ const env = {
   // One folder for both replicas' recordings (one machine; S3 in production).
   DATA_DIR: dataDir,
   PUBLIC_URL: publicUrl,
-  LOG_LEVEL: 'error',
+  // Production's level: a line per request, written to a pipe the bench drains as a container's
+  // log driver does (its bytes per lifecycle are printed with each step).
+  LOG_LEVEL: 'info',
   // As deployed: React, Express and the rest in their production builds. The sandboxes stay on,
   // as on a staging deployment, behind the token production requires for them.
   NODE_ENV: 'production',
@@ -258,6 +260,7 @@ async function runStep(
 const INBOUND_P99_MS = 250;
 const POST_CALL_P99_MS = 1_000;
 
+const loggedBytes = () => replicas.reduce((sum, replica) => sum + replica.outputBytes(), 0);
 const replicasMicros = () => replicas.reduce((sum, replica) => sum + (processMicros(replica.pid) ?? 0), 0);
 async function transactions(): Promise<number> {
   const { rows } = await db.query<{ n: string }>(
@@ -318,6 +321,8 @@ interface StepResult {
    */
   cpuMsPerLifecycle: { replicas: number; postgres: number | null; generator: number; machine: number | null };
   transactionsPerLifecycle: number;
+  /** What both replicas logged, in bytes. */
+  logBytesPerLifecycle: number;
   eventLoopDelayMs: { p99: number; max: number }[];
   /** Per replica: collection time per lifecycle (ms), and pauses over 10 ms per minute. */
   gc: { msPerLifecycle: number; majorMsPerLifecycle: number; pausesOver10MsPerMinute: number }[];
@@ -365,6 +370,7 @@ for (const rate of rates) {
     replicas: replicasMicros(),
     postgres: postgresSnapshot(),
     xacts: await transactions(),
+    logBytes: loggedBytes(),
     here: cpuSnapshot(),
   };
   const metricsBefore = await replicaMetrics();
@@ -399,6 +405,7 @@ for (const rate of rates) {
     },
     // Every statement outside BEGIN…COMMIT is a transaction of its own, so this tracks statements.
     transactionsPerLifecycle: ((await transactions()) - cpuBefore.xacts) / started,
+    logBytesPerLifecycle: (loggedBytes() - cpuBefore.logBytes) / started,
     eventLoopDelayMs,
     gc,
   };
@@ -409,7 +416,7 @@ for (const rate of rates) {
   printRoutes();
   const { replicas: replicasMs, postgres: postgresMs, generator, machine } = step.cpuMsPerLifecycle;
   console.log(
-    `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres, ${generator.toFixed(1)} ms in the load generator, ${machine?.toFixed(1) ?? '?'} ms on the whole machine; ${step.transactionsPerLifecycle.toFixed(1)} database transactions`,
+    `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres, ${generator.toFixed(1)} ms in the load generator, ${machine?.toFixed(1) ?? '?'} ms on the whole machine; ${step.transactionsPerLifecycle.toFixed(1)} database transactions; ${step.logBytesPerLifecycle.toFixed(0)} bytes of log`,
   );
   console.log(
     `  event-loop delay per replica: ${eventLoopDelayMs.map(({ p99, max }) => `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms`).join('; ')}`,

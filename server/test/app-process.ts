@@ -19,13 +19,18 @@ async function freePort(): Promise<number> {
 export interface AppProcess {
   url: string;
   pid: number;
-  /** Everything the process printed, for a failing test's message. */
+  /** What the process printed (its last megabyte at most), for a failing test's message. */
   output(): string;
+  /** Bytes the process printed so far: its log's volume (a bench logs as production does). */
+  outputBytes(): number;
   /** SIGKILL: the process dies mid-request, as in a crash or an OOM kill. */
   kill(): Promise<void>;
   /** SIGTERM: graceful shutdown; resolves with the exit code. */
   stop(): Promise<number | null>;
 }
+
+/** A bench's replica logs every request: only the end of its output is kept. */
+const KEPT_OUTPUT = 1 << 20;
 
 function exited(child: ChildProcess): Promise<number | null> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
@@ -59,12 +64,19 @@ export async function startAppProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  let outputBytes = 0;
+  const keep = (chunk: Buffer) => {
+    outputBytes += chunk.length;
+    output += chunk.toString();
+    if (output.length > 2 * KEPT_OUTPUT) output = output.slice(-KEPT_OUTPUT);
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const process_: AppProcess = {
     url,
     pid: child.pid!,
-    output: () => output,
+    output: () => output.slice(-KEPT_OUTPUT),
+    outputBytes: () => outputBytes,
     async kill() {
       child.kill('SIGKILL');
       await exited(child);

@@ -3,6 +3,9 @@ import twilio from 'twilio';
 /** Santa's voice for the few lines we speak ourselves before handing over to the agent. */
 const SANTA_VOICE = 'Polly.Matthew';
 
+/** Built once: every status callback answers with it. */
+const EMPTY_RESPONSE = new twilio.twiml.VoiceResponse().toString();
+
 /**
  * TwiML, Twilio's answer to a call webhook, built with the official SDK. Both telephony providers
  * answer with it (the sandbox plays Twilio), so the voice module never writes Twilio's XML.
@@ -31,6 +34,6 @@ export const twiml = {
   },
 
   emptyResponse(): string {
-    return new twilio.twiml.VoiceResponse().toString();
+    return EMPTY_RESPONSE;
   },
 };
