@@ -6,6 +6,7 @@ import type { SantaMemory } from '@santa/shared/memory';
 import { signInAsAdmin } from '../../../test/test-app.ts';
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import {
+  afterCallJob,
   connectedCall,
   createVoiceTestContext,
   postElevenLabs,
@@ -225,7 +226,7 @@ test('an after-call job run again finds the call read and does not ask moderatio
     halves: [safety.reviewCall],
   });
   const { conversationId } = await finishCall(WORRYING);
-  const job = { conversationId, kidName: 'Emma', providerSummary: null, ...NO_RULES };
+  const job = afterCallJob(conversationId);
   // The queue's job read it already.
   await afterCall(job);
   expect(moderation.asked).toEqual([]);

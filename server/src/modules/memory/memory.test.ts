@@ -12,6 +12,7 @@ import {
   postTwilio,
   transcriptionPayload,
   type VoiceTestContext,
+  afterCallJob,
 } from '../../../test/fixtures/voice.ts';
 import { TestClient } from '../../../test/test-app.ts';
 
@@ -92,13 +93,7 @@ test('the parent sees what Santa remembers, each point with its kind and the cal
 test('a summary the job queue writes twice keeps each memory once', async () => {
   const { client, conversationId } = await firstCall('I promise to feed the cat.');
   await ctx.db.query("update calls set summary = '' where conversation_id = $1", [conversationId]);
-  await ctx.services.voice.postCall.afterCall({
-    conversationId,
-    kidName: 'Emma',
-    providerSummary: null,
-    giftsGiving: null,
-    avoidTopics: [],
-  });
+  await ctx.services.voice.postCall.afterCall(afterCallJob(conversationId));
   expect((await memoryOf(client)).items.map((item) => item.text)).toEqual(['I promise to feed the cat.']);
 });
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
+  afterCallJob,
   createFamily,
   createVoiceTestContext,
   HOTLINE,
@@ -15,6 +16,7 @@ import {
 } from '../../../test/fixtures/voice.ts';
 import { countingDb, type CountingDb } from '../../../test/fixtures/counting-db.ts';
 import type { Db } from '../../db/db.ts';
+import type { AfterCallJob } from './after-call-job.ts';
 
 /** The statements sent through the app's database with deferred commits, counted apart. */
 let deferred: CountingDb;
@@ -30,14 +32,14 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 /** A finished call on a family's plan, its webhooks answered: its after-call job's data. */
-async function finishedCall(): Promise<object> {
+async function finishedCall(): Promise<AfterCallJob> {
   const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
   const call = inboundCall(parentPhone, HOTLINE);
   const conversationId = `conv_deferred_${call.CallSid}`;
   await postTwilio(ctx, 'inbound', call);
   await postTwilio(ctx, 'status', { ...call, CallStatus: 'completed', CallDuration: '240' });
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid, userId: user.id }));
-  return { conversationId, kidName: 'Emma', providerSummary: null, giftsGiving: null, avoidTopics: [] };
+  return afterCallJob(conversationId);
 }
 
 test('a call’s webhooks write nothing that does not wait for the disk', async () => {
@@ -49,7 +51,7 @@ test('a call’s webhooks write nothing that does not wait for the disk', async 
 test('the after-call job writes the summary, memories, recap and safety read without waiting for the disk', async () => {
   const job = await finishedCall();
   deferred.reset();
-  await ctx.services.voice.postCall.afterCall(job as never);
+  await ctx.services.voice.postCall.afterCall(job);
   const written = (table: string) => deferred.statements.some((sql) => sql.includes(table));
   expect(written('update calls set summary')).toBe(true);
   expect(written('insert into call_safety_reviews')).toBe(true);

@@ -12,6 +12,7 @@ import {
   postElevenLabs,
   transcriptionPayload,
   type VoiceTestContext,
+  afterCallJob,
 } from '../../../test/fixtures/voice.ts';
 
 /** A summarizer the test controls: it answers when told to, or fails the first tries. */
@@ -153,13 +154,7 @@ test('a summary job run again after it succeeded pays the summariser nothing and
   await expect.poll(emails, { timeout: 10_000 }).toBe(1);
   const before = summarizer.calls;
 
-  await ctx.services.voice.postCall.afterCall({
-    conversationId,
-    kidName: 'Emma',
-    providerSummary: null,
-    giftsGiving: null,
-    avoidTopics: [],
-  });
+  await ctx.services.voice.postCall.afterCall(afterCallJob(conversationId));
   expect(summarizer.calls).toBe(before);
   expect(await emails()).toBe(1);
   expect(await summaryOf(conversationId)).toBe("Summary of Emma's call");
@@ -188,13 +183,7 @@ test('a summary that fails is retried by the job queue, not lost', async () => {
 });
 
 test('a summary job for a call deleted since does nothing', async () => {
-  await ctx.services.voice.postCall.afterCall({
-    conversationId: 'conv_summary_gone',
-    kidName: 'Emma',
-    providerSummary: null,
-    giftsGiving: null,
-    avoidTopics: [],
-  });
+  await ctx.services.voice.postCall.afterCall(afterCallJob('conv_summary_gone'));
   expect(await summaryOf('conv_summary_gone')).toBeUndefined();
 });
 
@@ -233,13 +222,7 @@ test('a summary job that stopped between writing the summary and sending its rec
   await ctx.db.query(`delete ${heldRecap}`, [conversationId]);
   const before = summarizer.calls;
 
-  await ctx.services.voice.postCall.afterCall({
-    conversationId,
-    kidName: 'Emma',
-    providerSummary: null,
-    giftsGiving: null,
-    avoidTopics: [],
-  });
+  await ctx.services.voice.postCall.afterCall(afterCallJob(conversationId));
   expect(summarizer.calls).toBe(before);
   expect(recapsTo(user.email)).toEqual(['Emma just talked to Santa']);
 });
