@@ -32,6 +32,9 @@ test("Santa's number: copied, added to contacts as a card with his picture, a QR
   await shot(page, 'setup-profile-pronunciation', PHONE);
   await page.setViewportSize(DESKTOP);
   await agreeToPrivacyNotice(page);
+  // The sample's toast can lie over the button: the pointer resting on it holds it open (sonner
+  // keeps a hovered toast), so the click waits for it to go as a parent would.
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
   await page.getByRole('button', { name: 'Create Profile & Get Phone Number' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
