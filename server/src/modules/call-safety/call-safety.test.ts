@@ -16,6 +16,8 @@ import {
 import type { LineModeration, Moderation } from '../../providers/moderation/moderation.ts';
 import { NoModeration } from '../../providers/moderation/no-moderation.ts';
 import { createAfterCallJob } from '../voice/after-call-job.ts';
+import { findCallsAfterCall } from '../voice/after-call.repository.ts';
+import { isReadSql } from './call-safety.repository.ts';
 import { createCallSafetyService, type CallToRead } from './call-safety.service.ts';
 
 /** Every log line the app writes, as text: the child's words must never be among them. */
@@ -57,11 +59,8 @@ async function unreadCall(conversationId: string): Promise<CallToRead> {
     'delete from call_safety_reviews where call_id in (select id from calls where conversation_id = $1)',
     [conversationId],
   );
-  const { rows } = await ctx.db.query<{ id: string; transcript: string }>(
-    'select id, transcript from calls where conversation_id = $1',
-    [conversationId],
-  );
-  return { ...rows[0]!, safetyRead: false };
+  const found = await findCallsAfterCall(ctx.db, [conversationId], { safetyRead: isReadSql });
+  return found.get(conversationId)!;
 }
 
 const NO_RULES = { giftsGiving: null, avoidTopics: [] };

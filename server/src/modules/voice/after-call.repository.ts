@@ -30,32 +30,12 @@ export async function findCallsAfterCall(
   columns: AfterCallColumns,
 ): Promise<Map<string, StoredCall>> {
   const { values, param } = placeholders();
-  const { rows } = await q.query<{
-    id: string;
-    conversation_id: string;
-    duration: number;
-    transcript: string;
-    summarized: boolean;
-    unsent_recap_id: string | null;
-    safety_read: boolean;
-  }>(
+  const { rows } = await q.query<StoredCall & { conversation_id: string }>(
     `select id, conversation_id, duration, transcript, summary <> '' as summarized,
-            ${columns.unsentRecap ? `(${columns.unsentRecap('calls.id')})` : 'null::uuid'} as unsent_recap_id,
-            ${columns.safetyRead('calls.id')} as safety_read
+            ${columns.unsentRecap ? `(${columns.unsentRecap('calls.id')})` : 'null::uuid'} as "unsentRecapId",
+            ${columns.safetyRead('calls.id')} as "safetyRead"
      from calls where conversation_id = any(${sqlArray(conversationIds, 'text', param)})`,
     values,
   );
-  return new Map(
-    rows.map((row) => [
-      row.conversation_id,
-      {
-        id: row.id,
-        duration: row.duration,
-        transcript: row.transcript,
-        summarized: row.summarized,
-        unsentRecapId: row.unsent_recap_id,
-        safetyRead: row.safety_read,
-      },
-    ]),
-  );
+  return new Map(rows.map(({ conversation_id: id, ...call }) => [id, call]));
 }
