@@ -16,6 +16,8 @@ import { createJobQueue } from './jobs/job-queue.ts';
 import { sandboxAgentSocketFor } from './sandbox/browser/agent-socket.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_MS = 65_000;
+const IDLE_SWEEP_MS = 100;
 
 function loadConfig(): Config {
   try {
@@ -96,6 +98,10 @@ await db.openConnections().then(
 const server: Server = app.listen(config.port, () => {
   logger.info(`Santa Calls is listening on ${config.publicUrl} (port ${config.port}, database ${db.kind})`);
 });
+// A load balancer keeps idle connections open for 60 s and reuses them. Node closes them after 5 s,
+// and a request sent as one closes is lost (a 502 for the caller). So the replica outwaits it.
+server.keepAliveTimeout = KEEP_ALIVE_MS;
+server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 // The sandbox agent's conversation socket, for browser calls without ElevenLabs keys.
 const agentSocket = sandboxAgentSocketFor(deps);
 if (agentSocket) server.on('upgrade', agentSocket.onUpgrade);
@@ -116,8 +122,12 @@ async function shutdown(signal: string) {
   forceExit.unref();
   agentSocket?.close();
   const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A connection answering a request now stays open, kept alive, once it is answered: close
+  // each as it falls idle, or the server would wait out its keep-alive.
+  const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   server.closeIdleConnections();
   await Promise.all([requestsDone, jobs.stop(SHUTDOWN_GRACE_MS - 1_000)]);
+  clearInterval(closeIdle);
   await db.close();
   logger.info('stopped');
   process.exit(0);
