@@ -1,5 +1,5 @@
 import { setImmediate as endOfTurn } from 'node:timers/promises';
-import { expect, test, vi } from 'vitest';
+import { expect, test } from 'vitest';
 import { createBatcher } from './batcher.ts';
 
 /** A batch function whose round trips the test finishes by hand. */
@@ -89,41 +89,4 @@ test('a failed round trip rejects every call of its batch, and the next batch st
 test('a batch that answers the wrong number of results rejects its calls instead of mismatching them', async () => {
   const load = createBatcher(async (items: number[]) => items.slice(1));
   await expect(load(1)).rejects.toThrow('batch answered 0 results for 1 items');
-});
-
-test('with a linger, calls spread over that while leave together once it has passed', async () => {
-  vi.useFakeTimers();
-  try {
-    const { sent, run } = manualRoundTrips();
-    const load = createBatcher(run, { lingerMs: 200 });
-    const answers = [load(1)];
-    await vi.advanceTimersByTimeAsync(150);
-    answers.push(load(2));
-    expect(sent).toEqual([]);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(sent.map((batch) => batch.items)).toEqual([[1, 2]]);
-    answers.push(load(3));
-    await vi.advanceTimersByTimeAsync(200);
-    expect(sent.map((batch) => batch.items)).toEqual([[1, 2], [3]]);
-    sent.forEach((batch) => batch.finish());
-    expect(await Promise.all(answers)).toEqual(['#1', '#2', '#3']);
-  } finally {
-    vi.useRealTimers();
-  }
-});
-
-test('with a linger, a full batch leaves at once', async () => {
-  vi.useFakeTimers();
-  try {
-    const { sent, run } = manualRoundTrips();
-    const load = createBatcher(run, { lingerMs: 200, maxBatch: 3 });
-    const answers = [1, 2, 3, 4].map(load);
-    expect(sent.map((batch) => batch.items)).toEqual([[1, 2, 3]]);
-    await vi.advanceTimersByTimeAsync(200);
-    expect(sent.map((batch) => batch.items)).toEqual([[1, 2, 3], [4]]);
-    sent.forEach((batch) => batch.finish());
-    expect(await Promise.all(answers)).toEqual(['#1', '#2', '#3', '#4']);
-  } finally {
-    vi.useRealTimers();
-  }
 });

@@ -21,11 +21,6 @@ export interface BatcherOptions {
    * one or two (npm run bench); two keeps calls moving while one batch waits on a row lock.
    */
   concurrency?: number;
-  /**
-   * For work nobody waits on: a batch leaves this long after its first item (or once it is
-   * full), so the items of that while share one round trip instead of one each.
-   */
-  lingerMs?: number;
 }
 
 interface Pending<I, O> {
@@ -40,7 +35,7 @@ interface Pending<I, O> {
  */
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  { maxBatch = 64, concurrency = 2, lingerMs = 0 }: BatcherOptions = {},
+  { maxBatch = 64, concurrency = 2 }: BatcherOptions = {},
 ): (item: I) => Promise<O> {
   const queue: Pending<I, O>[] = [];
   let inFlight = 0;
@@ -78,25 +73,10 @@ export function createBatcher<I, O>(
     });
   }
 
-  let lingering: NodeJS.Timeout | undefined;
-  function pumpAfterLinger(): void {
-    if (queue.length >= maxBatch) {
-      clearTimeout(lingering);
-      lingering = undefined;
-      pump();
-    } else if (!lingering) {
-      lingering = setTimeout(() => {
-        lingering = undefined;
-        pump();
-      }, lingerMs);
-    }
-  }
-
   return (item) =>
     new Promise<O>((resolve, reject) => {
       queue.push({ item, resolve, reject });
-      if (lingerMs > 0) pumpAfterLinger();
-      else pumpAtEndOfTurn();
+      pumpAtEndOfTurn();
     });
 }
 

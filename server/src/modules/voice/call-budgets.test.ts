@@ -36,10 +36,9 @@ const BUDGET = {
   // its reservation finished, the plan charged, its provider copy's deletion scheduled and both
   // jobs queued (a short call or Pay Per Call's one call takes a transaction around it).
   postCallTranscription: 2,
-  // The audio's key with whether the provider copy's deletion waited for it. The deletion's
-  // listing goes once the provider confirms it, after the answer, in one statement for the calls
-  // confirmed within a fifth of a second (provider-deletions.test.ts).
-  postCallAudio: 1,
+  // The audio's key with whether the provider copy's deletion waited for it, then that deletion's
+  // removal once the provider confirms it (one statement for the calls confirmed together).
+  postCallAudio: 2,
   // One after-call job: the summary and the safety read.
   jobsPerCall: 1,
   // A parent's dashboard, polled every few seconds: the plan (the session is remembered from the

@@ -1,6 +1,5 @@
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Db } from '../../db/db.ts';
 import { countingDb } from '../../../test/fixtures/counting-db.ts';
 import type { VoiceEngine } from '../../providers/voice/voice-engine.ts';
 import { createProviderDeletions } from './provider-deletions.ts';
@@ -34,15 +33,6 @@ async function storedPayPerCall(options: { audioFirst?: boolean } = {}) {
   }
   await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid: call.CallSid }));
   return conversationId;
-}
-
-/** Whether the deletion of `conversationId` is still listed, and when it is due. */
-async function listed(conversationId: string): Promise<{ due_at: string }[]> {
-  const { rows } = await ctx.db.query<{ due_at: string }>(
-    'select due_at::text from provider_conversation_deletions where conversation_id = $1',
-    [conversationId],
-  );
-  return rows;
 }
 
 const runDue = () =>
@@ -87,25 +77,11 @@ test('a deletion the provider refuses is retried until it is confirmed', async (
   await makeDue(conversationId);
   await runDue();
   expect(ctx.voice.deleted).toContain(conversationId);
-  await expect.poll(() => listed(conversationId)).toEqual([]);
-});
-
-test('a deletion the provider confirmed but whose listing could not be removed is tried again later', async () => {
-  const conversationId = await storedPayPerCall();
-  const removalFails: Db = Object.assign(Object.create(ctx.db) as Db, {
-    query: (sql: string, params?: unknown[]) =>
-      String(sql).includes('delete from provider_conversation_deletions')
-        ? Promise.reject(new Error('the database went away'))
-        : ctx.db.query(sql, params),
-  });
-  const deletions = createProviderDeletions({ db: removalFails, logger: ctx.deps.logger, voice: ctx.voice });
-  await deletions.audioStored(conversationId, { deletionWaiting: true });
-  expect(ctx.voice.deleted).toContain(conversationId);
-  // No longer waiting for its audio ('infinity'): due again within a minute.
-  await expect.poll(() => listed(conversationId)).not.toEqual([{ due_at: 'infinity' }]);
-  await makeDue(conversationId);
-  await runDue();
-  await expect.poll(() => listed(conversationId)).toEqual([]);
+  const { rows } = await ctx.db.query(
+    'select 1 from provider_conversation_deletions where conversation_id = $1',
+    [conversationId],
+  );
+  expect(rows).toHaveLength(0);
 });
 
 test("a pass call's provider copy is deleted too, once its audio is stored (RETENTION_DELETE_PROVIDER_COPIES)", async () => {
@@ -120,7 +96,7 @@ test("a pass call's provider copy is deleted too, once its audio is stored (RETE
   expect(ctx.voice.deleted).toContain(conversationId);
 });
 
-test('the audio of calls that end within a moment of each other confirms their deletions in one statement', async () => {
+test('the audio of calls that ended together confirms their deletions in one statement', async () => {
   const conversations = [await storedPayPerCall(), await storedPayPerCall(), await storedPayPerCall()];
   const counting = countingDb(ctx.db);
   // A provider that confirms at once, so the three confirmations come back together.
@@ -128,9 +104,13 @@ test('the audio of calls that end within a moment of each other confirms their d
     deleteConversation: async () => undefined,
   });
   const deletions = createProviderDeletions({ db: counting.db, logger: ctx.deps.logger, voice });
-  for (const id of conversations) await deletions.audioStored(id, { deletionWaiting: true });
-  await expect.poll(() => Promise.all(conversations.map(listed))).toEqual([[], [], []]);
+  await Promise.all(conversations.map((id) => deletions.audioStored(id, { deletionWaiting: true })));
   expect(
     counting.statements.filter((sql) => sql.includes('delete from provider_conversation_deletions')),
   ).toHaveLength(1);
+  const { rows } = await ctx.db.query(
+    'select 1 from provider_conversation_deletions where conversation_id = any($1::text[])',
+    [conversations],
+  );
+  expect(rows).toEqual([]);
 });

@@ -7,11 +7,6 @@ import * as repo from './provider-deletions.repository.ts';
 /** A deletion the provider refused is tried again this much later. */
 const RETRY_SECONDS = 60;
 const BATCH = 50;
-/**
- * A confirmed deletion's row goes with those confirmed in this while: nobody waits on it, and one
- * statement for the audio webhooks of a fifth of a second cost less than one each.
- */
-const CONFIRM_LINGER_MS = 200;
 
 /**
  * The voice provider's copy of a call is deleted once we hold it (migrations/0016): Pay Per
@@ -24,20 +19,7 @@ const CONFIRM_LINGER_MS = 200;
 export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: VoiceEngine }) {
   const { db, logger } = deps;
   // The audio webhooks of calls that end together confirm their deletions in one statement.
-  const confirmed = createWriteBatcher((conversationIds: string[]) => repo.deleteDone(db, conversationIds), {
-    lingerMs: CONFIRM_LINGER_MS,
-  });
-
-  /** A row left behind is deleted again at the next run: the provider answers "already gone". */
-  function forget(conversationId: string): void {
-    confirmed(conversationId).catch(async (error: unknown) => {
-      logger.warn(
-        { err: error, conversationId },
-        'a confirmed provider deletion stays listed; it is retried',
-      );
-      await repo.dueIn(db, conversationId, RETRY_SECONDS).catch(() => undefined);
-    });
-  }
+  const confirmed = createWriteBatcher((conversationIds: string[]) => repo.deleteDone(db, conversationIds));
 
   async function deleteNow(conversationId: string): Promise<void> {
     try {
@@ -47,7 +29,7 @@ export function createProviderDeletions(deps: { db: Db; logger: Logger; voice: V
       await repo.dueIn(db, conversationId, RETRY_SECONDS);
       return;
     }
-    forget(conversationId);
+    await confirmed(conversationId);
   }
 
   return {
