@@ -7,7 +7,7 @@ import type { QueueName } from './queues.ts';
  * completed a moment later costs nobody anything (a replica that stops meanwhile completes them as
  * it stops; one that crashes leaves them to expire and run again, which each job allows).
  */
-export const COMPLETE_EVERY_MS = 200;
+export const COMPLETE_EVERY_MS = 500;
 
 export interface RollingWorkerOptions {
   /** Jobs running at once on this replica. */
