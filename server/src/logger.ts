@@ -40,6 +40,12 @@ function bufferedStdout(): DestinationStream {
     minLength: LOG_BUFFER_BYTES,
     periodicFlush: LOG_FLUSH_MS,
   });
-  process.once('exit', () => stream.flushSync());
+  process.once('exit', () => {
+    try {
+      stream.flushSync();
+    } catch {
+      // Standard output is gone (its reader closed the pipe): nothing is left to write to.
+    }
+  });
   return stream;
 }

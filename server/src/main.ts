@@ -101,7 +101,6 @@ const server: Server = app.listen(config.port, () => {
 // A load balancer keeps idle connections open for 60 s and reuses them. Node closes them after 5 s,
 // and a request sent as one closes is lost (a 502 for the caller). So the replica outwaits it.
 server.keepAliveTimeout = KEEP_ALIVE_MS;
-server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 // The sandbox agent's conversation socket, for browser calls without ElevenLabs keys.
 const agentSocket = sandboxAgentSocketFor(deps);
 if (agentSocket) server.on('upgrade', agentSocket.onUpgrade);
