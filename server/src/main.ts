@@ -120,11 +120,10 @@ async function shutdown(signal: string) {
   }, SHUTDOWN_GRACE_MS);
   forceExit.unref();
   agentSocket?.close();
+  // Closes the idle connections now; one answering a request stays open, kept alive, once it is
+  // answered, so each is closed as it falls idle, or the server would wait out its keep-alive.
   const requestsDone = new Promise<void>((resolve) => server.close(() => resolve()));
-  // A connection answering a request now stays open, kept alive, once it is answered: close
-  // each as it falls idle, or the server would wait out its keep-alive.
   const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-  server.closeIdleConnections();
   await Promise.all([requestsDone, jobs.stop(SHUTDOWN_GRACE_MS - 1_000)]);
   clearInterval(closeIdle);
   await db.close();
