@@ -16,7 +16,8 @@
  *
  * Settings: BENCH_DATABASE_URL (default the local test Postgres), BENCH_STEP_SECONDS (60),
  * BENCH_RATES (comma-separated calls per second, default 25,50,75,100,125,150,200),
- * BENCH_WARMUP_SECONDS (20; 0 for none), BENCH_PROFILE (a folder for each replica's CPU profile,
+ * BENCH_WARMUP_SECONDS (20; 0 for none), BENCH_PARENTS (250 parents polling their dashboards; 0 measures
+ * the calls alone, and the difference is what the dashboards cost), BENCH_PROFILE (a folder for each replica's CPU profile,
  * read with any V8 profile viewer or bench/profile-summary.ts), BENCH_OPENAI_MS (0: the sandbox
  * summarizer, answering at once; a number: the real OpenAI adapters against a stand-in that takes
  * about that long over a summary, bench/slow-openai.ts).
@@ -52,7 +53,7 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP_SECONDS ?? 20);
 const openAiMs = Number(process.env.BENCH_OPENAI_MS ?? 0);
 const SCHEMA = 'christmas';
 const JOBS = 'christmas_jobs';
-const POLLING_PARENTS = 250;
+const POLLING_PARENTS = Number(process.env.BENCH_PARENTS ?? 250);
 const POLL_EVERY_MS = 5_000;
 const TWILIO_TOKEN = 'bench-twilio-auth-token';
 const ELEVENLABS_SECRET = 'wsec_bench_christmas';

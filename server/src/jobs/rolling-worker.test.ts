@@ -7,6 +7,7 @@ import type { Db } from '../db/db.ts';
 import { openTestDb } from '../../test/test-db.ts';
 import { queueOfItsOwn } from '../../test/fixtures/queue-of-its-own.ts';
 import { QUEUES } from './job-queue.ts';
+import { START_GROUPS, START_GROUP_EVERY_MS } from './rolling-worker.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -82,4 +83,37 @@ test('with every place taken, a job queued meanwhile starts as soon as one frees
   await expect.poll(() => started, { timeout: 3_000 }).toContain(100);
   releases.forEach((release) => release());
   await queue.stop();
+});
+
+test('calls that ended together have their after-call jobs started a group at a time, not in one burst', async () => {
+  const queue = await queueOfItsOwn(db, 'rolling_groups');
+  for (let n = 0; n < 8; n += 1) await queue.send(QUEUES.afterCall, { n });
+  const startedAt: number[] = [];
+  await queue.work<{ n: number }>(QUEUES.afterCall, async () => {
+    startedAt.push(performance.now());
+  });
+  await expect.poll(() => startedAt.length, { timeout: 3_000 }).toBe(8);
+  const first = startedAt[0]!;
+  const together = startedAt.filter((at) => at - first < 50).length;
+  // Four groups of two, a tenth of a second apart.
+  expect(together).toBe(8 / START_GROUPS);
+  expect(startedAt[7]! - first).toBeGreaterThanOrEqual((START_GROUPS - 1) * START_GROUP_EVERY_MS - 10);
+  await queue.stop();
+});
+
+test('a replica stopping starts the after-call jobs it took and had not started yet, and completes them', async () => {
+  const queue = await queueOfItsOwn(db, 'rolling_groups_stop');
+  for (let n = 0; n < 8; n += 1) await queue.send(QUEUES.afterCall, { n });
+  let started = 0;
+  await queue.work<{ n: number }>(QUEUES.afterCall, async () => {
+    started += 1;
+  });
+  await expect.poll(() => started, { timeout: 3_000 }).toBeGreaterThan(0);
+  expect(started).toBeLessThan(8);
+  await queue.stop();
+  expect(started).toBe(8);
+  const { rows } = await db.query<{ state: string; count: string }>(
+    `select state, count(*)::text as count from ${queue.schema}.job where name = 'after-call' group by state`,
+  );
+  expect(rows).toEqual([{ state: 'completed', count: '8' }]);
 });
