@@ -5,23 +5,38 @@ import { RecapSection } from './recap-section.tsx';
 
 const hello = (name: string) => (name.trim() ? `Hello ${name.trim()},` : 'Hello,');
 
-/** The recap is the one optional email, so its footer says where to turn it off. */
-export function CallRecapEmail(props: {
+/** The recap's words for its length: "4 minutes", "a 4-minute call". */
+export function recapWording(minutes: number): { length: string; minuteCall: string } {
+  return {
+    length: minutes === 1 ? '1 minute' : `${minutes} minutes`,
+    minuteCall: `${Math.max(1, minutes)}-minute call`,
+  };
+}
+
+export interface CallRecapEmailProps {
   name: string;
   kidName: string | null;
-  minutes: number;
+  /** recapWording's. */
+  length: string;
+  minuteCall: string;
   summary: string | null;
   recap: CallRecap | null;
   callsUrl: string;
   preferencesUrl: string;
   publicUrl: string;
-}) {
+}
+
+/** The line an email client shows beside the subject. */
+export const recapPreview = (props: Pick<CallRecapEmailProps, 'kidName' | 'length'>) =>
+  `${props.kidName ?? 'Your child'} just talked to Santa for ${props.length}.`;
+
+/** The recap is the one optional email, so its footer says where to turn it off. */
+export function CallRecapEmail(props: CallRecapEmailProps) {
   const who = props.kidName ?? 'Your child';
-  const length = props.minutes === 1 ? '1 minute' : `${props.minutes} minutes`;
-  const minuteCall = `${Math.max(1, props.minutes)}-minute call`;
+  const { minuteCall } = props;
   return (
     <EmailLayout
-      preview={`${who} just talked to Santa for ${length}.`}
+      preview={recapPreview(props)}
       publicUrl={props.publicUrl}
       footer={
         <Text style={{ color: '#6b7280', fontSize: '13px', lineHeight: '20px', margin: '8px 0' }}>

@@ -16,9 +16,17 @@ const recap = (kidName: string): EmailContent => ({
 
 describe('rendering emails', () => {
   it('renders a large batch over several turns of the event loop, so webhooks are answered between them', async () => {
-    const kids = Array.from({ length: 100 }, (_, i) => `Child ${i}`);
+    // Welcomes, each rendered whole (a recap of a shape seen before is filled in, in microseconds).
+    const names = Array.from({ length: 100 }, (_, i) => `Parent ${i}`);
+    const welcome = (name: string): EmailContent => ({
+      kind: 'welcome',
+      name,
+      verifyUrl: 'https://santa.example/v',
+    });
     const turns = await countingTurns((turn) =>
-      Promise.all(kids.map((kid) => renderEmail(recap(kid), 'https://santa.example').then(() => turn()))),
+      Promise.all(
+        names.map((name) => renderEmail(welcome(name), 'https://santa.example').then(() => turn())),
+      ),
     );
     expect(new Set(turns).size).toBeGreaterThan(1);
   });

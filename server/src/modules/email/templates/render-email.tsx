@@ -2,10 +2,19 @@ import type { ReactElement } from 'react';
 import { plainTextSelectors } from '@react-email/render';
 import { compile } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { Preview } from '@react-email/components';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
 import type { EmailContent } from './email-content.ts';
 import { createTurnBudget } from './turn-budget.ts';
-import { CallRecapEmail, ExportReadyEmail, PaymentFailedEmail } from './family-emails.tsx';
+import { createSlotTemplates, type SlotTemplateKind } from './slot-templates.ts';
+import {
+  CallRecapEmail,
+  ExportReadyEmail,
+  PaymentFailedEmail,
+  recapPreview,
+  recapWording,
+  type CallRecapEmailProps,
+} from './family-emails.tsx';
 import { ReceiptEmail, RenewalReminderEmail } from './billing-emails.tsx';
 import { DiscountRevokedEmail, GiftEmail, PlanCancelledEmail } from './plan-change-emails.tsx';
 import { InactivityWarningEmail } from './retention-emails.tsx';
@@ -41,10 +50,7 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
         element: <PasswordResetEmail {...content} publicUrl={publicUrl} />,
       };
     case 'call_recap':
-      return {
-        subject: `${content.kidName ?? 'Your child'} just talked to Santa`,
-        element: <CallRecapEmail {...content} publicUrl={publicUrl} />,
-      };
+      return composeRecap(recapProps(content, publicUrl));
     case 'payment_failed':
       return {
         subject: 'Payment failed: update your card to keep your Santa Calls pass',
@@ -158,9 +164,54 @@ const inTurn = createTurnBudget(3);
  * first email on, and every webhook's awaits paid for it (our templates never suspend).
  */
 export function renderEmail(content: EmailContent, publicUrl: string): Promise<RenderedEmail> {
-  return inTurn(() => {
-    const { subject, element } = compose(content, publicUrl);
-    const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
-    return { subject, html, text: toPlainText(html) };
-  });
+  return inTurn(() =>
+    content.kind === 'call_recap'
+      ? renderRecap(recapProps(content, publicUrl))
+      : renderComposed(compose(content, publicUrl)),
+  );
 }
+
+function renderComposed({ subject, element }: { subject: string; element: ReactElement }): RenderedEmail {
+  const html = `${DOCTYPE}${renderToStaticMarkup(element)}`;
+  return { subject, html, text: toPlainText(html) };
+}
+
+type RecapContent = Extract<EmailContent, { kind: 'call_recap' }>;
+
+function recapProps(
+  { kind: _kind, minutes, ...content }: RecapContent,
+  publicUrl: string,
+): CallRecapEmailProps {
+  return { ...content, ...recapWording(minutes), publicUrl };
+}
+
+function composeRecap(props: CallRecapEmailProps): { subject: string; element: ReactElement } {
+  return {
+    subject: `${props.kidName ?? 'Your child'} just talked to Santa`,
+    element: <CallRecapEmail {...props} />,
+  };
+}
+
+/** A recap goes out after every call: it is filled into its shape's template (slot-templates.ts). */
+export const RECAP_SLOTS: SlotTemplateKind<CallRecapEmailProps> = {
+  render: (props) => renderComposed(composeRecap(props)),
+  slotted: (props, slot) => ({
+    name: slot(props.name),
+    kidName: props.kidName === null ? null : slot(props.kidName),
+    length: slot(props.length),
+    minuteCall: slot(props.minuteCall),
+    summary: props.summary ? slot(props.summary) : props.summary,
+    recap: props.recap && {
+      wishes: props.recap.wishes.map((line) => slot(line)),
+      news: props.recap.news.map((line) => slot(line)),
+      questions: props.recap.questions.map((line) => slot(line)),
+      promises: props.recap.promises.map((line) => slot(line)),
+    },
+    callsUrl: slot(props.callsUrl),
+    preferencesUrl: slot(props.preferencesUrl),
+    publicUrl: slot(props.publicUrl),
+  }),
+  // Its padding depends on the preview's length.
+  derived: (props) => [renderToStaticMarkup(<Preview>{recapPreview(props)}</Preview>)],
+};
+const renderRecap = createSlotTemplates(RECAP_SLOTS);
