@@ -13,7 +13,7 @@
  * (whitespace it collapses, an empty string React renders as nothing) is not filled in: that email
  * is rendered whole. Markup that depends on a word's length (the preview's padding) is a derived
  * fragment, rendered afresh for each email. slot-templates.test.ts holds the two ways to the same
- * bytes over generated emails.
+ * bytes over generated emails (docs/decisions/0051).
  */
 import type { RenderedEmail } from './render-email.tsx';
 
