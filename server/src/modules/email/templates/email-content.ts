@@ -103,3 +103,10 @@ export interface ReceiptContent {
 }
 
 export type EmailKind = EmailContent['kind'];
+
+/** An email as it is sent: its subject, and its HTML and plain-text parts. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}

@@ -4,7 +4,7 @@ import { compile } from 'html-to-text';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Preview } from '@react-email/components';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
-import type { EmailContent } from './email-content.ts';
+import type { EmailContent, RenderedEmail } from './email-content.ts';
 import { createTurnBudget } from './turn-budget.ts';
 import { createSlotTemplates, type SlotTemplateKind } from './slot-templates.ts';
 import {
@@ -23,12 +23,6 @@ import { ListenerInviteEmail } from './listener-emails.tsx';
 import { FamilyCodeLockedEmail } from './line-emails.tsx';
 import { RecordingLostEmail } from './recording-emails.tsx';
 import { CheckoutPaymentFailedEmail, GiftReversedEmail } from './checkout-emails.tsx';
-
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
 
 function compose(content: EmailContent, publicUrl: string): { subject: string; element: ReactElement } {
   switch (content.kind) {

@@ -15,7 +15,7 @@
  * fragment, rendered afresh for each email. slot-templates.test.ts holds the two ways to the same
  * bytes over generated emails (docs/decisions/0051).
  */
-import type { RenderedEmail } from './render-email.tsx';
+import type { RenderedEmail } from './email-content.ts';
 
 export interface SlotTemplateKind<C> {
   /** Renders the email whole. */
