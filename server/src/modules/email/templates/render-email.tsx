@@ -24,7 +24,10 @@ import { FamilyCodeLockedEmail } from './line-emails.tsx';
 import { RecordingLostEmail } from './recording-emails.tsx';
 import { CheckoutPaymentFailedEmail, GiftReversedEmail } from './checkout-emails.tsx';
 
-function compose(content: EmailContent, publicUrl: string): { subject: string; element: ReactElement } {
+function compose(
+  content: Exclude<EmailContent, RecapContent>,
+  publicUrl: string,
+): { subject: string; element: ReactElement } {
   switch (content.kind) {
     case 'welcome':
       return {
@@ -43,8 +46,6 @@ function compose(content: EmailContent, publicUrl: string): { subject: string; e
         subject: 'Reset your Santa Calls password',
         element: <PasswordResetEmail {...content} publicUrl={publicUrl} />,
       };
-    case 'call_recap':
-      return composeRecap(recapProps(content, publicUrl));
     case 'payment_failed':
       return {
         subject: 'Payment failed: update your card to keep your Santa Calls pass',

@@ -99,12 +99,8 @@ function compile<C>(kind: SlotTemplateKind<C>, marked: C): Template | null {
     html = html.replace(fragment, () => marker('d', index));
   }
   const template = { subject: split(rendered.subject), html: split(html), text: split(rendered.text) };
-  // The HTML never upper-cases a word (a heading's capitals there are CSS), and only it has fragments.
-  const { subject, text } = template;
-  if (template.html.slots.some((slot) => slot.kind === 'S')) return null;
-  if ([...subject.slots, ...text.slots].some((slot) => slot.kind === 'd')) return null;
   // A marker the conversion changed some other way than its case is left in pieces.
-  const parts = [subject, template.html, text];
+  const parts = [template.subject, template.html, template.text];
   if (parts.some((part) => part.texts.some((piece) => /[\uE000\uE001]/.test(piece)))) return null;
   return template;
 }
