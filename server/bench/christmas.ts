@@ -284,7 +284,10 @@ interface GcSoFar {
   /** Collections that paused the replica for more than 10 ms. */
   over10Ms: number;
 }
-async function replicaMetrics(): Promise<{ loop: { p99: number; max: number }; gc: GcSoFar }[]> {
+type RecapRenders = Record<'template' | 'new_shape' | 'whole', number>;
+async function replicaMetrics(): Promise<
+  { loop: { p99: number; max: number }; gc: GcSoFar; recaps: RecapRenders }[]
+> {
   return Promise.all(
     replicas.map(async (replica) => {
       const res = await benchFetch(`${replica.url}/metrics`, {
@@ -297,6 +300,10 @@ async function replicaMetrics(): Promise<{ loop: { p99: number; max: number }; g
         [...text.matchAll(new RegExp(`^nodejs_gc_duration_seconds_${series}\\{([^}]*)\\} (\\S+)`, 'gm'))]
           .filter((match) => labels.test(match[1]!))
           .reduce((sum, match) => sum + Number(match[2]), 0);
+      const recaps = (way: keyof RecapRenders) =>
+        Number(
+          new RegExp(`^santa_recap_emails_rendered_total\\{way="${way}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0,
+        );
       return {
         loop: {
           p99: read('nodejs_eventloop_lag_p99_seconds'),
@@ -307,9 +314,19 @@ async function replicaMetrics(): Promise<{ loop: { p99: number; max: number }; g
           majorMs: gc('sum', /kind="major"/) * 1000,
           over10Ms: gc('count', /./) - gc('bucket', /le="0.01"/),
         },
+        recaps: { template: recaps('template'), new_shape: recaps('new_shape'), whole: recaps('whole') },
       };
     }),
   );
+}
+
+function recapRendersBetween(
+  before: { recaps: RecapRenders }[],
+  after: { recaps: RecapRenders }[],
+): RecapRenders {
+  const made = (way: keyof RecapRenders) =>
+    after.reduce((sum, replica, i) => sum + replica.recaps[way] - before[i]!.recaps[way], 0);
+  return { template: made('template'), new_shape: made('new_shape'), whole: made('whole') };
 }
 
 interface StepResult {
@@ -327,6 +344,8 @@ interface StepResult {
   eventLoopDelayMs: { p99: number; max: number }[];
   /** Per replica: collection time per lifecycle (ms), and pauses over 10 ms per minute. */
   gc: { msPerLifecycle: number; majorMsPerLifecycle: number; pausesOver10MsPerMinute: number }[];
+  /** Both replicas' recap emails in the step, by how each was rendered. */
+  recapEmails: RecapRenders;
 }
 const steps: StepResult[] = [];
 
@@ -386,6 +405,7 @@ for (const rate of rates) {
       pausesOver10MsPerMinute: ((after.over10Ms - before.over10Ms) * 60) / stepSeconds,
     };
   });
+  const recapEmails = recapRendersBetween(metricsBefore, metricsAfter);
   const errors = [...samples.values()].reduce((sum, entry) => sum + entry.errors, 0) + failed;
   const spentHere = cpuSpentSince(cpuBefore.here);
   const perLifecycle = (micros: number | null) => (micros === null ? null : micros / 1000 / started);
@@ -409,6 +429,7 @@ for (const rate of rates) {
     logBytesPerLifecycle: (loggedBytes() - cpuBefore.logBytes) / started,
     eventLoopDelayMs,
     gc,
+    recapEmails,
   };
   steps.push(step);
   console.log(
@@ -424,6 +445,10 @@ for (const rate of rates) {
   );
   console.log(
     `  garbage collection per replica: ${gc.map((replica) => `${replica.msPerLifecycle.toFixed(2)} ms per lifecycle (major ${replica.majorMsPerLifecycle.toFixed(2)}), ${replica.pausesOver10MsPerMinute.toFixed(0)} pauses over 10 ms a minute`).join('; ')}`,
+  );
+  const recapsMade = recapEmails.template + recapEmails.new_shape + recapEmails.whole;
+  console.log(
+    `  recap emails: ${recapsMade} rendered, ${((100 * recapEmails.template) / Math.max(recapsMade, 1)).toFixed(0)}% filled into a shape seen before, ${recapEmails.new_shape} new shapes, ${recapEmails.whole} whole`,
   );
   if (errors > 0 || late > 1_000) break;
   sustained = rate;

@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { signTwilioRequest } from '../src/providers/telephony/twilio-signature.ts';
 import { signElevenLabsWebhook } from '../src/providers/voice/elevenlabs-signature.ts';
+import { childTalk } from './child-talk.ts';
 import { benchFetch } from './http-client.ts';
 
 export interface LifecycleContext {
@@ -141,10 +142,7 @@ export async function callLifecycle(ctx: LifecycleContext, phone: string): Promi
       agent_id: 'agent_bench',
       conversation_id: conversationId,
       status: 'done',
-      transcript: [
-        { role: 'agent', message: 'Ho ho ho! Merry Christmas!', time_in_call_secs: 0 },
-        { role: 'user', message: 'Hi Santa! I would love a red bike.', time_in_call_secs: 4 },
-      ],
+      transcript: childTalk(),
       metadata: {
         start_time_unix_secs: Math.floor(Date.now() / 1000) - durationSeconds,
         call_duration_secs: durationSeconds,

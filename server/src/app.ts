@@ -28,6 +28,7 @@ import { createSantaRouter } from './modules/santa/santa.routes.ts';
 import { createSubscriptionRouter } from './modules/subscription/subscription.routes.ts';
 import { createCallsRouter } from './modules/voice/calls.routes.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
+import { recapRenders } from './modules/email/templates/render-email.tsx';
 import { createSandboxRouter } from './sandbox/sandbox-routes.ts';
 import { createServices, type AppDeps, type AppServices } from './services.ts';
 
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       callsInProgress: () => services.voice.callsInProgress(),
       jobQueueDepth: () => deps.jobs.depth(),
       phoneCodes: () => services.familyPhones.codesToday(),
+      recapRenders,
     });
     app.use(timeWebhooks(metrics));
     if (config.metricsToken) app.get('/metrics', metricsRoute(metrics, config.metricsToken));

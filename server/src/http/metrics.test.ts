@@ -53,6 +53,13 @@ describe('with METRICS_TOKEN set', () => {
     await ctx.db.query('delete from phone_code_sends');
   });
 
+  test('recap emails are counted by how they were rendered, so a falling template share shows', async () => {
+    const res = await scrape();
+    for (const way of ['template', 'new_shape', 'whole']) {
+      expect(res.text).toMatch(new RegExp(`^santa_recap_emails_rendered_total\\{way="${way}"\\} \\d+$`, 'm'));
+    }
+  });
+
   test('the job queue depth is reported per queue', async () => {
     const res = await scrape();
     expect(res.text).toMatch(/^santa_job_queue_depth\{queue="after-call"\} \d+$/m);

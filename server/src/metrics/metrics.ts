@@ -6,6 +6,8 @@ export interface MetricSources {
   jobQueueDepth(): Promise<Record<string, number>>;
   /** Phone codes sent in the last 24 hours, and the cap on them (PHONE_CODES_PER_DAY). */
   phoneCodes(): Promise<{ sentToday: number; dailyCap: number }>;
+  /** Recap emails this process made, by how: filled into a template, a new shape's, or whole. */
+  recapRenders(): Readonly<Record<string, number>>;
 }
 
 /**
@@ -32,42 +34,7 @@ export function createMetrics() {
     registers: [registry],
   });
   let sources: MetricSources | undefined;
-  new Gauge({
-    name: 'santa_calls_in_progress',
-    help: 'Calls holding minutes right now (open reservations)',
-    registers: [registry],
-    async collect() {
-      if (sources) this.set(await sources.callsInProgress());
-    },
-  });
-  new Gauge({
-    name: 'santa_job_queue_depth',
-    help: 'Background jobs waiting or running, per queue',
-    labelNames: ['queue'] as const,
-    registers: [registry],
-    async collect() {
-      if (!sources) return;
-      for (const [queue, depth] of Object.entries(await sources.jobQueueDepth())) this.set({ queue }, depth);
-    },
-  });
-
-  // An alert on sent / cap (say at 0.8) warns before codes stop for everyone (SMS pumping).
-  new Gauge({
-    name: 'santa_phone_codes_sent_today',
-    help: 'Phone codes sent in the last 24 hours, against santa_phone_codes_daily_cap',
-    registers: [registry],
-    async collect() {
-      if (sources) this.set((await sources.phoneCodes()).sentToday);
-    },
-  });
-  new Gauge({
-    name: 'santa_phone_codes_daily_cap',
-    help: 'Phone codes allowed in 24 hours (PHONE_CODES_PER_DAY)',
-    registers: [registry],
-    async collect() {
-      if (sources) this.set((await sources.phoneCodes()).dailyCap);
-    },
-  });
+  registerReadMetrics(registry, () => sources);
 
   return {
     registry,
@@ -85,3 +52,62 @@ export function createMetrics() {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
+
+/** The gauges and counters read from the app's parts when Prometheus scrapes. */
+function registerReadMetrics(registry: Registry, sourcesOf: () => MetricSources | undefined): void {
+  new Gauge({
+    name: 'santa_calls_in_progress',
+    help: 'Calls holding minutes right now (open reservations)',
+    registers: [registry],
+    async collect() {
+      const sources = sourcesOf();
+      if (sources) this.set(await sources.callsInProgress());
+    },
+  });
+  new Gauge({
+    name: 'santa_job_queue_depth',
+    help: 'Background jobs waiting or running, per queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      const sources = sourcesOf();
+      if (!sources) return;
+      for (const [queue, depth] of Object.entries(await sources.jobQueueDepth())) this.set({ queue }, depth);
+    },
+  });
+
+  // An alert on sent / cap (say at 0.8) warns before codes stop for everyone (SMS pumping).
+  new Gauge({
+    name: 'santa_phone_codes_sent_today',
+    help: 'Phone codes sent in the last 24 hours, against santa_phone_codes_daily_cap',
+    registers: [registry],
+    async collect() {
+      const sources = sourcesOf();
+      if (sources) this.set((await sources.phoneCodes()).sentToday);
+    },
+  });
+  new Gauge({
+    name: 'santa_phone_codes_daily_cap',
+    help: 'Phone codes allowed in 24 hours (PHONE_CODES_PER_DAY)',
+    registers: [registry],
+    async collect() {
+      const sources = sourcesOf();
+      if (sources) this.set((await sources.phoneCodes()).dailyCap);
+    },
+  });
+
+  // A falling share of `template` means real recaps vary more than the kept shapes cover, and each
+  // costs a whole render again (docs/decisions/0051).
+  new Counter({
+    name: 'santa_recap_emails_rendered_total',
+    help: 'Recap emails rendered, by way: template (a shape seen before), new_shape, whole',
+    labelNames: ['way'] as const,
+    registers: [registry],
+    collect() {
+      const sources = sourcesOf();
+      if (!sources) return;
+      this.reset();
+      for (const [way, count] of Object.entries(sources.recapRenders())) this.inc({ way }, count);
+    },
+  });
+}

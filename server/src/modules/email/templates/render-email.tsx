@@ -6,7 +6,7 @@ import { Preview } from '@react-email/components';
 import { PasswordResetEmail, VerifyEmail, WelcomeEmail } from './account-emails.tsx';
 import type { EmailContent, RenderedEmail } from './email-content.ts';
 import { createTurnBudget } from './turn-budget.ts';
-import { createSlotTemplates, type SlotTemplateKind } from './slot-templates.ts';
+import { createSlotTemplates, type RenderWay, type SlotTemplateKind } from './slot-templates.ts';
 import {
   CallRecapEmail,
   ExportReadyEmail,
@@ -210,3 +210,6 @@ export const RECAP_SLOTS: SlotTemplateKind<CallRecapEmailProps> = {
   derived: (props) => [renderToStaticMarkup(<Preview>{recapPreview(props)}</Preview>)],
 };
 const renderRecap = createSlotTemplates(RECAP_SLOTS);
+
+/** How this process made its recaps so far (filled into a template, a new shape, whole). */
+export const recapRenders = (): Readonly<Record<RenderWay, number>> => ({ ...renderRecap.renders });

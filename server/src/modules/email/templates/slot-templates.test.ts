@@ -91,4 +91,13 @@ describe('recap emails filled into their templates', () => {
     expect(render).toHaveBeenCalledTimes(2);
     expect(render).toHaveBeenLastCalledWith(sung);
   });
+
+  it('count how each was made: a new shape, filled into a shape seen before, or whole', () => {
+    const filled = recapTemplates(RECAP_SLOTS.render);
+    filled(recap('Leo', 'a kite'));
+    filled(recap('Mia', 'a sledge'));
+    filled(recap('Ada', 'a drum'));
+    filled({ ...recap('Leo', 'a kite'), summary: 'Leo sang.\n\nThen he laughed.' });
+    expect(filled.renders).toEqual({ new_shape: 1, template: 2, whole: 1 });
+  });
 });

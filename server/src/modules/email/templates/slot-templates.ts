@@ -108,23 +108,43 @@ function compile<C>(kind: SlotTemplateKind<C>, marked: C): Template | null {
 /** At most this many shapes are kept; the oldest goes first. */
 const MAX_SHAPES = 500;
 
-export function createSlotTemplates<C>(kind: SlotTemplateKind<C>): (content: C) => RenderedEmail {
-  const templates = new Map<string, Template | null>();
+/** Fills emails into their shape's template; `renders` counts how each email was made. */
+export interface SlotTemplates<C> {
+  (content: C): RenderedEmail;
+  /** How many emails were made each way: how well real emails share shapes. */
+  readonly renders: Record<RenderWay, number>;
+}
 
-  function templateFor(marked: C): Template | null {
+/**
+ * template: filled into a shape seen before. new_shape: its shape was rendered for it (the first of
+ * a shape, or one pushed out of the kept ones). whole: rendered whole, its words or its shape not
+ * fillable.
+ */
+export type RenderWay = 'template' | 'new_shape' | 'whole';
+
+export function createSlotTemplates<C>(kind: SlotTemplateKind<C>): SlotTemplates<C> {
+  const templates = new Map<string, Template | null>();
+  const renders: Record<RenderWay, number> = { template: 0, new_shape: 0, whole: 0 };
+
+  /** The shape's template (null: its markers do not survive), and whether it was rendered now. */
+  function templateFor(marked: C): { template: Template | null; fresh: boolean } {
     const shape = JSON.stringify(marked);
-    if (templates.has(shape)) return templates.get(shape)!;
+    if (templates.has(shape)) return { template: templates.get(shape)!, fresh: false };
     const template = compile(kind, marked);
     if (templates.size >= MAX_SHAPES) templates.delete(templates.keys().next().value!);
     templates.set(shape, template);
-    return template;
+    return { template, fresh: true };
   }
 
-  return function renderFilled(content: C): RenderedEmail {
+  function renderFilled(content: C): RenderedEmail {
     const words: string[] = [];
     const marked = kind.slotted(content, (word) => marker('s', words.push(word) - 1));
-    if (!words.every((word) => FILLABLE.test(word))) return kind.render(content);
-    const template = templateFor(marked);
+    if (!words.every((word) => FILLABLE.test(word))) {
+      renders.whole += 1;
+      return kind.render(content);
+    }
+    const { template, fresh } = templateFor(marked);
+    renders[fresh ? 'new_shape' : template ? 'template' : 'whole'] += 1;
     if (!template) return kind.render(content);
     const derived = kind.derived(content);
     return {
@@ -132,5 +152,6 @@ export function createSlotTemplates<C>(kind: SlotTemplateKind<C>): (content: C) 
       html: fill(template.html, words, derived, escapeHtml),
       text: fill(template.text, words, derived),
     };
-  };
+  }
+  return Object.assign(renderFilled, { renders });
 }
