@@ -80,6 +80,26 @@ function sameHttpClient(baselineServer: string): void {
 sameHttpClient(path.join(worktree, 'server'));
 
 /**
+ * An older bench's children all said one line, so every recap had one shape and its template fit
+ * every time: given this commit's varied lines (bench/child-talk.ts), both sides summarise, read
+ * and email the same kinds of calls.
+ */
+function sameChildTalk(baselineServer: string): void {
+  const bench = path.join(baselineServer, 'bench');
+  const file = path.join(bench, 'lifecycle.ts');
+  const source = readFileSync(file, 'utf8');
+  if (source.includes('./child-talk.ts')) return;
+  const oneLine = /transcript: \[\s*\{ role: 'agent'[^\]]*\],/;
+  if (!oneLine.test(source)) throw new Error(`${file}: no transcript to give the children's varied lines to`);
+  copyFileSync(path.join(here, 'bench', 'child-talk.ts'), path.join(bench, 'child-talk.ts'));
+  writeFileSync(
+    file,
+    `import { childTalk } from './child-talk.ts';\n${source.replace(oneLine, 'transcript: childTalk(),')}`,
+  );
+}
+sameChildTalk(path.join(worktree, 'server'));
+
+/**
  * Production logs a line per request. An older bench ran its replicas at LOG_LEVEL 'error', which
  * spared them the logging this commit's bench makes its own replicas do: both log as production.
  */
