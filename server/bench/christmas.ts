@@ -31,7 +31,7 @@ import path from 'node:path';
 import { createPostgresDb } from '../src/db/postgres-db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { newToken, hashToken } from '../src/modules/auth/tokens.ts';
-import { startAppProcess, urlWithSchema, type AppProcess } from '../test/app-process.ts';
+import { freePort, startAppProcess, urlWithSchema, type AppProcess } from '../test/app-process.ts';
 import { PROFILES, seedProfiles } from './inbound.ts';
 import {
   cpuSnapshot,
@@ -98,7 +98,8 @@ writeFileSync(
   path.join(dataDir, 'sandbox-secrets.json'),
   JSON.stringify({ twilioAuthToken: TWILIO_TOKEN, elevenlabsWebhookSecret: ELEVENLABS_SECRET }),
 );
-const port = 3300 + Math.floor(Math.random() * 500);
+// From the kernel: one picked at random was once MariaDB's (3306), and the replica never answered.
+const port = await freePort();
 const publicUrl = `http://127.0.0.1:${port}`;
 const openAi = openAiMs > 0 ? await startSlowOpenAi(openAiMs) : undefined;
 const env = {

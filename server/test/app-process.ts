@@ -7,7 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-async function freePort(): Promise<number> {
+/** A port no one listens on now, from the kernel (a port picked at random may be a service's). */
+export async function freePort(): Promise<number> {
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as net.AddressInfo;
