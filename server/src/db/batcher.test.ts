@@ -90,23 +90,3 @@ test('a batch that answers the wrong number of results rejects its calls instead
   const load = createBatcher(async (items: number[]) => items.slice(1));
   await expect(load(1)).rejects.toThrow('batch answered 0 results for 1 items');
 });
-
-test('with aloneOnFailure, a failed batch tries each item alone, so only the item that fails rejects', async () => {
-  const batches: number[][] = [];
-  const store = createBatcher(
-    async (items: number[]) => {
-      batches.push(items);
-      if (items.includes(2)) throw new Error('item 2 breaks a constraint');
-      return items.map((item) => `#${item}`);
-    },
-    { aloneOnFailure: true },
-  );
-  const calls = [store(1), store(2), store(3)];
-  const results = await Promise.allSettled(calls);
-  expect(results.map((result) => (result.status === 'fulfilled' ? result.value : 'rejected'))).toEqual([
-    '#1',
-    'rejected',
-    '#3',
-  ]);
-  expect(batches).toEqual([[1, 2, 3], [1], [2], [3]]);
-});

@@ -21,12 +21,6 @@ export interface BatcherOptions {
    * one or two (npm run bench); two keeps calls moving while one batch waits on a row lock.
    */
   concurrency?: number;
-  /**
-   * When a batch fails, each of its items is tried again alone, so an item that cannot be done
-   * fails only its own caller rather than every call that happened to share its round trip. For
-   * writes a retry repeats safely (each item's statement holds on its own).
-   */
-  aloneOnFailure?: boolean;
 }
 
 interface Pending<I, O> {
@@ -41,7 +35,7 @@ interface Pending<I, O> {
  */
 export function createBatcher<I, O>(
   run: (items: I[]) => Promise<O[]>,
-  { maxBatch = 64, concurrency = 2, aloneOnFailure = false }: BatcherOptions = {},
+  { maxBatch = 64, concurrency = 2 }: BatcherOptions = {},
 ): (item: I) => Promise<O> {
   const queue: Pending<I, O>[] = [];
   let inFlight = 0;
@@ -54,8 +48,7 @@ export function createBatcher<I, O>(
       }
       batch.forEach((pending, i) => pending.resolve(results[i]!));
     } catch (error) {
-      if (aloneOnFailure && batch.length > 1) await Promise.all(batch.map((pending) => send([pending])));
-      else for (const pending of batch) pending.reject(error);
+      for (const pending of batch) pending.reject(error);
     }
   }
 

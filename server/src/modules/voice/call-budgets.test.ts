@@ -48,8 +48,7 @@ const BUDGET = {
   callHistory: 1,
   // The after-call job: the call with its transcript and what earlier tries did, read once for
   // both halves; then one statement for the summary and recap, Santa's memories and the recap email
-  // with its account's address (unless the parent turned recaps off; one for the summaries written
-  // in the same turn); the email's sent mark (one
+  // with its account's address (unless the parent turned recaps off); the email's sent mark (one
   // for the recaps of a batch that went out together); the safety read (one statement stores a
   // batch's reads).
   afterCallJob: 4,
@@ -246,7 +245,7 @@ test('the background work of one finished call', async () => {
   expect(work.length, work.join('\n')).toBeLessThanOrEqual(BUDGET.afterCallJob);
 });
 
-test('the after-call jobs of calls that ended together read their calls once, write their summaries once and store each kind of result in one statement', async () => {
+test('the after-call jobs of calls that ended together read their calls once and store each kind of result in one statement', async () => {
   const calls: string[] = [];
   for (let i = 0; i < 3; i += 1) {
     const { user, parentPhone } = await createFamily(ctx, { plan: 'subscription_3month' });
@@ -269,8 +268,6 @@ test('the after-call jobs of calls that ended together read their calls once, wr
   ).finally(() => (sendsTogether = 0));
   const matching = (found: string[], text: string) => found.filter((sql) => sql.includes(text));
   expect(matching(statements, 'from calls where conversation_id')).toHaveLength(1);
-  // The summaries, with their memories and recap emails.
-  expect(matching(statements, 'update calls set summary')).toHaveLength(1);
   // The three recaps were sent; one statement marks them sent.
   expect(matching(statements, 'update emails e set sent_at')).toHaveLength(1);
   expect(matching(statements, 'insert into call_safety_reviews')).toHaveLength(1);

@@ -1,5 +1,4 @@
 import type { CallRecap, RecappedCall } from '@santa/shared/recap';
-import { createBatcher } from '../../db/batcher.ts';
 import type { Db } from '../../db/db.ts';
 import type { Summarizer } from '../../providers/summarizer/summarizer.ts';
 import { withoutPersonalDetails } from '../call-safety/personal-details.ts';
@@ -41,8 +40,7 @@ export interface CallSummaryDeps {
 
 /**
  * The call-summary job: a vendor call outside any transaction, retried by the queue. The summary,
- * the memories and the recap email are written by one statement (with those of the calls
- * summarised in the same turn), so together or not at all; the
+ * the memories and the recap email are written by one statement, so together or not at all; the
  * recap is then sent from here, without an email job of its own.
  */
 export function createCallSummaryWriter(deps: CallSummaryDeps) {
@@ -50,13 +48,6 @@ export function createCallSummaryWriter(deps: CallSummaryDeps) {
   // A job the queue retries whole, its completion committed after it: its commits need not wait
   // for the disk (decision 0042).
   const db = deps.db.withDeferredCommits();
-  // The summaries that come back in one turn (a group of jobs started together, a summariser
-  // answering several at once) are written by one statement; one that cannot be written fails
-  // only its own job.
-  const fillSummary = createBatcher((fills: summaries.SummaryFill[]) => summaries.fillSummaries(db, fills), {
-    maxBatch: 16,
-    aloneOnFailure: true,
-  });
   const sendRecap = async (email: { id: string } | null) => {
     if (email && recaps) await recaps.sendRecap(email);
   };
@@ -70,14 +61,15 @@ export function createCallSummaryWriter(deps: CallSummaryDeps) {
       providerSummary: job.providerSummary,
     });
     const recapped: RecappedCall = { kidName: job.kidName, durationSeconds: call.duration, summary, recap };
-    const filled = await fillSummary({
-      conversationId: job.conversationId,
-      written: { summary, recap },
-      writes: {
+    const filled = await summaries.fillSummary(
+      db,
+      job.conversationId,
+      { summary, recap },
+      {
         memories: (param, summarized) => deps.memory.recapMemoriesSql(param, summarized, recap),
         recapEmail: recaps && ((param, summarized) => recaps.recapEmailSql(param, summarized, recapped)),
       },
-    });
+    );
     // Undefined: another try filled it meanwhile, and sends its own recap.
     if (filled) await sendRecap(filled.recapEmail);
   };

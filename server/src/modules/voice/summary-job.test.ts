@@ -4,8 +4,6 @@ import { LocalSummarizer } from '../../providers/summarizer/local-summarizer.ts'
 import type { CallSummary, SummaryInput } from '../../providers/summarizer/summarizer.ts';
 import { EMPTY_RECAP } from '@santa/shared/recap';
 import { QUEUES } from '../../jobs/queues.ts';
-import { countingDb } from '../../../test/fixtures/counting-db.ts';
-import { createCallSummaryWriter, type CallSummaryJob } from './call-summary.ts';
 import type { DiagnosisContext } from '../../providers/diagnosis.ts';
 import type { Mailer, OutgoingEmail } from '../../providers/email/mailer.ts';
 import {
@@ -227,47 +225,4 @@ test('a summary job that stopped between writing the summary and sending its rec
   await ctx.services.voice.postCall.afterCall(afterCallJob(conversationId));
   expect(summarizer.calls).toBe(before);
   expect(recapsTo(user.email)).toEqual(['Emma just talked to Santa']);
-});
-
-test('summaries written together are one statement, and one that cannot be written fails only its own job', async () => {
-  const jobs: CallSummaryJob[] = [];
-  summarizer.hold();
-  try {
-    for (const kidName of ['Ada', 'Bo', 'Cy']) {
-      const { callSid } = await connectedCall(ctx);
-      const conversationId = nextConversationId();
-      await postElevenLabs(ctx, transcriptionPayload({ conversationId, callSid }));
-      jobs.push({ conversationId, kidName, providerSummary: null });
-    }
-    const counting = countingDb(ctx.db);
-    // Bo's wish breaks the memory write in the database, as a constraint would.
-    const write = createCallSummaryWriter({
-      db: counting.db,
-      summarizer: new LocalSummarizer(),
-      memory: {
-        recapMemoriesSql: (_param, summarized, recap) =>
-          `insert into santa_memories (user_id, call_id, kind, text, created_at)
-           select c.user_id, c.id, 'wishes', ${recap.wishes[0]?.includes('broken') ? '(1 / 0)::text' : "'a kite'"}, c.created_at
-           from ${summarized} c`,
-      },
-    });
-    const stored = (wish: string) => ({
-      ...{ id: '', duration: 60, summarized: false, unsentRecapId: null, safetyRead: false },
-      transcript: `Child: I want ${wish}.`,
-    });
-    const wishes = ['a kite', 'a broken drum', 'a kite'];
-    const results = await Promise.allSettled(jobs.map((job, i) => write(job, stored(wishes[i]!))));
-    expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    expect(await summaryOf(jobs[0]!.conversationId)).toBe('Ada told Santa “I want a kite”.');
-    expect(await summaryOf(jobs[1]!.conversationId)).toBe('');
-    expect(await summaryOf(jobs[2]!.conversationId)).toBe('Cy told Santa “I want a kite”.');
-    // The three together, then each alone.
-    expect(counting.statements.filter((sql) => sql.includes('update calls set summary'))).toHaveLength(4);
-  } finally {
-    summarizer.open();
-  }
-  // Bo's own job, run by the queue, still writes it.
-  await expect
-    .poll(() => summaryOf(jobs[1]!.conversationId), { timeout: 10_000 })
-    .toBe("Summary of Emma's call");
 });
