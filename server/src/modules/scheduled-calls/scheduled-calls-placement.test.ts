@@ -23,7 +23,13 @@ import { DIALS_PER_FAMILY_PER_DAY, NOT_DIALLED_REASONS } from '@santa/shared/sch
 import { VOICEMAIL_MESSAGE } from './call-placement.ts';
 
 /** The app's clock: 1 December 2026, noon in London. */
-const NOW = new Date('2026-12-01T12:00:00Z');
+/**
+ * The app's clock: a whole hour at least an hour ahead of the real one. The queue holds jobs by the
+ * database's clock, so a retry held half an hour after the app's clock must still be ahead of it; a
+ * fixed day behind the real one let the worker take the retry at once.
+ */
+const HOUR_MS = 3_600_000;
+const NOW = new Date((Math.ceil(Date.now() / HOUR_MS) + 1) * HOUR_MS);
 
 let ctx: VoiceTestContext;
 /** A second app's job worker on the same database and queue schema. */
@@ -217,7 +223,7 @@ test('no answer, then a voicemail: Santa leaves a short message, tries once more
   expect(await scheduled(call.id)).toMatchObject({ status: 'retry_pending', last_outcome: 'no-answer' });
   // The retry is held half an hour after the app's clock.
   const retry = (await jobsFor(call.id)).filter((job) => job.state === 'created');
-  expect(retry.map((job) => new Date(job.start_after).toISOString())).toEqual(['2026-12-01T12:30:00.000Z']);
+  expect(retry.map((job) => new Date(job.start_after).getTime())).toEqual([NOW.getTime() + HOUR_MS / 2]);
 
   await timeArrives(call.id);
   const second = (await scheduled(call.id)).call_sid!;
