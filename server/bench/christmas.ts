@@ -32,6 +32,7 @@ import { createPostgresDb } from '../src/db/postgres-db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { newToken, hashToken } from '../src/modules/auth/tokens.ts';
 import { freePort, startAppProcess, urlWithSchema, type AppProcess } from '../test/app-process.ts';
+import { RENDER_WAYS, type RenderWay } from '../src/modules/email/templates/slot-templates.ts';
 import { PROFILES, seedProfiles } from './inbound.ts';
 import {
   cpuSnapshot,
@@ -285,7 +286,9 @@ interface GcSoFar {
   /** Collections that paused the replica for more than 10 ms. */
   over10Ms: number;
 }
-type RecapRenders = Record<'template' | 'new_shape' | 'whole', number>;
+type RecapRenders = Record<RenderWay, number>;
+const eachWay = (count: (way: RenderWay) => number) =>
+  Object.fromEntries(RENDER_WAYS.map((way) => [way, count(way)])) as RecapRenders;
 async function replicaMetrics(): Promise<
   { loop: { p99: number; max: number }; gc: GcSoFar; recaps: RecapRenders }[]
 > {
@@ -301,7 +304,7 @@ async function replicaMetrics(): Promise<
         [...text.matchAll(new RegExp(`^nodejs_gc_duration_seconds_${series}\\{([^}]*)\\} (\\S+)`, 'gm'))]
           .filter((match) => labels.test(match[1]!))
           .reduce((sum, match) => sum + Number(match[2]), 0);
-      const recaps = (way: keyof RecapRenders) =>
+      const recaps = (way: RenderWay) =>
         Number(
           new RegExp(`^santa_recap_emails_rendered_total\\{way="${way}"\\} (\\S+)`, 'm').exec(text)?.[1] ?? 0,
         );
@@ -315,7 +318,7 @@ async function replicaMetrics(): Promise<
           majorMs: gc('sum', /kind="major"/) * 1000,
           over10Ms: gc('count', /./) - gc('bucket', /le="0.01"/),
         },
-        recaps: { template: recaps('template'), new_shape: recaps('new_shape'), whole: recaps('whole') },
+        recaps: eachWay(recaps),
       };
     }),
   );
@@ -325,9 +328,9 @@ function recapRendersBetween(
   before: { recaps: RecapRenders }[],
   after: { recaps: RecapRenders }[],
 ): RecapRenders {
-  const made = (way: keyof RecapRenders) =>
-    after.reduce((sum, replica, i) => sum + replica.recaps[way] - before[i]!.recaps[way], 0);
-  return { template: made('template'), new_shape: made('new_shape'), whole: made('whole') };
+  return eachWay((way) =>
+    after.reduce((sum, replica, i) => sum + replica.recaps[way] - before[i]!.recaps[way], 0),
+  );
 }
 
 interface StepResult {

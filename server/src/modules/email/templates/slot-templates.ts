@@ -120,7 +120,8 @@ export interface SlotTemplates<C> {
  * a shape, or one pushed out of the kept ones). whole: rendered whole, its words or its shape not
  * fillable.
  */
-export type RenderWay = 'template' | 'new_shape' | 'whole';
+export const RENDER_WAYS = ['template', 'new_shape', 'whole'] as const;
+export type RenderWay = (typeof RENDER_WAYS)[number];
 
 export function createSlotTemplates<C>(kind: SlotTemplateKind<C>): SlotTemplates<C> {
   const templates = new Map<string, Template | null>();
