@@ -21,15 +21,11 @@ import {
 import { uniqueConversationId } from '../../../test/fixtures/unique.ts';
 import { DIALS_PER_FAMILY_PER_DAY, NOT_DIALLED_REASONS } from '@santa/shared/scheduled-calls';
 import { VOICEMAIL_MESSAGE } from './call-placement.ts';
+import { decemberDay, SEASON_NOW } from '../../../test/fixtures/season.ts';
 
-/** The app's clock: 1 December 2026, noon in London. */
-/**
- * The app's clock: a whole hour at least an hour ahead of the real one. The queue holds jobs by the
- * database's clock, so a retry held half an hour after the app's clock must still be ahead of it; a
- * fixed day behind the real one let the worker take the retry at once.
- */
+/** The app's clock: 1 December of the season, noon in London, ahead of the database's clock. */
+const NOW = SEASON_NOW;
 const HOUR_MS = 3_600_000;
-const NOW = new Date((Math.ceil(Date.now() / HOUR_MS) + 1) * HOUR_MS);
 
 let ctx: VoiceTestContext;
 /** A second app's job worker on the same database and queue schema. */
@@ -64,7 +60,7 @@ afterAll(async () => {
   await ctx.close();
 });
 
-async function familyWithCall(zone = 'Europe/London', date = '2026-12-24', time = '17:00') {
+async function familyWithCall(zone = 'Europe/London', date = decemberDay(24), time = '17:00') {
   const family = await createFamily(ctx, { plan: 'subscription_3month', minutes: 30 });
   const { body: kids } = await family.client.get('/api/children');
   const res = await family.client.post('/api/scheduled-calls').send({
@@ -132,13 +128,13 @@ const dialsTo = (phone: string) => dialsBy.filter((to) => to === phone).length;
 test('the call is held until 17:00 in London, and 17:00 in New York is five hours later', async () => {
   const london = await familyWithCall('Europe/London');
   const newYork = await familyWithCall('America/New_York');
-  expect(london.call.call_at).toBe('2026-12-24T17:00:00.000Z');
-  expect(newYork.call.call_at).toBe('2026-12-24T22:00:00.000Z');
+  expect(london.call.call_at).toBe(`${decemberDay(24)}T17:00:00.000Z`);
+  expect(newYork.call.call_at).toBe(`${decemberDay(24)}T22:00:00.000Z`);
   expect((await jobsFor(london.call.id)).map((job) => new Date(job.start_after).toISOString())).toEqual([
-    '2026-12-24T17:00:00.000Z',
+    `${decemberDay(24)}T17:00:00.000Z`,
   ]);
   expect((await jobsFor(newYork.call.id)).map((job) => new Date(job.start_after).toISOString())).toEqual([
-    '2026-12-24T22:00:00.000Z',
+    `${decemberDay(24)}T22:00:00.000Z`,
   ]);
 });
 
@@ -154,7 +150,7 @@ test('with two workers and the job sent twice, the family phone is dialled once'
     { scheduledCallId: call.id, version: rows[0]!.version },
     undefined,
     {
-      startAfter: new Date('2026-12-24T17:00:00Z'),
+      startAfter: new Date(`${decemberDay(24)}T17:00:00Z`),
     },
   );
   await timeArrives(call.id);
@@ -167,9 +163,9 @@ test('a call moved before its time is dialled at the new time only', async () =>
   const { call, client, parentPhone } = await familyWithCall();
   const moved = await client
     .patch(`/api/scheduled-calls/${call.id}`)
-    .send({ date: '2026-12-24', time: '18:15', time_zone: 'Europe/London' });
+    .send({ date: decemberDay(24), time: '18:15', time_zone: 'Europe/London' });
   expect(moved.status).toBe(200);
-  expect(moved.body.call_at).toBe('2026-12-24T18:15:00.000Z');
+  expect(moved.body.call_at).toBe(`${decemberDay(24)}T18:15:00.000Z`);
   await timeArrives(call.id);
   // Both jobs ran; only the one for the current time dialled.
   expect(dialsTo(parentPhone)).toBe(1);
@@ -260,7 +256,7 @@ test('a missed call is offered a new time in one tap: moving it schedules it aga
   expect(await scheduled(call.id)).toMatchObject({ status: 'missed' });
   const again = await client
     .patch(`/api/scheduled-calls/${call.id}`)
-    .send({ date: '2026-12-24', time: '19:00', time_zone: 'Europe/London' });
+    .send({ date: decemberDay(24), time: '19:00', time_zone: 'Europe/London' });
   expect(again.status).toBe(200);
   expect(again.body).toMatchObject({ status: 'scheduled', attempts: 0, time: '19:00' });
   await timeArrives(call.id);
@@ -302,12 +298,12 @@ test('a phone the family removed after booking is not dialled, nor texted', asyn
 });
 
 test(`Santa rings one family at most ${DIALS_PER_FAMILY_PER_DAY} times in a day, whatever it scheduled`, async () => {
-  const family = await familyWithCall('Europe/London', '2026-12-24', '17:00');
+  const family = await familyWithCall('Europe/London', decemberDay(24), '17:00');
   const { body: kids } = await family.client.get('/api/children');
   const calls = [family.call.id];
   for (const time of ['17:15', '17:30', '17:45']) {
     const res = await family.client.post('/api/scheduled-calls').send({
-      date: '2026-12-24',
+      date: decemberDay(24),
       time,
       time_zone: 'Europe/London',
       phone: family.parentPhone,
