@@ -136,7 +136,31 @@ const signedIn = await services.auth.register({
 });
 const cookie = { cookie: `session_token=${signedIn.sessionToken}` };
 
-// BENCH_ONLY=me or BENCH_ONLY=inbound measures one route (the bare baseline always runs).
+/**
+ * A family as a parent's dashboard finds it on Christmas Eve: a child, a 12-month pass and three
+ * summarised calls. Its session polls the dashboard's two reads (npm run bench:christmas polls the
+ * same two every 5 s per parent).
+ */
+async function dashboardFamily(): Promise<Record<string, string>> {
+  const parent = await services.auth.register({
+    email: 'bench-dashboard@example.com',
+    password: 'bench-password-1',
+    name: 'Dashboard',
+  });
+  await benchDb.query(
+    `insert into kid_profiles (user_id, parent_phone, kid_name, age, wish_list)
+       values ($1, '+14155550999', 'Kid', 7, 'a red bike');
+     insert into subscriptions (user_id, plan, status, seconds_limit, seconds_used, stripe_subscription_id, current_period_end)
+       values ($1, 'subscription_12month', 'active', 43200, 450, 'sub_bench_dashboard', now() + interval '300 days');
+     insert into calls (user_id, child_id, phone_number, duration, transcript, summary, created_at)
+       select $1, (select first_child_id from kid_profiles where user_id = $1), '+14155550999', 150,
+              'Santa: Ho ho ho! Child: I want a red bike.', 'Asked for a red bike.', now() - n * interval '1 hour'
+       from generate_series(1, 3) as n;`.replaceAll('$1', `'${parent.user.id}'`),
+  );
+  return { cookie: `session_token=${parent.sessionToken}` };
+}
+
+// BENCH_ONLY=me, dashboard or inbound measures those routes (the bare baseline always runs).
 const only = process.env.BENCH_ONLY;
 const routes: { name: string; load: FixedLoad | InboundLoad }[] = [
   { name: 'bare Express route', load: { kind: 'fixed', url: `${bareBase}/bench/bare`, headers: {} } },
@@ -146,6 +170,14 @@ if (!only || only === 'me') {
     name: 'GET /api/auth/me (valid session)',
     load: { kind: 'fixed', url: `${base}/api/auth/me`, headers: cookie },
   });
+}
+if (!only || only === 'dashboard') {
+  const parent = await dashboardFamily();
+  for (const route of ['/api/subscription/status', '/api/calls/history'])
+    routes.push({
+      name: `GET ${route} (a family with 3 calls)`,
+      load: { kind: 'fixed', url: `${base}${route}`, headers: parent },
+    });
 }
 if (!only || only === 'inbound') {
   routes.push({
