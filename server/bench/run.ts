@@ -147,15 +147,23 @@ async function dashboardFamily(): Promise<Record<string, string>> {
     password: 'bench-password-1',
     name: 'Dashboard',
   });
+  const userId = parent.user.id;
   await benchDb.query(
     `insert into kid_profiles (user_id, parent_phone, kid_name, age, wish_list)
-       values ($1, '+14155550999', 'Kid', 7, 'a red bike');
-     insert into subscriptions (user_id, plan, status, seconds_limit, seconds_used, stripe_subscription_id, current_period_end)
-       values ($1, 'subscription_12month', 'active', 43200, 450, 'sub_bench_dashboard', now() + interval '300 days');
-     insert into calls (user_id, child_id, phone_number, duration, transcript, summary, created_at)
-       select $1, (select first_child_id from kid_profiles where user_id = $1), '+14155550999', 150,
-              'Santa: Ho ho ho! Child: I want a red bike.', 'Asked for a red bike.', now() - n * interval '1 hour'
-       from generate_series(1, 3) as n;`.replaceAll('$1', `'${parent.user.id}'`),
+     values ($1, '+14155550999', 'Kid', 7, 'a red bike')`,
+    [userId],
+  );
+  await benchDb.query(
+    `insert into subscriptions (user_id, plan, status, seconds_limit, seconds_used, stripe_subscription_id, current_period_end)
+     values ($1, 'subscription_12month', 'active', 43200, 450, 'sub_bench_dashboard', now() + interval '300 days')`,
+    [userId],
+  );
+  await benchDb.query(
+    `insert into calls (user_id, child_id, phone_number, duration, transcript, summary, created_at)
+     select $1, (select first_child_id from kid_profiles where user_id = $1), '+14155550999', 150,
+            'Santa: Ho ho ho! Child: I want a red bike.', 'Asked for a red bike.', now() - n * interval '1 hour'
+     from generate_series(1, 3) as n`,
+    [userId],
   );
   return { cookie: `session_token=${parent.sessionToken}` };
 }
