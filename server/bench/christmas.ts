@@ -4,7 +4,8 @@
  * Prints capacity as callers feel it: the highest rate held for a whole step with no error, inbound
  * p99 within 250 ms and post-call p99 within 1 s (and, beside it, the highest with no error at
  * all); webhook p50/p99 per route; per lifecycle the CPU of both replicas and of Postgres and the
- * database transactions; jobs per call, the summary job's lag, the processes' memory; and checks
+ * database transactions; jobs per call, the summary job's lag (over the run and for each step's
+ * calls), the processes' memory; and checks
  * the call-time ledger (in seconds) exactly. The last line is the run as JSON, which
  * `npm run bench:christmas:compare` reads.
  *
@@ -41,7 +42,7 @@ import {
   postgresMicrosSince,
   postgresSnapshot,
 } from './cpu-time.ts';
-import { checkLedger, jobLag } from './ledger.ts';
+import { checkLedger, databaseNow, jobLag } from './ledger.ts';
 import { standInForAutovacuum } from './autovacuum.ts';
 import { benchFetch } from './http-client.ts';
 import { callLifecycle, type LifecycleContext } from './lifecycle.ts';
@@ -350,6 +351,10 @@ interface StepResult {
   gc: { msPerLifecycle: number; majorMsPerLifecycle: number; pausesOver10MsPerMinute: number }[];
   /** Both replicas' recap emails in the step, by how each was rendered. */
   recapEmails: RecapRenders;
+  /** The step's window on the database's clock, which stamps the summary jobs. */
+  window: { from: Date; to: Date };
+  /** Seconds the summaries of the step's calls waited to start (known once the bench drained). */
+  summaryLag?: { p50: number; p99: number; jobs: number };
 }
 const steps: StepResult[] = [];
 
@@ -398,7 +403,9 @@ for (const rate of rates) {
     here: cpuSnapshot(),
   };
   const metricsBefore = await replicaMetrics();
+  const from = await databaseNow(db);
   const { failed, started, late } = await runTimedStep(String(rate), rate);
+  const window = { from, to: await databaseNow(db) };
   const metricsAfter = await replicaMetrics();
   const eventLoopDelayMs = metricsAfter.map((replica) => replica.loop);
   const gc = metricsAfter.map(({ gc: after }, i) => {
@@ -434,6 +441,7 @@ for (const rate of rates) {
     eventLoopDelayMs,
     gc,
     recapEmails,
+    window,
   };
   steps.push(step);
   console.log(
@@ -481,6 +489,7 @@ const ledger = await checkLedger(db, {
   unheard,
 });
 const lag = await jobLag(db, JOBS);
+for (const step of steps) step.summaryLag = await jobLag(db, JOBS, step.window);
 // Per call the server stored: a transcript whose answer never came may have been stored too.
 const { rows: jobRows } = await db.query<{ jobs: number; calls: number }>(
   `select (select count(*)::int from ${JOBS}.job where name = 'after-call') as jobs,
@@ -493,6 +502,10 @@ console.log(
 console.log(`highest rate sustained for ${stepSeconds} s with 0 errors: ${sustained} call lifecycles/s`);
 console.log(`jobs per stored call: ${jobsPerCall.toFixed(2)}`);
 console.log(`summary job lag: p50 ${lag.p50.toFixed(2)} s, p99 ${lag.p99.toFixed(2)} s (${lag.jobs} jobs)`);
+for (const { rate, summaryLag } of steps)
+  console.log(
+    `  of the calls made at ${rate}/s: p50 ${summaryLag!.p50.toFixed(2)} s, p99 ${summaryLag!.p99.toFixed(2)} s (${summaryLag!.jobs} jobs)`,
+  );
 if (autovacuum.running)
   console.log(
     `this Postgres runs without autovacuum; the bench did its part every minute: ${autovacuum.done.analyzed} tables analyzed, ${autovacuum.done.vacuumed} of them vacuumed`,

@@ -132,20 +132,32 @@ export async function checkLedger(
   return { exact, lines };
 }
 
-/** Seconds between a summary job's creation and its start, over the whole bench. */
+/** The database's clock, which stamps a job's creation and its start. */
+export async function databaseNow(db: Db): Promise<Date> {
+  const { rows } = await db.query<{ now: Date }>('select clock_timestamp() as now');
+  return rows[0]!.now;
+}
+
+/**
+ * Seconds between a summary job's creation and its start: over the whole bench, or for the jobs
+ * created in one step's window (a step's calls, however long after it their summaries began).
+ */
 export async function jobLag(
   db: Db,
   jobsSchema: string,
+  window?: { from: Date; to: Date },
 ): Promise<{ p50: number; p99: number; jobs: number }> {
+  const inWindow = window ? 'and created_on >= $1 and created_on < $2' : '';
   const { rows } = await db.query<{ p50: number | null; p99: number | null; jobs: number }>(
     `select percentile_cont(0.5) within group (order by lag) as p50,
             percentile_cont(0.99) within group (order by lag) as p99,
             count(*)::int as jobs
      from (select extract(epoch from started_on - created_on) as lag from ${jobsSchema}.job
-           where name in ${SUMMARY_JOBS} and started_on is not null
+           where name in ${SUMMARY_JOBS} and started_on is not null ${inWindow}
            union all
            select extract(epoch from started_on - created_on) from ${jobsSchema}.archive
-           where name in ${SUMMARY_JOBS} and started_on is not null) lags`,
+           where name in ${SUMMARY_JOBS} and started_on is not null ${inWindow}) lags`,
+    window ? [window.from, window.to] : [],
   );
   return { p50: Number(rows[0]?.p50 ?? 0), p99: Number(rows[0]?.p99 ?? 0), jobs: rows[0]?.jobs ?? 0 };
 }
