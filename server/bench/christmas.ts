@@ -3,8 +3,9 @@
  * 10 000 families, whole call lifecycles at a rising rate while parents poll their dashboards.
  * Prints capacity as callers feel it: the highest rate held for a whole step with no error, inbound
  * p99 within 250 ms and post-call p99 within 1 s (and, beside it, the highest with no error at
- * all); webhook p50/p99 per route; per lifecycle the CPU of both replicas and of Postgres and the
- * database transactions; jobs per call, the summary job's lag (over the run and for each step's
+ * all); webhook p50/p99 per route; per lifecycle the CPU of both replicas and of Postgres, the SQL
+ * statements the replicas sent (their santa_db_statements_total) and the database transactions;
+ * jobs per call, the summary job's lag (over the run and for each step's
  * calls), the processes' memory; and checks
  * the call-time ledger (in seconds) exactly. The last line is the run as JSON, which
  * `npm run bench:christmas:compare` reads.
@@ -291,7 +292,7 @@ type RecapRenders = Record<RenderWay, number>;
 const eachWay = (count: (way: RenderWay) => number) =>
   Object.fromEntries(RENDER_WAYS.map((way) => [way, count(way)])) as RecapRenders;
 async function replicaMetrics(): Promise<
-  { loop: { p99: number; max: number }; gc: GcSoFar; recaps: RecapRenders }[]
+  { loop: { p99: number; max: number }; gc: GcSoFar; recaps: RecapRenders; statements: number }[]
 > {
   return Promise.all(
     replicas.map(async (replica) => {
@@ -320,6 +321,7 @@ async function replicaMetrics(): Promise<
           over10Ms: gc('count', /./) - gc('bucket', /le="0.01"/),
         },
         recaps: eachWay(recaps),
+        statements: Number(/^santa_db_statements_total (\S+)/m.exec(text)?.[1] ?? NaN),
       };
     }),
   );
@@ -344,6 +346,8 @@ interface StepResult {
    */
   cpuMsPerLifecycle: { replicas: number; postgres: number | null; generator: number; machine: number | null };
   transactionsPerLifecycle: number;
+  /** What both replicas sent their database (their own count, BEGIN and COMMIT included). */
+  statementsPerLifecycle: number;
   /** What both replicas logged, in bytes. */
   logBytesPerLifecycle: number;
   eventLoopDelayMs: { p99: number; max: number }[];
@@ -435,8 +439,11 @@ for (const rate of rates) {
       generator: perLifecycle(spentHere.server)!,
       machine: perLifecycle(spentHere.machine),
     },
-    // Every statement outside BEGIN…COMMIT is a transaction of its own, so this tracks statements.
+    // Postgres's count, which a statement outside BEGIN…COMMIT makes a transaction of its own.
     transactionsPerLifecycle: ((await transactions()) - cpuBefore.xacts) / started,
+    statementsPerLifecycle:
+      metricsAfter.reduce((sum, { statements }, i) => sum + statements - metricsBefore[i]!.statements, 0) /
+      started,
     logBytesPerLifecycle: (loggedBytes() - cpuBefore.logBytes) / started,
     eventLoopDelayMs,
     gc,
@@ -450,7 +457,7 @@ for (const rate of rates) {
   printRoutes();
   const { replicas: replicasMs, postgres: postgresMs, generator, machine } = step.cpuMsPerLifecycle;
   console.log(
-    `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres, ${generator.toFixed(1)} ms in the load generator, ${machine?.toFixed(1) ?? '?'} ms on the whole machine; ${step.transactionsPerLifecycle.toFixed(1)} database transactions; ${step.logBytesPerLifecycle.toFixed(0)} bytes of log`,
+    `  per lifecycle (the dashboards polled meanwhile included): CPU ${replicasMs.toFixed(1)} ms in the replicas, ${postgresMs?.toFixed(1) ?? '?'} ms in Postgres, ${generator.toFixed(1)} ms in the load generator, ${machine?.toFixed(1) ?? '?'} ms on the whole machine; ${step.statementsPerLifecycle.toFixed(1)} SQL statements in ${step.transactionsPerLifecycle.toFixed(1)} database transactions; ${step.logBytesPerLifecycle.toFixed(0)} bytes of log`,
   );
   console.log(
     `  event-loop delay per replica: ${eventLoopDelayMs.map(({ p99, max }) => `p99 ${p99.toFixed(1)} ms, max ${max.toFixed(0)} ms`).join('; ')}`,

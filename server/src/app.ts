@@ -29,6 +29,7 @@ import { createSubscriptionRouter } from './modules/subscription/subscription.ro
 import { createCallsRouter } from './modules/voice/calls.routes.ts';
 import { registerVoiceWebhooks } from './modules/voice/voice.routes.ts';
 import { recapRenders } from './modules/email/templates/render-email.tsx';
+import { statementsSent } from './db/statements-sent.ts';
 import { createSandboxRouter } from './sandbox/sandbox-routes.ts';
 import { createServices, type AppDeps, type AppServices } from './services.ts';
 
@@ -52,6 +53,7 @@ export function createApp(deps: AppDeps, services: AppServices = createServices(
       jobQueueDepth: () => deps.jobs.depth(),
       phoneCodes: () => services.familyPhones.codesToday(),
       recapRenders,
+      statementsSent,
     });
     app.use(timeWebhooks(metrics));
     if (config.metricsToken) app.get('/metrics', metricsRoute(metrics, config.metricsToken));

@@ -2,17 +2,20 @@ import { mkdirSync } from 'node:fs';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { commitHooks, runNow } from './commit-hooks.ts';
 import type { Db, NotificationListener, PreparedStatement, Queryable, QueryResult } from './db.ts';
+import { countStatement } from './statements-sent.ts';
 
 function wrap(target: PGlite | Transaction, afterCommit: Queryable['afterCommit']): Queryable {
   return {
     afterCommit,
     async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
       // One connection in this process: a statement is parsed per query, named or not.
+      countStatement();
       const result = await target.query<T>(typeof sql === 'string' ? sql : sql.text, params);
       // PGlite reports affectedRows 0 for a SELECT; pg counts the rows returned.
       return { rows: result.rows, rowCount: Math.max(result.rows.length, result.affectedRows ?? 0) };
     },
     async exec(sql: string) {
+      countStatement();
       await target.exec(sql);
     },
   };
@@ -31,11 +34,17 @@ export async function createPgliteDb(dataDir?: string): Promise<Db> {
     afterCommit: base.afterCommit,
     async transaction(fn) {
       const hooks = commitHooks();
-      const result = await pglite.transaction((tx) => fn(wrap(tx, hooks.add)));
-      hooks.committed();
-      return result;
+      countStatement(); // its BEGIN; its COMMIT or ROLLBACK below
+      try {
+        const result = await pglite.transaction((tx) => fn(wrap(tx, hooks.add)));
+        hooks.committed();
+        return result;
+      } finally {
+        countStatement();
+      }
     },
     async script(sql, params) {
+      countStatement();
       if (params && params.length > 0) return { rows: (await pglite.query(sql, params)).rows };
       try {
         return { rows: (await pglite.exec(sql)).at(-1)?.rows ?? [] };

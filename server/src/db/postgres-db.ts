@@ -4,6 +4,7 @@ import { openConnections } from './open-connections.ts';
 import type { Db, NotificationListener, PreparedStatement, Queryable, QueryResult } from './db.ts';
 import { commitHooks, runNow } from './commit-hooks.ts';
 import { listenOnPostgres, type Listening } from './postgres-listener.ts';
+import { countStatement } from './statements-sent.ts';
 
 // Return bigint counts and numerics as JS numbers: our values (minutes, cents) fit easily.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -52,14 +53,25 @@ function rowsOf<T>(result: pg.QueryResult): QueryResult<T> {
   return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
 }
 
+/** What sends statements: a pooled connection, or the pool on any of its connections. */
+interface Sender {
+  query(query: string | pg.QueryConfig): Promise<pg.QueryResult>;
+}
+
+/** Every statement of the app and of its job queue leaves through here, and is counted. */
+function send(sender: Sender, query: string | pg.QueryConfig): Promise<pg.QueryResult> {
+  countStatement();
+  return sender.query(query);
+}
+
 function wrap(client: pg.PoolClient, afterCommit: Queryable['afterCommit']): Queryable {
   return {
     afterCommit,
     async query<T>(sql: string | PreparedStatement, params?: unknown[]): Promise<QueryResult<T>> {
-      return rowsOf<T>(await client.query(asPrepared(sql, params)));
+      return rowsOf<T>(await send(client, asPrepared(sql, params)));
     },
     async exec(sql: string) {
-      await client.query(sql);
+      await send(client, sql);
     },
   };
 }
@@ -91,13 +103,13 @@ async function queryOnPool<T>(
 ): Promise<QueryResult<T>> {
   const client = await checkOut(pool);
   try {
-    const result = await client.query(asPrepared(sql, params));
+    const result = await send(client, asPrepared(sql, params));
     client.release();
     return rowsOf<T>(result);
   } catch (error) {
     // As the pool's own query does: a connection that failed a statement is not reused.
     client.release(error as Error);
-    if (isStalePlan(error)) return rowsOf<T>(await pool.query(asPrepared(sql, params)));
+    if (isStalePlan(error)) return rowsOf<T>(await send(pool, asPrepared(sql, params)));
     throw error;
   }
 }
@@ -221,12 +233,12 @@ async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Pr
   const client = await checkOut(pool);
   let broken: Error | undefined;
   try {
-    await client.query('begin');
+    await send(client, 'begin');
     const result = await fn(client);
-    await client.query('commit');
+    await send(client, 'commit');
     return result;
   } catch (error) {
-    await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    await send(client, 'rollback').catch((rollbackError: Error) => (broken = rollbackError));
     if (isStalePlan(error)) broken = error as Error;
     throw error;
   } finally {
@@ -250,7 +262,7 @@ function onPool(
     query: (sql, params) => queryOnPool(poolNow(), sql, params),
     afterCommit: runNow,
     async exec(sql: string) {
-      await poolNow().query(sql);
+      await send(poolNow(), sql);
     },
     async transaction(fn) {
       const hooks = commitHooks();
@@ -264,10 +276,10 @@ function onPool(
       let broken: Error | undefined;
       try {
         // Several statements come back as one result each.
-        const result = (await client.query(asPrepared(sql, params))) as pg.QueryResult | pg.QueryResult[];
+        const result = (await send(client, asPrepared(sql, params))) as pg.QueryResult | pg.QueryResult[];
         return { rows: (Array.isArray(result) ? result.at(-1) : result)?.rows ?? [] };
       } catch (error) {
-        await client.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+        await send(client, 'rollback').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
         client.release(broken);

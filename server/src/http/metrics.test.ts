@@ -60,6 +60,15 @@ describe('with METRICS_TOKEN set', () => {
     }
   });
 
+  test('the statements sent to the database are counted, a ringing call adding its own', async () => {
+    const statements = async () =>
+      Number(/^santa_db_statements_total (\d+)$/m.exec((await scrape()).text)?.[1] ?? NaN);
+    const before = await statements();
+    await connectedCall(ctx);
+    // The ring's budget is three statements (call-budgets.test.ts); the scrapes read a few more.
+    expect((await statements()) - before).toBeGreaterThanOrEqual(3);
+  });
+
   test('the job queue depth is reported per queue', async () => {
     const res = await scrape();
     expect(res.text).toMatch(/^santa_job_queue_depth\{queue="after-call"\} \d+$/m);

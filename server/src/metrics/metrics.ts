@@ -8,6 +8,8 @@ export interface MetricSources {
   phoneCodes(): Promise<{ sentToday: number; dailyCap: number }>;
   /** Recap emails this process made, by how: filled into a template, a new shape's, or whole. */
   recapRenders(): Readonly<Record<string, number>>;
+  /** Statements this process sent to its database so far. */
+  statementsSent(): number;
 }
 
 /**
@@ -93,6 +95,20 @@ function registerReadMetrics(registry: Registry, sourcesOf: () => MetricSources 
     async collect() {
       const sources = sourcesOf();
       if (sources) this.set((await sources.phoneCodes()).dailyCap);
+    },
+  });
+
+  // Statements per second over webhooks per second is what each call costs the database; a change
+  // that raises it shows here before Postgres runs out of CPU.
+  new Counter({
+    name: 'santa_db_statements_total',
+    help: 'Statements sent to the database (BEGIN and COMMIT count; a script sent as one query counts once)',
+    registers: [registry],
+    collect() {
+      const sources = sourcesOf();
+      if (!sources) return;
+      this.reset();
+      this.inc(sources.statementsSent());
     },
   });
 
